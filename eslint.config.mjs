@@ -1,0 +1,39 @@
+import nx from '@nx/eslint-plugin';
+
+const frameworkImports = ['@nestjs/*', 'typeorm', 'fastify', 'class-validator', 'class-transformer', 'pg', 'better-sqlite3'];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  {
+    ignores: ['**/dist', '**/node_modules', '**/coverage', 'tools/bench/results', '**/jest.config.js', 'jest.preset.js'],
+  },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            // Layers: domain <- codecs, persistence (side by side) <- auth, notifications <- apps.
+            { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkImports },
+            { sourceTag: 'scope:codecs', onlyDependOnLibsWithTags: ['scope:domain'], bannedExternalImports: frameworkImports },
+            { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:domain', 'scope:testing'] },
+            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:testing'] },
+            { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:codecs', 'scope:testing'] },
+            { sourceTag: 'scope:client', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:data', 'type:util'] },
+            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:util'] },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'off',
+    },
+  },
+];

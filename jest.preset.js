@@ -1,0 +1,29 @@
+// Shared Jest settings: SWC transpiles (with decorator metadata, which Nest and TypeORM read);
+// `npm test` type-checks separately, so tests do not pay for it twice.
+const path = require('node:path');
+
+module.exports = function preset(projectDir, overrides = {}) {
+  return {
+    rootDir: projectDir,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+    transform: {
+      '^.+\\.ts$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', decorators: true },
+            transform: { legacyDecorator: true, decoratorMetadata: true },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    moduleNameMapper: {
+      '^@curbside/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+    },
+    moduleFileExtensions: ['ts', 'js', 'json'],
+    ...overrides,
+  };
+};

@@ -1,0 +1,34 @@
+import type { Id, LocalDateTime } from './values';
+
+/**
+ * Outbox events: written in the same transaction as the change they describe, delivered
+ * later by the notifier.
+ */
+export const EVENT_TYPES = [
+  'ticket.created',
+  'ticket.status-changed',
+  'case.created',
+  'case.status-changed',
+  'invoice.created',
+  'preferences.changed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const EVENT_STATES = ['pending', 'delivered', 'dead'] as const;
+export type EventState = (typeof EVENT_STATES)[number];
+
+export interface NewEvent {
+  customerId: Id;
+  type: EventType;
+  /** What changed, for the message: e.g. `{ ticketId, from, to }`. */
+  payload: Record<string, string | null>;
+}
+
+export interface OutboxEvent extends NewEvent {
+  id: number;
+  state: EventState;
+  attempts: number;
+  createdAt: LocalDateTime;
+  nextAttemptAt: LocalDateTime;
+  lastError: string | null;
+}
