@@ -22,6 +22,7 @@ export default [
             { sourceTag: 'scope:codecs', onlyDependOnLibsWithTags: ['scope:domain'], bannedExternalImports: frameworkImports },
             { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:domain', 'scope:testing'] },
             { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:config', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:testing'] },
             { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:codecs', 'scope:testing'] },
             { sourceTag: 'scope:client', onlyDependOnLibsWithTags: [] },
