@@ -1,1 +1,23 @@
-export {};
+export { DecodeError, ImportFileError, type FieldIssue, type ImportIssue } from './lib/errors';
+export {
+  type DateShape,
+  dateTimeShape,
+  isoDateShape,
+  parseQueryDate,
+  timestampShape,
+  usDateShape,
+  usDateTimeShape,
+  yearMonthShape,
+} from './lib/dates';
+export type { WireObject, WireValue } from './lib/wire';
+export { serviceTicketCodec } from './lib/service-ticket.codec';
+export { disposalTicketCodec } from './lib/disposal-ticket.codec';
+export { invoiceCodec } from './lib/invoice.codec';
+export { caseCodec } from './lib/case.codec';
+export { contactCodec } from './lib/contact.codec';
+export { preferenceCodec, type PreferencesUpdate } from './lib/preference.codec';
+export { serviceCodec } from './lib/service.codec';
+export { emailActivityCodec } from './lib/email-activity.codec';
+export { issueActivityCodec } from './lib/issue-activity.codec';
+export { responses } from './lib/responses';
+export { parseXml, toXml } from './lib/xml';

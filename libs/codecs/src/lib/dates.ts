@@ -1,0 +1,164 @@
+import { LOCAL_DATE_PATTERN, LOCAL_DATE_TIME_PATTERN, isCalendarDate } from '@curbside/domain';
+import type { LocalDate, LocalDateTime, YearMonth } from '@curbside/domain';
+import { DecodeError } from './errors';
+
+/**
+ * One date shape of the wire, converting to and from the domain's canonical strings
+ * (`YYYY-MM-DDTHH:mm:ss.SSS`, `YYYY-MM-DD`, `YYYY-MM`).
+ */
+export interface DateShape<T extends string> {
+  /** The shape as the interface spec writes it, e.g. `MM/dd/yy HH:mm:ss`. */
+  readonly pattern: string;
+  /** The canonical value, or null when `text` is not a real date (or time) written in this shape. */
+  parse(text: string): T | null;
+  /** `value` (canonical) written in this shape; throws RangeError when it is not canonical or not representable. */
+  format(value: T): string;
+}
+
+interface DateTimeParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+function canonicalDate(year: number, month: number, day: number): LocalDate | null {
+  return isCalendarDate(year, month, day) ? `${pad(year, 4)}-${pad(month)}-${pad(day)}` : null;
+}
+
+function canonicalDateTime(p: DateTimeParts): LocalDateTime | null {
+  const date = canonicalDate(p.year, p.month, p.day);
+  if (date === null || p.hour > 23 || p.minute > 59 || p.second > 59) return null;
+  return `${date}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}.${pad(p.millisecond, 3)}`;
+}
+
+function dateTimeParts(value: LocalDateTime): DateTimeParts {
+  if (!LOCAL_DATE_TIME_PATTERN.test(value)) throw new RangeError(`not a canonical datetime: ${value}`);
+  const n = (from: number, to: number): number => Number(value.slice(from, to));
+  return { year: n(0, 4), month: n(5, 7), day: n(8, 10), hour: n(11, 13), minute: n(14, 16), second: n(17, 19), millisecond: n(20, 23) };
+}
+
+function assertCanonicalDate(value: LocalDate): void {
+  if (!LOCAL_DATE_PATTERN.test(value)) throw new RangeError(`not a canonical date: ${value}`);
+}
+
+/** Two-digit years: 00-69 are 2000-2069, 70-99 are 1970-1999. */
+const fullYear = (yy: number): number => (yy < 70 ? 2000 + yy : 1900 + yy);
+
+function twoDigitYear(year: number): string {
+  if (year < 1970 || year > 2069) throw new RangeError(`year ${year} cannot be written with two digits`);
+  return pad(year % 100);
+}
+
+const numbers = (match: RegExpExecArray): number[] => match.slice(1).map(Number);
+
+const usDate = (date: LocalDate): string => `${date.slice(5, 7)}/${date.slice(8, 10)}/${twoDigitYear(Number(date.slice(0, 4)))}`;
+
+/** `MM/dd/yy HH:mm:ss` — service tickets. Seconds precision: milliseconds are dropped on writing. */
+export const usDateTimeShape: DateShape<LocalDateTime> = {
+  pattern: 'MM/dd/yy HH:mm:ss',
+  parse(text) {
+    const m = /^(\d{2})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+    if (m === null) return null;
+    const [month, day, yy, hour, minute, second] = numbers(m);
+    return canonicalDateTime({ year: fullYear(yy), month, day, hour, minute, second, millisecond: 0 });
+  },
+  format(value) {
+    const p = dateTimeParts(value);
+    return `${usDate(value.slice(0, 10))} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  },
+};
+
+/**
+ * `yyyy-MM-dd HH:mm:ss.S` — disposal tickets and cases. The fraction is 1 to 3 digits of a second,
+ * written like java.sql.Timestamp: trailing zeros trimmed, at least one digit (0 ms -> `.0`, 50 ms -> `.05`).
+ */
+export const timestampShape: DateShape<LocalDateTime> = {
+  pattern: 'yyyy-MM-dd HH:mm:ss.S',
+  parse(text) {
+    const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{1,3})$/.exec(text);
+    if (m === null) return null;
+    const [year, month, day, hour, minute, second] = numbers(m);
+    return canonicalDateTime({ year, month, day, hour, minute, second, millisecond: Number(m[7].padEnd(3, '0')) });
+  },
+  format(value) {
+    dateTimeParts(value);
+    const fraction = value.slice(20, 23).replace(/0+$/, '') || '0';
+    return `${value.slice(0, 10)} ${value.slice(11, 19)}.${fraction}`;
+  },
+};
+
+/** `yyyy-MM-dd HH:mm:ss` — invoice fees, activities, preference audit. Milliseconds are dropped on writing. */
+export const dateTimeShape: DateShape<LocalDateTime> = {
+  pattern: 'yyyy-MM-dd HH:mm:ss',
+  parse(text) {
+    const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+    if (m === null) return null;
+    const [year, month, day, hour, minute, second] = numbers(m);
+    return canonicalDateTime({ year, month, day, hour, minute, second, millisecond: 0 });
+  },
+  format(value) {
+    dateTimeParts(value);
+    return `${value.slice(0, 10)} ${value.slice(11, 19)}`;
+  },
+};
+
+/** `yyyy-MM-dd` — the v2 invoice list, and the `fromDate`/`toDate` query parameters. */
+export const isoDateShape: DateShape<LocalDate> = {
+  pattern: 'yyyy-MM-dd',
+  parse(text) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+    if (m === null) return null;
+    const [year, month, day] = numbers(m);
+    return canonicalDate(year, month, day);
+  },
+  format(value) {
+    assertCanonicalDate(value);
+    return value;
+  },
+};
+
+/** `MM/dd/yy` — invoice detail lines. */
+export const usDateShape: DateShape<LocalDate> = {
+  pattern: 'MM/dd/yy',
+  parse(text) {
+    const m = /^(\d{2})\/(\d{2})\/(\d{2})$/.exec(text);
+    if (m === null) return null;
+    const [month, day, yy] = numbers(m);
+    return canonicalDate(fullYear(yy), month, day);
+  },
+  format(value) {
+    assertCanonicalDate(value);
+    return usDate(value);
+  },
+};
+
+/** `yyyyMM` — invoice line periods. */
+export const yearMonthShape: DateShape<YearMonth> = {
+  pattern: 'yyyyMM',
+  parse(text) {
+    const m = /^(\d{4})(\d{2})$/.exec(text);
+    if (m === null) return null;
+    const month = Number(m[2]);
+    return month >= 1 && month <= 12 ? `${m[1]}-${m[2]}` : null;
+  },
+  format(value) {
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw new RangeError(`not a canonical year-month: ${value}`);
+    return `${value.slice(0, 4)}${value.slice(5, 7)}`;
+  },
+};
+
+/**
+ * A `fromDate`/`toDate` query value: strictly `yyyy-MM-dd`, a real calendar day.
+ * Throws DecodeError naming `field` otherwise.
+ */
+export function parseQueryDate(text: string, field = 'date'): LocalDate {
+  const date = isoDateShape.parse(text);
+  if (date === null) throw new DecodeError([{ field, message: 'expected a real calendar day written yyyy-MM-dd' }]);
+  return date;
+}

@@ -1,0 +1,214 @@
+import type { DisposalDetail, DisposalTax, DisposalTicket, DisposalTicketSummary } from '@curbside/domain';
+import { encodeAuditInfo, readAuditInfo } from './audit-info';
+import { timestampShape } from './dates';
+import { type ObjectReader, dateIn, decimal, decodeStrictly, id, text } from './reader';
+import { type WireObject, dateOrNull, orNull } from './wire';
+
+const when = dateIn(timestampShape);
+const writeWhen = (value: string | null): string => dateOrNull(timestampShape, value);
+
+function encodeTax(tax: DisposalTax): WireObject {
+  return {
+    squence_number: orNull(tax.sequenceNumber),
+    id: orNull(tax.id),
+    name: orNull(tax.name),
+    description: orNull(tax.description),
+    rate: orNull(tax.rate),
+    rate_uom: orNull(tax.rateUom),
+    amount: orNull(tax.amount),
+  };
+}
+
+function encodeDetailLine(line: DisposalDetail): WireObject {
+  return {
+    sequence_number: line.sequenceNumber,
+    material_name: orNull(line.materialName),
+    surcharge_name: orNull(line.surchargeName),
+    description: orNull(line.description),
+    volume: orNull(line.volume),
+    generator_name: orNull(line.generatorName),
+    rounded_net_weight: orNull(line.roundedNetWeight),
+    rounded_net_uom: orNull(line.roundedNetUom),
+    billed_quantity: orNull(line.billedQuantity),
+    rate_per_unit: orNull(line.ratePerUnit),
+    rate_uom: orNull(line.rateUom),
+    origin: { id: orNull(line.origin.id), description: orNull(line.origin.description) },
+    amount: orNull(line.amount),
+    total_tax_amount: orNull(line.totalTaxAmount),
+    total_amount: orNull(line.totalAmount),
+    purchase_order_number: orNull(line.purchaseOrderNumber),
+    manifest_id: orNull(line.manifestId),
+    container_id: orNull(line.containerId),
+    profile: { id: orNull(line.profile.id), description: orNull(line.profile.description) },
+    tax: line.taxes.map(encodeTax),
+  };
+}
+
+function readTax(r: ObjectReader): DisposalTax {
+  return {
+    sequenceNumber: r.optional('squence_number', id),
+    id: r.optional('id', id),
+    name: r.optional('name', text),
+    description: r.optional('description', text),
+    rate: r.optional('rate', decimal),
+    rateUom: r.optional('rate_uom', text),
+    amount: r.optional('amount', decimal),
+  };
+}
+
+function readDetailLine(r: ObjectReader): DisposalDetail {
+  return {
+    sequenceNumber: r.required('sequence_number', id),
+    materialName: r.optional('material_name', text),
+    surchargeName: r.optional('surcharge_name', text),
+    description: r.optional('description', text),
+    volume: r.optional('volume', text),
+    generatorName: r.optional('generator_name', text),
+    roundedNetWeight: r.optional('rounded_net_weight', text),
+    roundedNetUom: r.optional('rounded_net_uom', text),
+    billedQuantity: r.optional('billed_quantity', text),
+    ratePerUnit: r.optional('rate_per_unit', decimal),
+    rateUom: r.optional('rate_uom', text),
+    origin: r.object('origin', (o) => ({ id: o.optional('id', id), description: o.optional('description', text) })),
+    amount: r.optional('amount', decimal),
+    totalTaxAmount: r.optional('total_tax_amount', decimal),
+    totalAmount: r.optional('total_amount', decimal),
+    purchaseOrderNumber: r.optional('purchase_order_number', id),
+    manifestId: r.optional('manifest_id', id),
+    containerId: r.optional('container_id', id),
+    profile: r.object('profile', (p) => ({ id: p.optional('id', id), description: p.optional('description', text) })),
+    taxes: r.list('tax', readTax),
+  };
+}
+
+/** Reads a disposal ticket in the disposal detail shape; its date (`audit_info.modified_date_time`) is required. */
+export function readDisposalTicket(r: ObjectReader): DisposalTicket {
+  return {
+    id: r.required('id', id),
+    haulingTicketId: r.optional('hauling_ticket_id', id),
+    replaceTicketId: r.optional('replace_ticket_id', id),
+    voidTicketId: r.optional('void_ticket_id', id),
+    timeIn: r.optional('time_in', when),
+    timeOut: r.optional('time_out', when),
+    status: r.required('status', text),
+    weight: r.object('weight', (w) => ({
+      gross: w.optional('gross', text),
+      tare: w.optional('tare', text),
+      net: w.optional('net', text),
+      uom: w.optional('uom', text),
+      roundedNet: w.optional('rounded_net', text),
+      roundedNetUom: w.optional('rounded_net_uom', text),
+    })),
+    scaleIn: r.optional('scale_in', text),
+    scaleOut: r.optional('scale_out', text),
+    swipeCardId: r.optional('swipe_card_id', text),
+    volume: r.optional('volume', text),
+    materialSubtotal: r.optional('material_subtotal', decimal),
+    surcharge: r.optional('surcharge', decimal),
+    tax: r.optional('tax', decimal),
+    amount: r.optional('amount', decimal),
+    currency: r.optional('currency', text),
+    carrier: r.object('carrier', (c) => ({ id: c.optional('id', text), description: c.optional('description', text) })),
+    site: r.object('site', (s) => ({ id: s.optional('id', text), name: s.optional('name', text) })),
+    destination: r.optional('destination', text),
+    routeId: r.optional('route_id', text),
+    notes: r.optional('notes', text),
+    seal: r.object('seal', (s) => ({ number1: s.optional('number_1', id), number2: s.optional('number_2', id) })),
+    customer: r.object('customer', (c) => ({
+      name: c.optional('name', text),
+      businessName: c.optional('business_name', text),
+      address: c.object('address', (a) => ({
+        street1: a.optional('street_text_1', text),
+        street2: a.optional('street_text_2', text),
+        city: a.optional('city', text),
+        state: a.optional('state', text),
+        country: a.optional('country', text),
+        zip: a.optional('zip', text),
+        zip4: a.optional('zip4', text),
+      })),
+    })),
+    audit: readAuditInfo(r, timestampShape, true),
+    vehicle: r.object('vehicle', (v) => ({
+      number: v.optional('number', id),
+      description: v.optional('description', text),
+      driverName: v.optional('driver_name', text),
+    })),
+    details: r.list('details', readDetailLine),
+  };
+}
+
+/** Disposal tickets: every datetime `yyyy-MM-dd HH:mm:ss.S`. */
+export const disposalTicketCodec = {
+  /** An entry of the disposal ticket list (operation 3). */
+  encodeSummary(summary: DisposalTicketSummary): WireObject {
+    return {
+      id: summary.id,
+      date: writeWhen(summary.date),
+      status: summary.status,
+      amount: orNull(summary.amount),
+      site_name: orNull(summary.siteName),
+    };
+  },
+
+  /** The disposal ticket detail (operation 4), also the import-file record. */
+  encodeDetail(ticket: DisposalTicket): WireObject {
+    const { weight, customer, vehicle } = ticket;
+    return {
+      id: ticket.id,
+      hauling_ticket_id: orNull(ticket.haulingTicketId),
+      replace_ticket_id: orNull(ticket.replaceTicketId),
+      void_ticket_id: orNull(ticket.voidTicketId),
+      time_in: writeWhen(ticket.timeIn),
+      time_out: writeWhen(ticket.timeOut),
+      status: ticket.status,
+      weight: {
+        gross: orNull(weight.gross),
+        tare: orNull(weight.tare),
+        net: orNull(weight.net),
+        uom: orNull(weight.uom),
+        rounded_net: orNull(weight.roundedNet),
+        rounded_net_uom: orNull(weight.roundedNetUom),
+      },
+      scale_in: orNull(ticket.scaleIn),
+      scale_out: orNull(ticket.scaleOut),
+      swipe_card_id: orNull(ticket.swipeCardId),
+      volume: orNull(ticket.volume),
+      material_subtotal: orNull(ticket.materialSubtotal),
+      surcharge: orNull(ticket.surcharge),
+      tax: orNull(ticket.tax),
+      amount: orNull(ticket.amount),
+      currency: orNull(ticket.currency),
+      carrier: { id: orNull(ticket.carrier.id), description: orNull(ticket.carrier.description) },
+      site: { id: orNull(ticket.site.id), name: orNull(ticket.site.name) },
+      destination: orNull(ticket.destination),
+      route_id: orNull(ticket.routeId),
+      notes: orNull(ticket.notes),
+      seal: { number_1: orNull(ticket.seal.number1), number_2: orNull(ticket.seal.number2) },
+      customer: {
+        name: orNull(customer.name),
+        business_name: orNull(customer.businessName),
+        address: {
+          street_text_1: orNull(customer.address.street1),
+          street_text_2: orNull(customer.address.street2),
+          city: orNull(customer.address.city),
+          state: orNull(customer.address.state),
+          country: orNull(customer.address.country),
+          zip: orNull(customer.address.zip),
+          zip4: orNull(customer.address.zip4),
+        },
+      },
+      audit_info: encodeAuditInfo(ticket.audit, timestampShape),
+      vehicle: {
+        number: orNull(vehicle.number),
+        description: orNull(vehicle.description),
+        driver_name: orNull(vehicle.driverName),
+      },
+      details: ticket.details.map(encodeDetailLine),
+    };
+  },
+
+  /** Strictly reads a disposal detail object; throws DecodeError listing every problem. */
+  decode(wire: unknown, path = 'disposal_ticket'): DisposalTicket {
+    return decodeStrictly(wire, path, readDisposalTicket);
+  },
+};

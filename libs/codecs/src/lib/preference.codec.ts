@@ -1,0 +1,136 @@
+import { CHANNEL_NAMES, PREFERENCE_CATEGORIES, SELECTION_TYPES, isEmailSelection } from '@curbside/domain';
+import type {
+  Channel,
+  ChannelName,
+  ChannelOption,
+  Preference,
+  PreferenceCategory,
+  Selection,
+  SelectionType,
+  SelectionUpdate,
+} from '@curbside/domain';
+import { encodeAuditInfo, readAuditInfo } from './audit-info';
+import { dateTimeShape } from './dates';
+import { findDuplicates } from './duplicates';
+import { type ObjectReader, decodeStrictly, oneOf, text, yesNoFlag } from './reader';
+import { type WireObject, yesNo } from './wire';
+
+/** The body of PUT communication-preferences (operation 10), read. */
+export interface PreferencesUpdate {
+  updates: SelectionUpdate[];
+  modifiedBy: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[\d\s().-]+$/;
+const countDigits = (value: string): number => value.replace(/\D/g, '').length;
+const isPhoneNumber = (value: string): boolean => PHONE.test(value) && countDigits(value) >= 7 && countDigits(value) <= 15;
+
+/**
+ * Reads `type` and `value` of a selection or option: the value must fit the type (an email
+ * address for *EMAIL, a phone number for *MOBILE and *PHONE), and the type must fit the
+ * channel (Email takes *EMAIL types; Text and Voice take the phone types).
+ */
+function readTypedValue(r: ObjectReader, channel: ChannelName | undefined): { type: SelectionType; value: string } {
+  const value = r.required('value', text);
+  const type: SelectionType | undefined = r.required('type', oneOf(SELECTION_TYPES));
+  if (type === undefined) return { type, value };
+  const isEmail = isEmailSelection(type);
+  if (value !== undefined && isEmail && !EMAIL.test(value)) {
+    r.report(r.fieldPath('value'), `a ${type} selection needs an email address`);
+  }
+  if (value !== undefined && !isEmail && !isPhoneNumber(value)) {
+    r.report(r.fieldPath('value'), `a ${type} selection needs a phone number (7 to 15 digits)`);
+  }
+  if (channel !== undefined && (channel === 'Email') !== isEmail) {
+    const fitting = channel === 'Email' ? 'BEMAIL or SEMAIL' : 'BMOBILE, SMOBILE, BPHONE or SPHONE';
+    r.report(r.fieldPath('type'), `the ${channel} channel takes ${fitting}`);
+  }
+  return { type, value };
+}
+
+function reportDuplicateKeys<T>(r: ObjectReader, list: string, member: string, items: T[], keyOf: (item: T) => string): void {
+  findDuplicates(items, keyOf, (index, firstIndex, key) =>
+    r.report(`${r.fieldPath(list)}[${index}].${member}`, `duplicate ${member} ${key} (also ${list}[${firstIndex}])`),
+  );
+}
+
+function readSelection(r: ObjectReader, channel: ChannelName | undefined): Selection {
+  const { type, value } = readTypedValue(r, channel);
+  return { type, value, optIn: r.required('is_opt_in', yesNoFlag), audit: readAuditInfo(r, dateTimeShape) };
+}
+
+function readChannel(r: ObjectReader): Channel {
+  const name: ChannelName | undefined = r.required('name', oneOf(CHANNEL_NAMES));
+  const selections = r.list('selections', (s) => readSelection(s, name));
+  reportDuplicateKeys(r, 'selections', 'type', selections, (s) => s.type);
+  const options = r.list('options', (o): ChannelOption => readTypedValue(o, name));
+  return { name, optIn: r.required('is_opt_in', yesNoFlag), selections, options };
+}
+
+export function readPreference(r: ObjectReader): Preference {
+  const category = r.required('category', oneOf(PREFERENCE_CATEGORIES));
+  const enabled = r.required('is_category_enabled', yesNoFlag);
+  const channels = r.list('channels', readChannel);
+  reportDuplicateKeys(r, 'channels', 'name', channels, (c) => c.name);
+  return { category, enabled, channels };
+}
+
+function readUpdateRequest(r: ObjectReader): PreferencesUpdate {
+  const updates: SelectionUpdate[] = [];
+  const categories = r.list('preferences', (p) => {
+    const category: PreferenceCategory = p.required('category', oneOf(PREFERENCE_CATEGORIES));
+    const channels = p.list('channels', (c) => {
+      const channel: ChannelName = c.required('name', oneOf(CHANNEL_NAMES));
+      const selections = c.list('selections', (s) => {
+        const { type, value } = readTypedValue(s, channel);
+        const update = { category, channel, type, value, optIn: s.required('is_opt_in', yesNoFlag) };
+        updates.push(update);
+        return update;
+      });
+      reportDuplicateKeys(c, 'selections', 'type', selections, (s) => s.type);
+      return channel;
+    });
+    reportDuplicateKeys(p, 'channels', 'name', channels, (name) => name);
+    return category;
+  });
+  reportDuplicateKeys(r, 'preferences', 'category', categories, (category) => category);
+  const modifiedBy = r.object('audit_info', (a) => a.required('modified_by', text));
+  return { updates, modifiedBy };
+}
+
+/** Communication preferences: flags Y/N, selection audit datetimes `yyyy-MM-dd HH:mm:ss`. */
+export const preferenceCodec = {
+  /** An entry of the preference list (operation 9), also the import-file record. */
+  encode(preference: Preference): WireObject {
+    return {
+      category: preference.category,
+      is_category_enabled: yesNo(preference.enabled),
+      channels: preference.channels.map((channel) => ({
+        name: channel.name,
+        is_opt_in: yesNo(channel.optIn),
+        selections: channel.selections.map((selection) => ({
+          value: selection.value,
+          type: selection.type,
+          is_opt_in: yesNo(selection.optIn),
+          audit_info: encodeAuditInfo(selection.audit, dateTimeShape),
+        })),
+        options: channel.options.map((option) => ({ value: option.value, type: option.type })),
+      })),
+    };
+  },
+
+  /** Strictly reads a preference object; throws DecodeError listing every problem. */
+  decode(wire: unknown, path = 'preference'): Preference {
+    return decodeStrictly(wire, path, readPreference);
+  },
+
+  /**
+   * Strictly reads the body of PUT communication-preferences:
+   * `{preferences: [{category, channels: [{name, selections: [{value, type, is_opt_in}]}]}], audit_info: {modified_by}}`.
+   * Field paths in the DecodeError start at the body root, e.g. `preferences[0].channels[1].selections[0].type`.
+   */
+  decodeUpdateRequest(body: unknown): PreferencesUpdate {
+    return decodeStrictly(body, '', readUpdateRequest);
+  },
+};

@@ -1,0 +1,183 @@
+import { DECIMAL_PATTERN, ID_PATTERN } from '@curbside/domain';
+import type { Decimal, Id } from '@curbside/domain';
+import type { DateShape } from './dates';
+import { DecodeError, type FieldIssue } from './errors';
+import { NULL } from './wire';
+import { xmlUnsafeReason } from './xml-chars';
+
+/** Receives one problem: the field's full JSON path and what is wrong with it. */
+export type Report = (field: string, message: string) => void;
+
+/** What a value parser returns when a wire string is not a valid value. */
+export class Invalid {
+  constructor(readonly message: string) {}
+}
+
+/** Reads one wire string into a domain value. */
+export type ValueParser<T> = (text: string) => T | Invalid;
+
+/**
+ * Stands in for a required value that could not be read. It never escapes: whoever reads
+ * with a reader throws as soon as anything was reported.
+ */
+const UNREADABLE = undefined as never;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function describeJsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+export const joinPath = (path: string, member: string): string => (path === '' ? member : `${path}.${member}`);
+
+/**
+ * Strict reader of one wire object. Every member a decoder does not read is reported as
+ * unknown, so the decoder itself is the schema.
+ */
+export class ObjectReader {
+  private readonly readMembers = new Set<string>();
+
+  constructor(
+    private readonly members: Record<string, unknown>,
+    readonly path: string,
+    readonly report: Report,
+  ) {}
+
+  fieldPath(name: string): string {
+    return joinPath(this.path, name);
+  }
+
+  has(name: string): boolean {
+    return Object.hasOwn(this.members, name);
+  }
+
+  /** The member's JSON value (undefined when absent), marking it as read. */
+  raw(name: string): unknown {
+    this.readMembers.add(name);
+    return this.has(name) ? this.members[name] : undefined;
+  }
+
+  /** A member that may be absent or "null" (both read as null). */
+  optional<T>(name: string, parse: ValueParser<T>): T | null {
+    const text = this.leaf(name);
+    return text === null || text === undefined ? null : this.parse(name, text, parse);
+  }
+
+  /** A member that must be present and not "null". */
+  required<T>(name: string, parse: ValueParser<T>): T {
+    const text = this.leaf(name);
+    if (text === null) {
+      this.report(this.fieldPath(name), this.has(name) ? 'is required and cannot be "null"' : 'is required');
+      return UNREADABLE;
+    }
+    if (text === undefined) return UNREADABLE;
+    return this.parse(name, text, parse) ?? UNREADABLE;
+  }
+
+  /** A nested object; an absent one reads as an object with every member absent. */
+  object<T>(name: string, read: (reader: ObjectReader) => T): T {
+    const value = this.raw(name);
+    return readObject(value === undefined ? {} : value, this.fieldPath(name), this.report, read);
+  }
+
+  /** A list of objects; an absent one reads as empty. */
+  list<T>(name: string, read: (reader: ObjectReader, index: number) => T): T[] {
+    const path = this.fieldPath(name);
+    return this.array(name).map((item, index) => readObject(item, `${path}[${index}]`, this.report, (r) => read(r, index)));
+  }
+
+  /** A list's raw items; an absent one reads as empty. */
+  array(name: string): unknown[] {
+    const value = this.raw(name);
+    if (value === undefined) return [];
+    if (Array.isArray(value)) return value;
+    this.report(this.fieldPath(name), `expected an array, got ${describeJsonType(value)}`);
+    return [];
+  }
+
+  /** Reports `name` when it is present: for members a record of this kind must not carry. */
+  forbid(name: string, message: string): void {
+    if (this.has(name)) {
+      this.raw(name);
+      this.report(this.fieldPath(name), message);
+    }
+  }
+
+  reportUnknownMembers(): void {
+    for (const name of Object.keys(this.members)) {
+      if (!this.readMembers.has(name)) this.report(this.fieldPath(name), 'unknown member');
+    }
+  }
+
+  /** The member's string; null when absent or "null"; undefined when unusable (already reported). */
+  private leaf(name: string): string | null | undefined {
+    const value = this.raw(name);
+    if (value === undefined || value === NULL) return null;
+    if (typeof value !== 'string') {
+      this.report(this.fieldPath(name), `expected a string, got ${describeJsonType(value)}`);
+      return undefined;
+    }
+    const unsafe = xmlUnsafeReason(value);
+    if (unsafe !== null) {
+      this.report(this.fieldPath(name), unsafe);
+      return undefined;
+    }
+    return value;
+  }
+
+  private parse<T>(name: string, text: string, parse: ValueParser<T>): T | null {
+    const value = parse(text);
+    if (!(value instanceof Invalid)) return value;
+    this.report(this.fieldPath(name), value.message);
+    return null;
+  }
+}
+
+/** Reads `value` as an object with `read`, then reports the members `read` did not touch. */
+export function readObject<T>(value: unknown, path: string, report: Report, read: (reader: ObjectReader) => T): T {
+  if (!isPlainObject(value)) {
+    report(path, `expected an object, got ${describeJsonType(value)}`);
+    return read(new ObjectReader({}, path, () => undefined));
+  }
+  const reader = new ObjectReader(value, path, report);
+  const result = read(reader);
+  reader.reportUnknownMembers();
+  return result;
+}
+
+/** Reads `wire` with `read`, collecting every problem; throws one DecodeError listing them all. */
+export function decodeStrictly<T>(wire: unknown, path: string, read: (reader: ObjectReader) => T): T {
+  const issues: FieldIssue[] = [];
+  const value = readObject(wire, path, (field, message) => issues.push({ field, message }), read);
+  if (issues.length > 0) throw new DecodeError(issues);
+  return value;
+}
+
+// ---- value parsers ------------------------------------------------------------------------
+
+export const text: ValueParser<string> = (value) => value;
+
+export const id: ValueParser<Id> = (value) =>
+  ID_PATTERN.test(value) ? value : new Invalid('expected an id: 1 to 18 digits');
+
+export const decimal: ValueParser<Decimal> = (value) =>
+  DECIMAL_PATTERN.test(value) ? value : new Invalid('expected a decimal number such as 12.50');
+
+export const oneOf =
+  <T extends string>(values: readonly T[]): ValueParser<T> =>
+  (value) =>
+    (values as readonly string[]).includes(value) ? (value as T) : new Invalid(`expected one of: ${values.join(', ')}`);
+
+export const yesNoFlag: ValueParser<boolean> = (value) =>
+  value === 'Y' ? true : value === 'N' ? false : new Invalid('expected Y or N');
+
+export const trueFalseFlag: ValueParser<boolean> = (value) =>
+  value === 'true' ? true : value === 'false' ? false : new Invalid('expected true or false');
+
+export const dateIn =
+  <T extends string>(shape: DateShape<T>): ValueParser<T> =>
+  (value) =>
+    shape.parse(value) ?? new Invalid(`expected a real date written ${shape.pattern}`);

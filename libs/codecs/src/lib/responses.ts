@@ -1,0 +1,122 @@
+import type {
+  Balance,
+  Case,
+  Contact,
+  DisposalTicket,
+  DisposalTicketSummary,
+  EmailActivity,
+  Invoice,
+  InvoiceSummary,
+  IssueActivity,
+  Preference,
+  Service,
+  ServiceTicket,
+  ServiceTicketSummary,
+} from '@curbside/domain';
+import { caseCodec } from './case.codec';
+import { contactCodec } from './contact.codec';
+import { disposalTicketCodec } from './disposal-ticket.codec';
+import { emailActivityCodec } from './email-activity.codec';
+import { invoiceCodec } from './invoice.codec';
+import { issueActivityCodec } from './issue-activity.codec';
+import { preferenceCodec } from './preference.codec';
+import { serviceCodec } from './service.codec';
+import { serviceTicketCodec } from './service-ticket.codec';
+import type { WireObject } from './wire';
+
+/** `totalCount` is the number of objects returned, as a string. */
+const totalCount = (items: readonly unknown[]): WireObject => ({ totalCount: String(items.length) });
+
+/**
+ * The response body of every operation of the interface, member for member. Controllers
+ * build bodies only through these, so the wire format lives in this library alone.
+ * Bodies are plain JSON-ready objects whose leaves are all strings; `toXml` renders any of them.
+ */
+export const responses = {
+  /** 1. GET tickets. */
+  ticketList(trackingId: string, tickets: readonly ServiceTicketSummary[]): WireObject {
+    return { request_tracking_id: trackingId, tickets: tickets.map(serviceTicketCodec.encodeSummary) };
+  },
+
+  /** 2. GET tickets/{ticketId}. */
+  ticketDetail(trackingId: string, ticket: ServiceTicket): WireObject {
+    return { request_tracking_id: trackingId, tickets: [serviceTicketCodec.encodeDetail(ticket)] };
+  },
+
+  /** 3. GET tickets?ticket_type=disposal: `metadata` is an array of one `{totalCount}`. */
+  disposalList(trackingId: string, tickets: readonly DisposalTicketSummary[]): WireObject {
+    return {
+      request_tracking_id: trackingId,
+      tickets: tickets.map(disposalTicketCodec.encodeSummary),
+      metadata: [totalCount(tickets)],
+    };
+  },
+
+  /** 4. GET tickets/{ticketId}?ticket_type=disposal. */
+  disposalDetail(trackingId: string, ticket: DisposalTicket): WireObject {
+    return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodeDetail(ticket)] };
+  },
+
+  /** 5. GET v2 invoices: no request_tracking_id (the spec's table has none). */
+  invoiceList(currency: string, invoices: readonly InvoiceSummary[], balances: readonly Balance[]): WireObject {
+    return {
+      currency,
+      invoices: invoices.map(invoiceCodec.encodeSummary),
+      balances: balances.map(invoiceCodec.encodeBalance),
+    };
+  },
+
+  /** 6. GET invoices/{invoiceId}: one entry per line; no request_tracking_id. */
+  invoiceDetail(invoice: Invoice): WireObject {
+    return { invoices: invoiceCodec.encodeLines(invoice) };
+  },
+
+  /** 7. GET cases: `metadata` is a plain `{totalCount}` object. */
+  caseList(trackingId: string, cases: readonly Case[]): WireObject {
+    return { request_tracking_id: trackingId, cases: cases.map(caseCodec.encode), metadata: totalCount(cases) };
+  },
+
+  /** 8. GET contacts. */
+  contacts(trackingId: string, contacts: readonly Contact[]): WireObject {
+    return { request_tracking_id: trackingId, contacts: contacts.map(contactCodec.encode) };
+  },
+
+  /** 9. GET communication-preferences. */
+  preferences(trackingId: string, preferences: readonly Preference[]): WireObject {
+    return { request_tracking_id: trackingId, preferences: preferences.map(preferenceCodec.encode) };
+  },
+
+  /** 10. PUT communication-preferences. */
+  preferencesUpdated(trackingId: string): WireObject {
+    return { request_tracking_id: trackingId, status: 'Success' };
+  },
+
+  /** 11. GET services/prices/invoice-fees: `metadata` is a plain `{totalCount}` object. */
+  invoiceFees(trackingId: string, services: readonly Service[]): WireObject {
+    return {
+      request_tracking_id: trackingId,
+      services: services.map(serviceCodec.encodeInvoiceFees),
+      metadata: totalCount(services),
+    };
+  },
+
+  /** 12. GET services/prices. */
+  servicePrices(trackingId: string, services: readonly Service[]): WireObject {
+    return { request_tracking_id: trackingId, services: services.map(serviceCodec.encodePrices) };
+  },
+
+  /** 13. GET services/materials. */
+  serviceMaterials(trackingId: string, services: readonly Service[]): WireObject {
+    return { request_tracking_id: trackingId, services: services.map(serviceCodec.encodeMaterials) };
+  },
+
+  /** 14. GET activities/email: `metadata` is an array of one `{totalCount}`; no request_tracking_id. */
+  emailActivities(activities: readonly EmailActivity[]): WireObject {
+    return { activities: activities.map(emailActivityCodec.encode), metadata: [totalCount(activities)] };
+  },
+
+  /** 15. GET activities/issues: no request_tracking_id, no metadata. */
+  issueActivities(activities: readonly IssueActivity[]): WireObject {
+    return { activities: activities.map(issueActivityCodec.encode) };
+  },
+};

@@ -1,0 +1,91 @@
+import { TICKET_STATUSES } from '@curbside/domain';
+import type { ServiceTicket, ServiceTicketSummary, TicketService } from '@curbside/domain';
+import { usDateTimeShape } from './dates';
+import { type ObjectReader, dateIn, decimal, decodeStrictly, id, oneOf, text, yesNoFlag } from './reader';
+import { type WireObject, dateOrNull, orNull, yesNo } from './wire';
+
+const when = dateIn(usDateTimeShape);
+const writeWhen = (value: string | null): string => dateOrNull(usDateTimeShape, value);
+
+function encodeService(service: TicketService): WireObject {
+  return {
+    code: service.code,
+    description: orNull(service.description),
+    quantity: orNull(service.quantity),
+    cost: orNull(service.cost),
+    special_description: orNull(service.specialDescription),
+  };
+}
+
+/** Reads a service ticket in the ticket detail shape. */
+export function readServiceTicket(r: ObjectReader): ServiceTicket {
+  return {
+    id: r.required('id', id),
+    status: r.required('status', oneOf(TICKET_STATUSES)),
+    loadType: r.optional('load_type', text),
+    loadDescription: r.optional('load_description', text),
+    createdAt: r.required('created_date_time', when),
+    createdBy: r.optional('created_by', text),
+    closedAt: r.optional('closed_date_time', when),
+    closedBy: r.optional('closed_by', text),
+    dispatchedAt: r.optional('dispatch_date_time', when),
+    generated: r.optional('generate_ticket', yesNoFlag),
+    complaint: r.optional('complaint', yesNoFlag),
+    comments: r.optional('comments', text),
+    completionCode: r.optional('completion_code', text),
+    completedDescription: r.optional('completed_description', text),
+    requestedBy: r.optional('requested_by', text),
+    loggedAt: r.object('audit_info', (a) => a.optional('logged_date_time', when)),
+    services: r.list('services_info', (s) => ({
+      code: s.required('code', text),
+      description: s.optional('description', text),
+      quantity: s.optional('quantity', decimal),
+      cost: s.optional('cost', decimal),
+      specialDescription: s.optional('special_description', text),
+    })),
+  };
+}
+
+/** Service tickets: datetimes `MM/dd/yy HH:mm:ss`, flags Y/N. */
+export const serviceTicketCodec = {
+  /** An entry of the ticket list (operation 1). */
+  encodeSummary(summary: ServiceTicketSummary): WireObject {
+    return {
+      id: summary.id,
+      status: summary.status,
+      load_type: orNull(summary.loadType),
+      load_description: orNull(summary.loadDescription),
+      created_date_time: writeWhen(summary.createdAt),
+      dispatch_date_time: writeWhen(summary.dispatchedAt),
+      services_info: summary.serviceCodes.map((code) => ({ code })),
+    };
+  },
+
+  /** The ticket detail (operation 2), also the import-file record. */
+  encodeDetail(ticket: ServiceTicket): WireObject {
+    return {
+      id: ticket.id,
+      status: ticket.status,
+      load_type: orNull(ticket.loadType),
+      load_description: orNull(ticket.loadDescription),
+      created_date_time: writeWhen(ticket.createdAt),
+      created_by: orNull(ticket.createdBy),
+      closed_date_time: writeWhen(ticket.closedAt),
+      closed_by: orNull(ticket.closedBy),
+      dispatch_date_time: writeWhen(ticket.dispatchedAt),
+      generate_ticket: yesNo(ticket.generated),
+      complaint: yesNo(ticket.complaint),
+      comments: orNull(ticket.comments),
+      completion_code: orNull(ticket.completionCode),
+      completed_description: orNull(ticket.completedDescription),
+      requested_by: orNull(ticket.requestedBy),
+      audit_info: { logged_date_time: writeWhen(ticket.loggedAt) },
+      services_info: ticket.services.map(encodeService),
+    };
+  },
+
+  /** Strictly reads a ticket detail object; throws DecodeError listing every problem. */
+  decode(wire: unknown, path = 'ticket'): ServiceTicket {
+    return decodeStrictly(wire, path, readServiceTicket);
+  },
+};
