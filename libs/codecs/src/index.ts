@@ -19,5 +19,6 @@ export { preferenceCodec, type PreferencesUpdate } from './lib/preference.codec'
 export { serviceCodec } from './lib/service.codec';
 export { emailActivityCodec } from './lib/email-activity.codec';
 export { issueActivityCodec } from './lib/issue-activity.codec';
+export { decodeImportFile, encodeImportFile } from './lib/import-file';
 export { responses } from './lib/responses';
 export { parseXml, toXml } from './lib/xml';

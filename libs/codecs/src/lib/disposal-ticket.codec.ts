@@ -1,6 +1,7 @@
 import type { DisposalDetail, DisposalTax, DisposalTicket, DisposalTicketSummary } from '@curbside/domain';
 import { encodeAuditInfo, readAuditInfo } from './audit-info';
 import { timestampShape } from './dates';
+import { findDuplicates } from './duplicates';
 import { type ObjectReader, dateIn, decimal, decodeStrictly, id, text } from './reader';
 import { type WireObject, dateOrNull, orNull } from './wire';
 
@@ -133,8 +134,20 @@ export function readDisposalTicket(r: ObjectReader): DisposalTicket {
       description: v.optional('description', text),
       driverName: v.optional('driver_name', text),
     })),
-    details: r.list('details', readDetailLine),
+    details: readDetailLines(r),
   };
+}
+
+/** Detail lines; their sequence numbers are unique within the ticket. */
+function readDetailLines(r: ObjectReader): DisposalDetail[] {
+  const details = r.list('details', readDetailLine);
+  findDuplicates(
+    details,
+    (line) => line.sequenceNumber,
+    (index, firstIndex, key) =>
+      r.report(`${r.fieldPath('details')}[${index}].sequence_number`, `duplicate sequence_number ${key} (also details[${firstIndex}])`),
+  );
+  return details;
 }
 
 /** Disposal tickets: every datetime `yyyy-MM-dd HH:mm:ss.S`. */
