@@ -8,7 +8,7 @@ module.exports = function preset(projectDir, overrides = {}) {
     testEnvironment: 'node',
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
     transform: {
-      '^.+\\.ts$': [
+      '^.+\\.[tj]s$': [
         '@swc/jest',
         {
           jsc: {
@@ -20,6 +20,8 @@ module.exports = function preset(projectDir, overrides = {}) {
         },
       ],
     },
+    // jose (used by @curbside/auth) ships ES modules only; Jest on Node 20 needs it compiled to CommonJS.
+    transformIgnorePatterns: ['/node_modules/(?!jose/)'],
     moduleNameMapper: {
       '^@curbside/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
     },

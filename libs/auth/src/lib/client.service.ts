@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { ApiClient, Id, ID_PATTERN } from '@curbside/domain';
+import { ApiClientRepository } from '@curbside/persistence';
+import { hashSecret, newClientId, newClientSecret, verifySecret } from './secrets';
+
+/** A just-registered client; the only time its secret is ever visible. */
+export interface NewClient {
+  clientId: string;
+  clientSecret: string;
+  customers: 'all' | Id[];
+}
+
+/** Registers, authenticates, lists and revokes API clients. */
+@Injectable()
+export class ClientService {
+  /** Verified against when the client is unknown, so unknown and known ids take about as long. */
+  private readonly decoyHash = hashSecret(newClientSecret());
+
+  constructor(private readonly clients: ApiClientRepository) {}
+
+  async create(name: string, customers: 'all' | Id[]): Promise<NewClient> {
+    if (name.trim() === '') throw new Error('A client needs a name.');
+    const invalid = customers === 'all' ? [] : customers.filter((id) => !ID_PATTERN.test(id));
+    if (invalid.length > 0) throw new Error(`Customer ids must be 1 to 18 digits: ${invalid.join(', ')}`);
+    const granted = customers === 'all' ? 'all' : [...new Set(customers)];
+    const clientId = newClientId();
+    const clientSecret = newClientSecret();
+    await this.clients.create({ clientId, name: name.trim(), secretHash: await hashSecret(clientSecret), customers: granted });
+    return { clientId, clientSecret, customers: granted };
+  }
+
+  /** The client when the secret is right and the client is not revoked; otherwise null. */
+  async authenticate(clientId: string, secret: string): Promise<ApiClient | null> {
+    const credentials = await this.clients.findCredentials(clientId);
+    const matches = await verifySecret(secret, credentials?.secretHash ?? (await this.decoyHash));
+    if (!matches || credentials === null || credentials.client.revokedAt !== null) return null;
+    return credentials.client;
+  }
+
+  find(clientId: string): Promise<ApiClient | null> {
+    return this.clients.find(clientId);
+  }
+
+  list(): Promise<ApiClient[]> {
+    return this.clients.list();
+  }
+
+  /** False when there is no such client. Its tokens stop working at once. */
+  revoke(clientId: string): Promise<boolean> {
+    return this.clients.revoke(clientId);
+  }
+}

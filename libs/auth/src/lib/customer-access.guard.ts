@@ -1,0 +1,59 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
+import { ApiClient, canAccessCustomer, ID_PATTERN } from '@curbside/domain';
+import { AuthErrorCode, AuthException } from './auth.exception';
+import { ClientService } from './client.service';
+import { TokenService } from './token.service';
+
+/** The parts of an HTTP request the guard reads, and what it leaves on it. */
+interface GuardedRequest {
+  headers: IncomingHttpHeaders;
+  params?: Record<string, string | undefined>;
+  client?: ApiClient;
+}
+
+/**
+ * CONTRACT §2 for every route under a customer: a valid bearer token whose client still
+ * exists and is not revoked (checked in the database on every request), a matching
+ * `ClientId` header, and a well-formed `customerId` the client has been granted.
+ */
+@Injectable()
+export class CustomerAccessGuard implements CanActivate {
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly clients: ClientService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<GuardedRequest>();
+    const client = await this.authenticate(request.headers);
+    const customerId = request.params?.customerId;
+    if (customerId !== undefined) {
+      if (!ID_PATTERN.test(customerId)) throw new AuthException(AuthErrorCode.INVALID_CUSTOMER_ID);
+      if (!canAccessCustomer(client, customerId)) throw new AuthException(AuthErrorCode.CUSTOMER_NOT_GRANTED);
+    }
+    request.client = client;
+    return true;
+  }
+
+  private async authenticate(headers: IncomingHttpHeaders): Promise<ApiClient> {
+    const token = /^Bearer +(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+    if (token === undefined) throw new AuthException(AuthErrorCode.MISSING_TOKEN);
+    const clientId = await this.tokens.verify(token);
+    const claimedClientId = headers.clientid;
+    if (typeof claimedClientId !== 'string' || claimedClientId === '') {
+      throw new AuthException(AuthErrorCode.MISSING_CLIENT_ID);
+    }
+    if (claimedClientId !== clientId) throw new AuthException(AuthErrorCode.CLIENT_ID_MISMATCH);
+    const client = await this.clients.find(clientId);
+    if (client === null || client.revokedAt !== null) throw new AuthException(AuthErrorCode.UNKNOWN_CLIENT);
+    return client;
+  }
+}
+
+/** The client CustomerAccessGuard authenticated, as a controller parameter. */
+export const CurrentClient = createParamDecorator((_data: unknown, context: ExecutionContext): ApiClient => {
+  const client = context.switchToHttp().getRequest<GuardedRequest>().client;
+  if (client === undefined) throw new Error('CurrentClient used on a route without CustomerAccessGuard');
+  return client;
+});
