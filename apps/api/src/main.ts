@@ -1,1 +1,23 @@
-import { nextDay } from '@curbside/domain'; console.log(nextDay('2024-02-28'));
+import type { AddressInfo } from 'node:net';
+import { Logger } from '@nestjs/common';
+import { loadConfig } from '@curbside/config';
+import { createApp } from './app';
+
+/** Starts the API (CONTRACT §1); any failure to start is one line on stderr and exit code 1. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createApp(config);
+  await app.listen(config.port, '0.0.0.0');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  new Logger('Main').log(`Curbside API listening on http://localhost:${port} (OpenAPI at /docs)`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`curbside-api: cannot start: ${oneLine(error)}\n`);
+  process.exit(1);
+});
+
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\s+/g, ' ').trim();
+}

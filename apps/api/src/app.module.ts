@@ -1,0 +1,32 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { ModuleMetadata } from '@nestjs/common';
+import { AuthModule } from '@curbside/auth';
+import type { Config } from '@curbside/config';
+import { PersistenceModule } from '@curbside/persistence';
+import { LoggerModule } from 'nestjs-pino';
+import { HealthModule } from './health/health.module';
+import { OAuthModule } from './oauth/oauth.module';
+import { loggerParams } from './platform/logging';
+import { PlatformModule } from './platform/platform.module';
+
+export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
+
+@Module({})
+export class AppModule {
+  /** The whole API for one configuration; `extraImports` lets tests add modules of their own. */
+  static forRoot(config: Config, extraImports: ModuleImports = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot(loggerParams(config.logLevel)),
+        PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
+        AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
+        PlatformModule,
+        HealthModule,
+        OAuthModule,
+        // Resource modules (one per resource group) go here.
+        ...extraImports,
+      ],
+    };
+  }
+}

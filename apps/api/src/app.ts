@@ -1,0 +1,35 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Config } from '@curbside/config';
+import { Logger } from 'nestjs-pino';
+import { AppModule, ModuleImports } from './app.module';
+import { configureHttp, createFastifyAdapter } from './platform/http';
+import { setupOpenApi } from './platform/openapi';
+
+export interface AppOptions {
+  /** Extra modules, e.g. a test-only controller. */
+  imports?: ModuleImports;
+}
+
+/**
+ * The API, initialized (database connected and migrated, routes registered) but not yet
+ * listening: `main.ts` listens on the configured port, tests on any free one.
+ */
+export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, options.imports),
+    createFastifyAdapter(),
+    { bufferLogs: true, abortOnError: false },
+  );
+  try {
+    app.useLogger(app.get(Logger));
+    configureHttp(app);
+    setupOpenApi(app);
+    app.enableShutdownHooks();
+    await app.init();
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}

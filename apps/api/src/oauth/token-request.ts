@@ -1,0 +1,65 @@
+import { OAuthException } from './oauth.exception';
+
+/** A client credentials grant request (RFC 6749 §4.4), whichever way the client sent it. */
+export interface TokenRequest {
+  clientId: string;
+  clientSecret: string;
+  usedBasic: boolean;
+}
+
+/**
+ * Reads a token request from a form or JSON body and an optional HTTP Basic header.
+ * Throws OAuthException (invalid_request, unsupported_grant_type) for malformed ones.
+ */
+export function readTokenRequest(body: unknown, authorization: string | undefined): TokenRequest {
+  const params = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const grantType = param(params, 'grant_type');
+  if (grantType === null) throw new OAuthException('invalid_request', 'grant_type is required.');
+  if (grantType !== 'client_credentials') {
+    throw new OAuthException('unsupported_grant_type', 'Only the client_credentials grant is supported.');
+  }
+
+  const basic = basicCredentials(authorization);
+  const clientId = param(params, 'client_id');
+  const clientSecret = param(params, 'client_secret');
+  if (basic !== null) {
+    if (clientSecret !== null || (clientId !== null && clientId !== basic.clientId)) {
+      throw new OAuthException('invalid_request', 'Use one client authentication method: HTTP Basic or the request body.');
+    }
+    return { ...basic, usedBasic: true };
+  }
+  if (clientId === null || clientSecret === null) {
+    throw new OAuthException('invalid_request', 'client_id and client_secret are required (in the body or as HTTP Basic).');
+  }
+  return { clientId, clientSecret, usedBasic: false };
+}
+
+/** A parameter sent once as a non-empty string; null when absent. Repeated parameters are refused (§3.2). */
+function param(params: Record<string, unknown>, name: string): string | null {
+  const value = params[name];
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string') throw new OAuthException('invalid_request', `${name} must be given once, as a string.`);
+  return value;
+}
+
+/** `Authorization: Basic base64(urlencode(id):urlencode(secret))` (RFC 6749 §2.3.1); null for other schemes. */
+function basicCredentials(authorization: string | undefined): { clientId: string; clientSecret: string } | null {
+  const encoded = /^Basic +(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  if (encoded === undefined) return null;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const clientId = formDecode(decoded.slice(0, colon));
+  const clientSecret = formDecode(decoded.slice(colon + 1));
+  if (colon < 0 || clientId === null || clientSecret === null || clientId === '' || clientSecret === '') {
+    throw new OAuthException('invalid_request', 'The HTTP Basic credentials are malformed.', true);
+  }
+  return { clientId, clientSecret };
+}
+
+function formDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,87 @@
+import { applyDecorators, UseGuards } from '@nestjs/common';
+import {
+  ApiExtraModels,
+  ApiHeader,
+  ApiProduces,
+  ApiProperty,
+  ApiResponse,
+  ApiSecurity,
+  DocumentBuilder,
+  getSchemaPath,
+  SwaggerModule,
+} from '@nestjs/swagger';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { CustomerAccessGuard } from '@curbside/auth';
+import { TRACKING_HEADER } from './request-tracking';
+
+const BEARER = 'bearer';
+const CLIENT_ID = 'clientId';
+const OAUTH2 = 'oauth2';
+
+class FieldErrorDoc {
+  @ApiProperty({ example: 'fromDate' }) field!: string;
+  @ApiProperty({ example: 'fromDate must be a date in yyyy-MM-dd form' }) message!: string;
+}
+
+class ProblemErrorDoc {
+  @ApiProperty({ example: 'VALIDATION_FAILED' }) code!: string;
+  @ApiProperty() message!: string;
+  @ApiProperty({ type: [FieldErrorDoc] }) errors!: FieldErrorDoc[];
+}
+
+/** RFC 9457 problem details, as every error is answered (CONTRACT §4). */
+export class ProblemDoc {
+  @ApiProperty({ example: 'about:blank' }) type!: string;
+  @ApiProperty({ example: 'Bad Request' }) title!: string;
+  @ApiProperty({ example: 400, description: 'Equals the HTTP status' }) status!: number;
+  @ApiProperty() detail!: string;
+  @ApiProperty({ example: '/api/v1/customers/1000001/tickets' }) instance!: string;
+  @ApiProperty({ description: 'The request\u2019s Request-Tracking-Id' }) request_tracking_id!: string;
+  @ApiProperty({ type: ProblemErrorDoc }) error!: ProblemErrorDoc;
+}
+
+const PROBLEM_RESPONSES: [number, string][] = [
+  [400, 'Malformed request: missing Request-Tracking-Id, malformed customerId or parameter'],
+  [401, 'Missing, expired or invalid access token; unknown or revoked client; ClientId not the token\u2019s'],
+  [403, 'The customer is not granted to this client (whether or not it exists)'],
+  [404, 'The customer or resource does not exist'],
+  [406, 'The Accept header allows neither application/json nor application/xml'],
+  [500, 'Unexpected error'],
+];
+
+const problemContent = {
+  'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDoc) } },
+  'application/problem+xml': { schema: { $ref: getSchemaPath(ProblemDoc) } },
+};
+
+/**
+ * Everything a customer-scoped controller needs at its edge, in one decorator: the access
+ * guard (CONTRACT §2) and its OpenAPI description — security, required headers, formats and
+ * the problem responses.
+ */
+export function CustomerApi(): ClassDecorator & MethodDecorator {
+  return applyDecorators(
+    UseGuards(CustomerAccessGuard),
+    ApiSecurity({ [BEARER]: [], [CLIENT_ID]: [] }),
+    ApiSecurity({ [OAUTH2]: [], [CLIENT_ID]: [] }),
+    ApiHeader({ name: TRACKING_HEADER, required: true, description: 'Any unique string; echoed back' }),
+    ApiHeader({ name: 'ClientId', required: true, description: 'The client id the access token was issued to' }),
+    ApiProduces('application/json', 'application/xml'),
+    ApiExtraModels(ProblemDoc),
+    ...PROBLEM_RESPONSES.map(([status, description]) => ApiResponse({ status, description, content: problemContent })),
+  );
+}
+
+/** Swagger UI at `/docs`, the document at `/docs/openapi.json`. */
+export function setupOpenApi(app: NestFastifyApplication): void {
+  const config = new DocumentBuilder()
+    .setTitle('Curbside customer account API')
+    .setDescription('Customer accounts of a waste-collection company: tickets, invoices, cases, contacts, preferences.')
+    .setVersion('1')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER)
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'ClientId' }, CLIENT_ID)
+    .addOAuth2({ type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } }, OAUTH2)
+    .build();
+  const document = SwaggerModule.createDocument(app, config, { extraModels: [ProblemDoc] });
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', raw: ['json'] });
+}

@@ -1,0 +1,91 @@
+import { STATUS_CODES } from 'node:http';
+import { HttpException } from '@nestjs/common';
+import { AuthErrorCode, AuthException } from '@curbside/auth';
+import { API_ERRORS, ApiErrorCode, ApiException, FieldError } from './api.exception';
+
+/** An RFC 9457 problem with the members clients of this interface read (CONTRACT §4). */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  request_tracking_id: string;
+  error: { code: string; message: string; errors: FieldError[] };
+}
+
+/** What went wrong, before it is dressed as a problem for one request. */
+export interface ErrorDescription {
+  status: number;
+  code: string;
+  message: string;
+  errors: FieldError[];
+  /** Set for 5xx: the exception is logged server-side; the client sees only a generic message. */
+  unexpected: boolean;
+  headers: Record<string, string>;
+}
+
+const AUTH_ERROR_STATUS: Record<AuthErrorCode, number> = {
+  [AuthErrorCode.MISSING_TOKEN]: 401,
+  [AuthErrorCode.INVALID_TOKEN]: 401,
+  [AuthErrorCode.TOKEN_EXPIRED]: 401,
+  [AuthErrorCode.UNKNOWN_CLIENT]: 401,
+  [AuthErrorCode.MISSING_CLIENT_ID]: 401,
+  [AuthErrorCode.CLIENT_ID_MISMATCH]: 401,
+  [AuthErrorCode.INVALID_CUSTOMER_ID]: 400,
+  [AuthErrorCode.CUSTOMER_NOT_GRANTED]: 403,
+};
+
+/** Bearer challenge (RFC 6750 §3) on every 401 of the customer API. */
+const BEARER_CHALLENGE = 'Bearer realm="curbside"';
+
+const INTERNAL = API_ERRORS[ApiErrorCode.INTERNAL_ERROR];
+
+/** Maps any thrown value to a status, a code and a message safe to show to the client. */
+export function describeError(exception: unknown): ErrorDescription {
+  if (exception instanceof ApiException) {
+    return described(exception.status, exception.code, exception.message, exception.errors);
+  }
+  if (exception instanceof AuthException) {
+    const status = AUTH_ERROR_STATUS[exception.code];
+    const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': BEARER_CHALLENGE } : {};
+    return { ...described(status, exception.code, exception.message), headers };
+  }
+  // Nest's own exceptions, and Fastify's (body too large, unsupported media type, bad JSON),
+  // which Nest hands over as HttpExceptions with Fastify's (generic, safe) message.
+  if (exception instanceof HttpException && exception.getStatus() < 500) {
+    const status = exception.getStatus();
+    return described(status, codeForStatus(status), messageOf(exception));
+  }
+  return { ...described(INTERNAL.status, ApiErrorCode.INTERNAL_ERROR, INTERNAL.message), unexpected: true };
+}
+
+/** The problem body for one request. */
+export function toProblem(description: ErrorDescription, instance: string, trackingId: string): Problem {
+  return {
+    type: 'about:blank',
+    title: STATUS_CODES[description.status] ?? 'Error',
+    status: description.status,
+    detail: description.message,
+    instance,
+    request_tracking_id: trackingId,
+    error: { code: description.code, message: description.message, errors: description.errors },
+  };
+}
+
+function described(status: number, code: string, message: string, errors: FieldError[] = []): ErrorDescription {
+  return { status, code, message, errors, unexpected: false, headers: {} };
+}
+
+function codeForStatus(status: number): string {
+  const match = Object.entries(API_ERRORS).find(([, error]) => error.status === status);
+  return match?.[0] ?? `HTTP_${status}`;
+}
+
+function messageOf(exception: HttpException): string {
+  const response = exception.getResponse();
+  const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+  if (typeof message === 'string') return message;
+  if (Array.isArray(message)) return message.join('; ');
+  return exception.message;
+}

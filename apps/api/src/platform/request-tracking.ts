@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiErrorCode, ApiException } from './api.exception';
+
+export const TRACKING_HEADER = 'Request-Tracking-Id';
+
+const generatedIds = new WeakMap<IncomingMessage, string>();
+
+/**
+ * The request's tracking id: the `Request-Tracking-Id` it sent, or a UUID made once per
+ * request. Fastify uses it as `request.id` and the logger as its request id, so the two agree.
+ */
+export function trackingIdOf(request: IncomingMessage): string {
+  const sent = sentTrackingId(request);
+  if (sent !== null) return sent;
+  let generated = generatedIds.get(request);
+  if (generated === undefined) {
+    generated = randomUUID();
+    generatedIds.set(request, generated);
+  }
+  return generated;
+}
+
+/** Every response, errors and unknown routes included, carries the tracking id header. */
+export function echoTrackingId(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header(TRACKING_HEADER, request.id);
+  });
+}
+
+function sentTrackingId(request: Pick<IncomingMessage, 'headers'>): string | null {
+  const value = request.headers['request-tracking-id'];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+export const isApiRoute = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** Routes under `/api` require the caller's own Request-Tracking-Id (CONTRACT §2). */
+@Injectable()
+export class RequestTrackingGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (isApiRoute(request.url) && sentTrackingId(request) === null) {
+      throw new ApiException(ApiErrorCode.MISSING_TRACKING_ID);
+    }
+    return true;
+  }
+}
+
+/** The request's tracking id, for bodies that echo it as `request_tracking_id`. */
+export const TrackingId = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<FastifyRequest>().id,
+);

@@ -1,0 +1,203 @@
+import { Readiness } from '../src/health/readiness';
+import { parseXml } from '@curbside/codecs';
+import { testDatabases } from '@curbside/testing';
+import { ProbeModule, startTestApp, TestApp } from './support';
+
+const PROBE = '/api/test/customers/1000001/probe';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe.each(testDatabases())('HTTP edge on $name', (database) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(database, { customers: ['1000001'], imports: [ProbeModule] });
+  });
+  afterAll(() => t.close());
+
+  describe('request tracking', () => {
+    it('echoes the caller\u2019s Request-Tracking-Id in the header and the body', async () => {
+      const response = await t.api.get(PROBE).set('Request-Tracking-Id', 'trk-42').expect(200);
+      expect(response.headers['request-tracking-id']).toBe('trk-42');
+      expect(response.body.request_tracking_id).toBe('trk-42');
+    });
+
+    it('generates a UUID where the caller sent none, outside /api', async () => {
+      const response = await t.http().get('/health/live').expect(200);
+      expect(response.headers['request-tracking-id']).toMatch(UUID);
+    });
+
+    it('answers 400 under /api when Request-Tracking-Id is missing, still with a generated header', async () => {
+      const response = await t.api.get(PROBE).unset('Request-Tracking-Id').expect(400);
+      expect(response.body.error.code).toBe('MISSING_TRACKING_ID');
+      expect(response.headers['request-tracking-id']).toMatch(UUID);
+      expect(response.body.request_tracking_id).toBe(response.headers['request-tracking-id']);
+    });
+  });
+
+  describe('content negotiation', () => {
+    it.each([undefined, '*/*', 'application/json', 'application/*'])('gives JSON for Accept %s', async (accept) => {
+      const test = t.api.get(PROBE);
+      const response = await (accept === undefined ? test.unset('Accept') : test.set('Accept', accept)).expect(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['vary']).toMatch(/Accept/);
+      expect(response.body).toEqual({
+        request_tracking_id: response.headers['request-tracking-id'],
+        customer_id: '1000001',
+        items: [{ name: 'a & b' }, { name: 'c' }],
+        empty: [],
+      });
+    });
+
+    it('gives XML mirroring the JSON body for Accept: application/xml', async () => {
+      const response = await t.api.get(PROBE).set('Accept', 'application/xml').set('Request-Tracking-Id', 'x-1').expect(200);
+      expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(response.text).toContain('<response><request_tracking_id>x-1</request_tracking_id>');
+      expect(await parseXml(response.text)).toEqual({
+        request_tracking_id: ['x-1'],
+        customer_id: ['1000001'],
+        items: [{ name: ['a & b'] }, { name: ['c'] }],
+      });
+    });
+
+    it.each([
+      ['application/xml;q=0.5, application/json;q=0.9', 'application/json'],
+      ['application/json;q=0.2, application/xml;q=0.8', 'application/xml'],
+      ['text/html, application/xml;q=0.9, */*;q=0.1', 'application/xml'],
+    ])('honours q-values: %s -> %s', async (accept, expected) => {
+      const response = await t.api.get(PROBE).set('Accept', accept).expect(200);
+      expect(response.headers['content-type']).toBe(`${expected}; charset=utf-8`);
+    });
+
+    it('answers 406 as a JSON problem when Accept allows neither format', async () => {
+      const response = await t.api.get(PROBE).set('Accept', 'text/html').expect(406);
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(response.body).toMatchObject({ status: 406, error: { code: 'NOT_ACCEPTABLE' } });
+    });
+
+    it('does not run a PUT whose response could not be sent (406 before the handler)', async () => {
+      const response = await t.api.put(PROBE).set('Accept', 'text/csv').send({ status: 'bogus', items: [] }).expect(406);
+      expect(response.body.error.code).toBe('NOT_ACCEPTABLE');
+    });
+  });
+
+  describe('problem details', () => {
+    it('has every member, status equal to the HTTP status, and the tracking id', async () => {
+      const response = await t.api.get('/api/test/customers/1000001/nowhere').set('Request-Tracking-Id', 'p-1').expect(404);
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(response.headers['request-tracking-id']).toBe('p-1');
+      expect(Object.keys(response.body)).toEqual(['type', 'title', 'status', 'detail', 'instance', 'request_tracking_id', 'error']);
+      expect(response.body).toEqual({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: expect.any(String),
+        instance: '/api/test/customers/1000001/nowhere',
+        request_tracking_id: 'p-1',
+        error: { code: 'NOT_FOUND', message: response.body.detail, errors: [] },
+      });
+    });
+
+    it('answers unknown routes outside /api with a 404 problem too', async () => {
+      const response = await t.http().get('/no/such/route?x=1').expect(404);
+      expect(response.body).toMatchObject({ status: 404, instance: '/no/such/route', error: { code: 'NOT_FOUND' } });
+    });
+
+    it('is XML with a <problem> root when XML is preferred', async () => {
+      const response = await t.api.get(PROBE).set('Accept', 'application/xml').set('ClientId', 'cs_other').expect(401);
+      expect(response.headers['content-type']).toBe('application/problem+xml; charset=utf-8');
+      expect(response.text).toMatch(/^<\?xml[^>]*\?><problem><type>about:blank<\/type><title>Unauthorized<\/title><status>401<\/status>/);
+      expect(await parseXml(response.text)).toMatchObject({ status: ['401'], error: [{ code: ['CLIENT_ID_MISMATCH'] }] });
+    });
+
+    it('answers unexpected errors with a generic 500: no message, stack, SQL or path', async () => {
+      const response = await t.api.get('/api/test/customers/1000001/failure').expect(500);
+      expect(response.body).toMatchObject({ status: 500, error: { code: 'INTERNAL_ERROR' } });
+      expect(response.text).not.toMatch(/SELECT|secrets|\/srv|sqlite|at .*\.ts|Error:/);
+    });
+
+    it('reports one error per invalid field, nested fields by path', async () => {
+      const response = await t.api
+        .put(PROBE)
+        .send({ status: 'bogus', items: [{ name: 'ok' }, { name: 7 }], extra: 'x' })
+        .expect(400);
+      expect(response.body.error.code).toBe('VALIDATION_FAILED');
+      expect(response.body.error.errors.map((error: { field: string }) => error.field).sort()).toEqual(
+        ['extra', 'items[1].name', 'status'].sort(),
+      );
+    });
+
+    it('accepts a valid JSON body', async () => {
+      const response = await t.api.put(PROBE).send({ status: 'on', items: [{ name: 'x' }] }).expect(200);
+      expect(response.body).toEqual({ request_tracking_id: response.headers['request-tracking-id'], status: 'Success' });
+    });
+
+    it('answers 400 for malformed JSON', async () => {
+      const response = await t.api.put(PROBE).set('Content-Type', 'application/json').send('{"status": ').expect(400);
+      expect(response.body).toMatchObject({ status: 400, error: { code: 'BAD_REQUEST' } });
+    });
+
+    it('answers 413 for bodies over 64 KiB', async () => {
+      const response = await t.api.put(PROBE).send({ status: 'on', items: [{ name: 'x'.repeat(70_000) }] }).expect(413);
+      expect(response.body).toMatchObject({ status: 413, error: { code: 'PAYLOAD_TOO_LARGE' } });
+    });
+
+    it.each([
+      ['text/plain', 'status=on'],
+      ['application/x-www-form-urlencoded', 'status=on'],
+      ['application/xml', '<status>on</status>'],
+    ])('answers 415 for a %s body on a JSON route', async (contentType, body) => {
+      const response = await t.api.put(PROBE).set('Content-Type', contentType).send(body).expect(415);
+      expect(response.body).toMatchObject({ status: 415, error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    });
+  });
+
+  describe('health', () => {
+    it('is live without credentials', async () => {
+      await t.http().get('/health/live').expect(200, { status: 'up' });
+    });
+
+    it('is ready when the database answers, and 503 once draining', async () => {
+      await t.http().get('/health/ready').expect(200, { status: 'ready' });
+      t.app.get(Readiness).startDraining();
+      const response = await t.http().get('/health/ready').expect(503);
+      expect(response.body).toMatchObject({ status: 503, error: { code: 'SERVICE_UNAVAILABLE' } });
+    });
+  });
+});
+
+describe('OpenAPI', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(testDatabases()[0], { imports: [ProbeModule] });
+  });
+  afterAll(() => t.close());
+
+  it('serves the document with the security schemes and documented customer routes', async () => {
+    const response = await t.http().get('/docs/openapi.json').expect(200);
+    const document = response.body;
+    expect(document.components.securitySchemes).toEqual({
+      bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      clientId: { type: 'apiKey', in: 'header', name: 'ClientId' },
+      oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } },
+    });
+    const probe = document.paths['/api/test/customers/{customerId}/probe'].get;
+    expect(probe.security).toEqual([
+      { bearer: [], clientId: [] },
+      { oauth2: [], clientId: [] },
+    ]);
+    expect(probe.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+      expect.arrayContaining(['Request-Tracking-Id', 'ClientId', 'customerId']),
+    );
+    expect(Object.keys(probe.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '406', '500']));
+    expect(probe.responses['403'].content['application/problem+json'].schema).toEqual({
+      $ref: '#/components/schemas/ProblemDoc',
+    });
+    expect(document.paths['/oauth/token'].post).toBeDefined();
+  });
+
+  it('serves Swagger UI at /docs', async () => {
+    const response = await t.http().get('/docs').redirects(1).expect(200);
+    expect(response.text).toContain('swagger-ui');
+  });
+});

@@ -1,0 +1,3 @@
+export { startTestApp } from './test-app';
+export type { AuthorizedRequests, TestApp, TestAppOptions, TestClient } from './test-app';
+export { ProbeModule } from './probe.module';

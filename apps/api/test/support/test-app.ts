@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ClientService, TokenService } from '@curbside/auth';
+import { loadConfig } from '@curbside/config';
+import type { Id } from '@curbside/domain';
+import type { TestDatabase, TestDatabaseKind } from '@curbside/testing';
+import request from 'supertest';
+import type { ModuleImports } from '../../src/app.module';
+import { createApp } from '../../src/app';
+
+/** A registered client and a token for it. */
+export interface TestClient {
+  clientId: string;
+  clientSecret: string;
+  token: string;
+}
+
+/** Requests with `Authorization`, `ClientId` and a fresh `Request-Tracking-Id` already set. */
+export interface AuthorizedRequests {
+  get(path: string): request.Test;
+  put(path: string): request.Test;
+  post(path: string): request.Test;
+  delete(path: string): request.Test;
+}
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  /** Base URL of the listening app, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  /** The client registered at start (granted `customers`). */
+  client: TestClient;
+  /** Requests as `client`, e.g. `await api.get('/api/v1/customers/1000001/tickets').expect(200)`. */
+  api: AuthorizedRequests;
+  /** Requests without any preset header. */
+  http(): ReturnType<typeof request>;
+  /** Registers another client and gets it a token. */
+  registerClient(customers: 'all' | Id[]): Promise<TestClient>;
+  /** Requests as another client. */
+  as(client: TestClient): AuthorizedRequests;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Customers granted to `client`; default `'all'`. */
+  customers?: 'all' | Id[];
+  /** Extra modules, e.g. a test-only controller. */
+  imports?: ModuleImports;
+  /** Extra environment variables (CONTRACT §1), e.g. `{ TOKEN_TTL_SECONDS: '60' }`. */
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts the API on a fresh database of `kind`, listening on a free port, with one client
+ * registered. Use once per suite:
+ *
+ * ```ts
+ * describe.each(testDatabases())('tickets on $name', (database) => {
+ *   let t: TestApp;
+ *   beforeAll(async () => (t = await startTestApp(database, { customers: ['1000001'] })));
+ *   afterAll(() => t.close());
+ *   it('lists', () => t.api.get('/api/v1/customers/1000001/tickets').expect(200));
+ * });
+ * ```
+ */
+export async function startTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await kind.create();
+  let app: NestFastifyApplication | null = null;
+  try {
+    const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...options.env });
+    app = await createApp(config, { imports: options.imports });
+    await app.listen(0, '127.0.0.1');
+    return await describeTestApp(app, database, options.customers ?? 'all');
+  } catch (error) {
+    await app?.close();
+    await database.drop();
+    throw error;
+  }
+}
+
+async function describeTestApp(app: NestFastifyApplication, database: TestDatabase, customers: 'all' | Id[]): Promise<TestApp> {
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const registerClient = async (granted: 'all' | Id[]): Promise<TestClient> => {
+    const { clientId, clientSecret } = await app.get(ClientService).create('test client', granted);
+    const { access_token: token } = await app.get(TokenService).issue(clientId);
+    return { clientId, clientSecret, token };
+  };
+  const as = (client: TestClient): AuthorizedRequests => authorizedRequests(url, client);
+  const client = await registerClient(customers);
+  return {
+    app,
+    url,
+    client,
+    api: as(client),
+    http: () => request(url),
+    registerClient,
+    as,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+function authorizedRequests(url: string, client: TestClient): AuthorizedRequests {
+  const preset = (test: request.Test): request.Test =>
+    test.set('Authorization', `Bearer ${client.token}`).set('ClientId', client.clientId).set('Request-Tracking-Id', randomUUID());
+  const agent = request(url);
+  return {
+    get: (path) => preset(agent.get(path)),
+    put: (path) => preset(agent.put(path)),
+    post: (path) => preset(agent.post(path)),
+    delete: (path) => preset(agent.delete(path)),
+  };
+}
