@@ -1,8 +1,376 @@
+import type { CustomerBundle } from '@curbside/domain';
 import sample from '../testing/sample-import.json';
+import { ImportFileError, type ImportIssue } from './errors';
 import { decodeImportFile, encodeImportFile } from './import-file';
 
-describe('tmp', () => {
-  it('decodes', () => {
-    try { const b = decodeImportFile(sample); expect(JSON.stringify(encodeImportFile(b))).toBe(JSON.stringify(sample)); } catch (e) { console.log(e); throw e; }
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests edit raw JSON freely
+
+/** A fresh, editable copy of the sample file. */
+const sampleFile = (): Json => structuredClone(sample) as Json;
+
+function issuesOf(file: unknown): ImportIssue[] {
+  try {
+    decodeImportFile(file);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ImportFileError);
+    return (error as ImportFileError).issues;
+  }
+  throw new Error('expected the file to be rejected');
+}
+
+/** Decodes a sample file after `edit`, expecting exactly one issue, and returns it. */
+function onlyIssue(edit: (file: Json) => void): ImportIssue {
+  const file = sampleFile();
+  edit(file);
+  const issues = issuesOf(file);
+  expect(issues).toHaveLength(1);
+  return issues[0];
+}
+
+describe('import file: lossless round trips', () => {
+  it('export(import(file)) gives the canonical sample back byte for byte, member order included', () => {
+    const bundles = decodeImportFile(sample);
+    const exported = encodeImportFile(bundles);
+    expect(exported).toEqual(sample);
+    expect(JSON.stringify(exported)).toBe(JSON.stringify(sample));
+  });
+
+  it('import(export(bundles)) gives the bundles back', () => {
+    const bundles = decodeImportFile(sample);
+    expect(decodeImportFile(JSON.parse(JSON.stringify(encodeImportFile(bundles))))).toEqual(bundles);
+  });
+
+  it('reads every resource of both customers into domain records', () => {
+    const [usa, canada] = decodeImportFile(sample);
+    expect(usa.customer).toEqual({ id: '1000001', currency: 'USD' });
+    expect(canada.customer).toEqual({ id: '2000002', currency: 'CAD' });
+    const counts = (b: CustomerBundle): number[] => [
+      b.contacts.length, b.preferences.length, b.services.length, b.tickets.length, b.disposalTickets.length,
+      b.invoices.length, b.balances.length, b.cases.length, b.emailActivities.length, b.issueActivities.length,
+    ];
+    expect(counts(usa)).toEqual([2, 2, 2, 2, 2, 2, 3, 2, 1, 1]);
+    expect(counts(canada)).toEqual([2, 2, 1, 2, 1, 1, 6, 1, 1, 1]);
+  });
+
+  it('converts wire values into domain values', () => {
+    const [usa, canada] = decodeImportFile(sample);
+    const ticket = usa.tickets[0];
+    expect(ticket).toMatchObject({
+      id: '5001',
+      status: 'CLOSED',
+      createdAt: '2024-03-14T08:05:09.000',
+      generated: false,
+      loggedAt: '2024-03-15T14:22:05.000',
+    });
+    expect(usa.tickets[1]).toMatchObject({ createdAt: '1999-12-31T23:59:59.000', closedAt: null, complaint: null, services: [] });
+    expect(canada.tickets[0].createdAt).toBe('1970-01-01T00:00:00.000');
+
+    const [voided, replacement] = usa.disposalTickets;
+    expect(voided).toMatchObject({ status: 'VOIDED', replaceTicketId: '700102', voidTicketId: null });
+    expect(replacement).toMatchObject({ replaceTicketId: null, voidTicketId: '700101' });
+    expect(voided.audit.modifiedAt).toBe('2024-03-01T09:00:00.050');
+    expect(voided.timeOut).toBe('2024-03-01T07:31:02.500');
+    expect(replacement.details[0].taxes[1]).toEqual({
+      sequenceNumber: '2', id: '62', name: 'CTY', description: 'County host fee', rate: '0.46', rateUom: 'TON', amount: '2.43',
+    });
+
+    const payment = usa.invoices[0].lines[2];
+    expect(payment).toEqual({
+      type: '2', description: 'PAYMENT', date: null, amount: null, dueDate: null, period: '2024-02',
+      payment: { amount: '512.80', date: '2024-02-20', method: 'ACH', referenceNumber: 'ACH-20240220-7781' },
+    });
+    expect(usa.invoices[0].lines[0]).toMatchObject({ date: '2024-02-01', dueDate: '2024-02-29', payment: null });
+    expect(canada.invoices[0].amount).toBe('-25.00');
+
+    expect(canada.contacts[0].address).toMatchObject({ province: 'Québec', postalCode: 'H2W 2M5', state: null, cleansed: true });
+    expect(usa.contacts[0].address).toMatchObject({ state: 'Maine', zip: '04101', zip4: '3702', province: null });
+    expect(canada.contacts[1].address.cleansed).toBeNull();
+
+    expect(usa.preferences.map((p) => p.category)).toEqual(['Service Notification', 'Service Exception']);
+    expect(usa.preferences[0].channels[0].selections[0]).toEqual({
+      type: 'BEMAIL',
+      value: 'billing@harborview.example',
+      optIn: true,
+      audit: { createdBy: 'portal', createdAt: '2023-11-02T09:15:00.000', modifiedBy: 'msantos', modifiedAt: '2024-01-10T16:42:07.000' },
+    });
+    expect(usa.services[1]).toMatchObject({ status: 'Inactive', invoiceFees: [], material: { specialHandling: true } });
+    expect(usa.services[0].invoiceFees[1].overrideReason).toBe('Contract clause 7 <waived> & capped');
+    expect(usa.emailActivities[0].email.body).toContain('\r\n');
+    expect(canada.issueActivities[0].issue.submittedAt).toBe('2024-02-20T08:00:00.000');
+  });
+});
+
+describe('import file: null and missing members', () => {
+  it('reads "null" and a missing optional member alike, as null', () => {
+    const file = sampleFile();
+    delete file.customers[0].tickets[0].comments;
+    delete file.customers[0].tickets[0].audit_info;
+    delete file.customers[0].disposal_tickets[0].weight;
+    const [bundle] = decodeImportFile(file);
+    expect(bundle.tickets[0].comments).toBeNull();
+    expect(bundle.tickets[0].loggedAt).toBeNull();
+    expect(bundle.tickets[1].comments).toBeNull(); // written "null"
+    expect(bundle.disposalTickets[0].weight).toEqual({ gross: null, tare: null, net: null, uom: null, roundedNet: null, roundedNetUom: null });
+  });
+
+  it('reads a missing list as empty', () => {
+    const file = sampleFile();
+    delete file.customers[1].cases;
+    delete file.customers[1].tickets[0].services_info;
+    const bundle = decodeImportFile(file)[1];
+    expect(bundle.cases).toEqual([]);
+    expect(bundle.tickets[0].services).toEqual([]);
+  });
+
+  it('writes null back as "null"', () => {
+    const file = sampleFile();
+    delete file.customers[0].tickets[0].comments;
+    const exported = encodeImportFile(decodeImportFile(file)) as Json;
+    expect(exported.customers[0].tickets[0].comments).toBe('null');
+  });
+
+  it.each([
+    ['a record id', (f: Json) => delete f.customers[0].tickets[1].id, 'customers[0].tickets[1].id', 'tickets[1]'],
+    ['a status', (f: Json) => delete f.customers[0].cases[0].status, 'customers[0].cases[0].status', 'cases[0] (case_id 61001)'],
+    ['the date a list filters on', (f: Json) => delete f.customers[0].tickets[0].created_date_time, 'customers[0].tickets[0].created_date_time', 'tickets[0] (id 5001)'],
+    ['a disposal ticket date', (f: Json) => delete f.customers[0].disposal_tickets[1].audit_info.modified_date_time, 'customers[0].disposal_tickets[1].audit_info.modified_date_time', 'disposal_tickets[1] (id 700102)'],
+    ['an invoice date', (f: Json) => delete f.customers[0].invoices[1].date, 'customers[0].invoices[1].date', 'invoices[1] (id 880002)'],
+    ['an email sent time', (f: Json) => delete f.customers[1].email_activities[0].email_info.sent_date_time, 'customers[1].email_activities[0].email_info.sent_date_time', 'email_activities[0] (id 40501)'],
+    ['an issue submit date', (f: Json) => delete f.customers[1].issue_activities[0].issues_info.submit_date, 'customers[1].issue_activities[0].issues_info.submit_date', 'issue_activities[0] (id 42501)'],
+    ['a case date', (f: Json) => delete f.customers[1].cases[0].requested_date_time, 'customers[1].cases[0].requested_date_time', 'cases[0] (case_id 62001)'],
+    ['the currency', (f: Json) => delete f.customers[1].currency, 'customers[1].currency', 'customers[1] (id 2000002)'],
+    ['a contact type', (f: Json) => delete f.customers[0].contacts[0].type, 'customers[0].contacts[0].type', 'contacts[0]'],
+    ['a balance type', (f: Json) => delete f.customers[0].balances[0].type, 'customers[0].balances[0].type', 'balances[0]'],
+    ['a service status', (f: Json) => delete f.customers[0].services[0].status, 'customers[0].services[0].status', 'services[0] (id 300001)'],
+    ['a selection opt-in', (f: Json) => delete f.customers[0].communication_preferences[0].channels[0].selections[0].is_opt_in, 'customers[0].communication_preferences[0].channels[0].selections[0].is_opt_in', 'communication_preferences[0] (category Service Notification)'],
+  ])('rejects a missing required member: %s', (_what, edit, field, record) => {
+    const issue = onlyIssue(edit);
+    expect(issue).toMatchObject({ field, record, message: 'is required' });
+  });
+
+  it('rejects "null" for a required member', () => {
+    const issue = onlyIssue((f) => (f.customers[0].tickets[0].status = 'null'));
+    expect(issue).toEqual({
+      customerId: '1000001',
+      record: 'tickets[0] (id 5001)',
+      field: 'customers[0].tickets[0].status',
+      message: 'is required and cannot be "null"',
+    });
+  });
+});
+
+describe('import file: strict types and values', () => {
+  it.each([
+    ['a number where a string is required', (f: Json) => (f.customers[0].tickets[0].id = 5001), 'customers[0].tickets[0].id', 'expected a string, got a number'],
+    ['JSON null', (f: Json) => (f.customers[0].tickets[0].comments = null), 'customers[0].tickets[0].comments', 'expected a string, got null'],
+    ['a boolean flag', (f: Json) => (f.customers[0].tickets[0].complaint = false), 'customers[0].tickets[0].complaint', 'expected a string, got a boolean'],
+    ['an object where an array is required', (f: Json) => (f.customers[0].tickets[0].services_info = { code: 'XPU' }), 'customers[0].tickets[0].services_info', 'expected an array, got an object'],
+    ['a string where an array is required', (f: Json) => (f.customers[0].balances = 'null'), 'customers[0].balances', 'expected an array, got a string'],
+    ['an array where an object is required', (f: Json) => (f.customers[0].disposal_tickets[0].site = []), 'customers[0].disposal_tickets[0].site', 'expected an object, got an array'],
+    ['a string where an object is required', (f: Json) => (f.customers[0].contacts[0].address = 'null'), 'customers[0].contacts[0].address', 'expected an object, got a string'],
+    ['a record that is not an object', (f: Json) => (f.customers[0].cases[1] = '61002'), 'customers[0].cases[1]', 'expected an object, got a string'],
+    ['an unknown record member', (f: Json) => (f.customers[0].tickets[0].priority = 'HIGH'), 'customers[0].tickets[0].priority', 'unknown member'],
+    ['an unknown nested member', (f: Json) => (f.customers[0].disposal_tickets[0].weight.kg = '1'), 'customers[0].disposal_tickets[0].weight.kg', 'unknown member'],
+    ['an unknown customer member', (f: Json) => (f.customers[1].notes = []), 'customers[1].notes', 'unknown member'],
+    ['a bad id', (f: Json) => (f.customers[0].disposal_tickets[0].hauling_ticket_id = 'H-11'), 'customers[0].disposal_tickets[0].hauling_ticket_id', 'expected an id: 1 to 18 digits'],
+    ['a too long id', (f: Json) => (f.customers[0].services[0].enterprise_catalog.id = '1234567890123456789'), 'customers[0].services[0].enterprise_catalog.id', 'expected an id: 1 to 18 digits'],
+    ['a bad decimal', (f: Json) => (f.customers[0].tickets[0].services_info[0].cost = '$75'), 'customers[0].tickets[0].services_info[0].cost', 'expected a decimal number such as 12.50'],
+    ['a decimal with a trailing dot', (f: Json) => (f.customers[0].invoices[0].amount = '12.'), 'customers[0].invoices[0].amount', 'expected a decimal number such as 12.50'],
+    ['a bad Y/N flag', (f: Json) => (f.customers[0].tickets[0].generate_ticket = 'yes'), 'customers[0].tickets[0].generate_ticket', 'expected Y or N'],
+    ['a bad true/false flag', (f: Json) => (f.customers[0].services[0].material.special_handling = 'Y'), 'customers[0].services[0].material.special_handling', 'expected true or false'],
+    ['a bad ticket status', (f: Json) => (f.customers[0].tickets[0].status = 'closed'), 'customers[0].tickets[0].status', 'expected one of: CLOSED, OPEN, VOIDED, PENDING'],
+    ['a bad balance type', (f: Json) => (f.customers[0].balances[0].type = '150Day'), 'customers[0].balances[0].type', 'expected one of: Current, 30Day, 60Day, 90Day, 120Day, Future, Total'],
+    ['a bad currency', (f: Json) => (f.customers[0].currency = 'usd'), 'customers[0].currency', 'expected a three-letter currency code such as USD'],
+    ['an impossible ticket date', (f: Json) => (f.customers[0].tickets[0].closed_date_time = '02/30/24 10:00:00'), 'customers[0].tickets[0].closed_date_time', 'expected a real date written MM/dd/yy HH:mm:ss'],
+    ['a date in the wrong shape', (f: Json) => (f.customers[0].cases[0].requested_date_time = '2024-03-02 10:15:30'), 'customers[0].cases[0].requested_date_time', 'expected a real date written yyyy-MM-dd HH:mm:ss.S'],
+    ['a bad invoice line date', (f: Json) => (f.customers[0].invoices[0].lines[0].due_date = '2024-02-29'), 'customers[0].invoices[0].lines[0].due_date', 'expected a real date written MM/dd/yy'],
+    ['a bad period', (f: Json) => (f.customers[0].invoices[0].lines[0].period = '202413'), 'customers[0].invoices[0].lines[0].period', 'expected a real date written yyyyMM'],
+    ['a bad fee time', (f: Json) => (f.customers[0].services[0].prices.invoice_fees[0].modify_dtm = '2024-01-01 24:00:00'), 'customers[0].services[0].prices.invoice_fees[0].modify_dtm', 'expected a real date written yyyy-MM-dd HH:mm:ss'],
+  ])('rejects %s', (_what, edit, field, message) => {
+    expect(onlyIssue(edit)).toMatchObject({ field, message });
+  });
+
+  it('accepts tab, LF and CR in text', () => {
+    const file = sampleFile();
+    file.customers[0].tickets[0].comments = 'a\tb\nc\r\nd';
+    expect(decodeImportFile(file)[0].tickets[0].comments).toBe('a\tb\nc\r\nd');
+  });
+
+  it.each([
+    ['NUL', 'a\u0000b', 'contains a control character (U+0000) at position 1, which XML cannot carry'],
+    ['a vertical tab', '\u000Bx', 'contains a control character (U+000B) at position 0, which XML cannot carry'],
+    ['ESC', 'x\u001B', 'contains a control character (U+001B) at position 1, which XML cannot carry'],
+    ['a lone high surrogate', 'ok \uD83D', 'contains a lone surrogate (U+D83D) at position 3, which XML cannot carry'],
+    ['a lone low surrogate', '\uDE00 ok', 'contains a lone surrogate (U+DE00) at position 0, which XML cannot carry'],
+    ['U+FFFF', 'x\uFFFF', 'contains a control character (U+FFFF) at position 1, which XML cannot carry'],
+  ])('rejects text with %s', (_what, value, message) => {
+    expect(onlyIssue((f) => (f.customers[1].issue_activities[0].issues_info.description = value))).toEqual({
+      customerId: '2000002',
+      record: 'issue_activities[0] (id 42501)',
+      field: 'customers[1].issue_activities[0].issues_info.description',
+      message,
+    });
+  });
+
+  it('accepts emoji (surrogate pairs) and non-ASCII text', () => {
+    const file = sampleFile();
+    file.customers[1].tickets[0].comments = 'é 中文 😀🗑️';
+    expect(decodeImportFile(file)[1].tickets[0].comments).toBe('é 中文 😀🗑️');
+  });
+});
+
+describe('import file: records that must agree with themselves', () => {
+  it('rejects an invoice line description that does not match its type', () => {
+    expect(onlyIssue((f) => (f.customers[0].invoices[0].lines[1].description = 'INVOICE'))).toMatchObject({
+      record: 'invoices[0] (id 880001)',
+      field: 'customers[0].invoices[0].lines[1].description',
+      message: 'type 4 is described as FINANCE CHARGE',
+    });
+  });
+
+  it('rejects a line whose id is not the invoice id, and accepts a line without an id', () => {
+    expect(onlyIssue((f) => (f.customers[0].invoices[0].lines[0].id = '880002'))).toMatchObject({
+      field: 'customers[0].invoices[0].lines[0].id',
+      message: "must be the invoice's id 880001",
+    });
+    const file = sampleFile();
+    delete file.customers[0].invoices[0].lines[0].id;
+    expect(decodeImportFile(file)[0].invoices[0].lines[0].type).toBe('1');
+  });
+
+  it('rejects amount, date and due_date on PAYMENT lines and payment_info on other lines', () => {
+    const file = sampleFile();
+    const lines = file.customers[0].invoices[0].lines;
+    Object.assign(lines[2], { amount: '1.00', date: '02/20/24', due_date: 'null' });
+    lines[0].payment_info = { amount: '1', date: 'null', method: 'null', reference_number: 'null' };
+    expect(issuesOf(file).map((i) => [i.field, i.message])).toEqual([
+      ['customers[0].invoices[0].lines[0].payment_info', 'only PAYMENT lines (type 2) carry payment_info'],
+      ['customers[0].invoices[0].lines[2].date', 'PAYMENT lines (type 2) carry no date'],
+      ['customers[0].invoices[0].lines[2].amount', 'PAYMENT lines (type 2) carry no amount'],
+      ['customers[0].invoices[0].lines[2].due_date', 'PAYMENT lines (type 2) carry no due_date'],
+    ]);
+  });
+
+  it('requires selection values to fit their type', () => {
+    const file = sampleFile();
+    file.customers[0].communication_preferences[0].channels[0].selections[0].value = '555-201-3344';
+    file.customers[0].communication_preferences[0].channels[1].selections[0].value = 'maria@harborview.example';
+    file.customers[0].communication_preferences[1].channels[0].options[0].value = '12';
+    expect(issuesOf(file).map((i) => [i.field, i.message])).toEqual([
+      ['customers[0].communication_preferences[0].channels[0].selections[0].value', 'a BEMAIL selection needs an email address'],
+      ['customers[0].communication_preferences[0].channels[1].selections[0].value', 'a BMOBILE selection needs a phone number (7 to 15 digits)'],
+      ['customers[0].communication_preferences[1].channels[0].options[0].value', 'a BPHONE selection needs a phone number (7 to 15 digits)'],
+    ]);
+  });
+
+  it('requires selection types to fit their channel', () => {
+    const issue = onlyIssue((f) => {
+      Object.assign(f.customers[0].communication_preferences[0].channels[1].selections[0], { type: 'BEMAIL', value: 'a@b.example' });
+    });
+    expect(issue).toMatchObject({
+      field: 'customers[0].communication_preferences[0].channels[1].selections[0].type',
+      message: 'the Text channel takes BMOBILE, SMOBILE, BPHONE or SPHONE',
+    });
+  });
+});
+
+describe('import file: duplicates', () => {
+  it('rejects duplicate ids within a customer list', () => {
+    expect(onlyIssue((f) => (f.customers[0].tickets[1].id = '5001'))).toEqual({
+      customerId: '1000001',
+      record: 'tickets[1] (id 5001)',
+      field: 'customers[0].tickets[1].id',
+      message: 'duplicate id 5001 (also tickets[0])',
+    });
+    expect(onlyIssue((f) => (f.customers[0].cases[1].case_id = '61001'))).toMatchObject({
+      field: 'customers[0].cases[1].case_id',
+      message: 'duplicate case_id 61001 (also cases[0])',
+    });
+  });
+
+  it('allows the same record id under different customers', () => {
+    const file = sampleFile();
+    file.customers[1].tickets[0].id = '5001';
+    expect(decodeImportFile(file)[1].tickets[0].id).toBe('5001');
+  });
+
+  it('rejects duplicate customer ids in the file', () => {
+    const file = sampleFile();
+    file.customers[1].id = '1000001';
+    expect(issuesOf(file)).toEqual([
+      { customerId: '1000001', record: 'customers[1] (id 1000001)', field: 'customers[1].id', message: 'duplicate customer id 1000001 (also customers[0])' },
+    ]);
+  });
+
+  it.each([
+    ['contact types', (f: Json) => (f.customers[0].contacts[1].type = 'billing'), 'customers[0].contacts[1].type', 'duplicate type billing (also contacts[0])'],
+    ['balance types', (f: Json) => (f.customers[0].balances[2].type = 'Current'), 'customers[0].balances[2].type', 'duplicate type Current (also balances[0])'],
+    ['preference categories', (f: Json) => (f.customers[1].communication_preferences[1].category = 'Service Exception'), 'customers[1].communication_preferences[1].category', 'duplicate category Service Exception (also communication_preferences[0])'],
+    ['channel names', (f: Json) => (f.customers[1].communication_preferences[0].channels[1] = structuredClone(f.customers[1].communication_preferences[0].channels[0])), 'customers[1].communication_preferences[0].channels[1].name', 'duplicate name Text (also channels[0])'],
+    ['selection types', (f: Json) => f.customers[0].communication_preferences[0].channels[0].selections.push(structuredClone(f.customers[0].communication_preferences[0].channels[0].selections[0])), 'customers[0].communication_preferences[0].channels[0].selections[2].type', 'duplicate type BEMAIL (also selections[0])'],
+    ['disposal detail sequence numbers', (f: Json) => (f.customers[0].disposal_tickets[1].details[1].sequence_number = '1'), 'customers[0].disposal_tickets[1].details[1].sequence_number', 'duplicate sequence_number 1 (also details[0])'],
+  ])('rejects duplicate %s', (_what, edit, field, message) => {
+    expect(onlyIssue(edit)).toMatchObject({ field, message });
+  });
+});
+
+describe('import file: reporting', () => {
+  it('reports every problem of the file at once, each naming customer, record and field', () => {
+    const file = sampleFile();
+    file.customers[0].tickets[1].created_date_time = '13/01/24 00:00:00';
+    file.customers[0].disposal_tickets[0].details[1].tax = [{ squence_number: 'one' }];
+    file.customers[1].invoices[0].lines[0].type = '9';
+    file.customers[1].contacts[1].address.metadata.cleansed = 'yes';
+    file.customers[1].extra = 'x';
+    const issues = issuesOf(file);
+    expect(issues).toEqual([
+      { customerId: '1000001', record: 'tickets[1] (id 5002)', field: 'customers[0].tickets[1].created_date_time', message: 'expected a real date written MM/dd/yy HH:mm:ss' },
+      { customerId: '1000001', record: 'disposal_tickets[0] (id 700101)', field: 'customers[0].disposal_tickets[0].details[1].tax[0].squence_number', message: 'expected an id: 1 to 18 digits' },
+      { customerId: '2000002', record: 'contacts[1] (type service)', field: 'customers[1].contacts[1].address.metadata.cleansed', message: 'expected true or false' },
+      { customerId: '2000002', record: 'invoices[0] (id 890001)', field: 'customers[1].invoices[0].lines[0].type', message: 'expected one of: 1, 2, 3, 4, 5' },
+      { customerId: '2000002', record: 'customers[1] (id 2000002)', field: 'customers[1].extra', message: 'unknown member' },
+    ]);
+  });
+
+  it('summarises the first problems in its message', () => {
+    const file = sampleFile();
+    for (const ticket of file.customers[0].tickets) ticket.status = 'DONE';
+    for (const item of file.customers[1].cases) item.status = 'DONE';
+    for (const balance of file.customers[1].balances) balance.amount = 'x';
+    try {
+      decodeImportFile(file);
+      throw new Error('expected an ImportFileError');
+    } catch (error) {
+      const { message, issues } = error as ImportFileError;
+      expect(issues).toHaveLength(9);
+      expect(message).toMatch(/^9 problems: customer 1000001, tickets\[0\] \(id 5001\), customers\[0\]\.tickets\[0\]\.status: expected one of/);
+      expect(message).toContain('; customer 2000002, balances[0] (type Current), customers[1].balances[0].amount: expected a decimal');
+      expect(message).not.toContain('cases[0]');
+      expect(message).toMatch(/\(and 4 more\)$/);
+    }
+  });
+
+  it('names no customer when the customer id itself is unreadable', () => {
+    const issue = onlyIssue((f) => (f.customers[0].id = 'C-1'));
+    expect(issue).toEqual({ customerId: null, record: 'customers[0] (id C-1)', field: 'customers[0].id', message: 'expected an id: 1 to 18 digits' });
+  });
+
+  it.each([
+    ['a file that is not an object', [], [{ customerId: null, record: 'file', field: '', message: 'expected an object, got an array' }]],
+    ['a file without customers', {}, [{ customerId: null, record: 'file', field: 'customers', message: 'is required' }]],
+    ['customers that are not an array', { customers: {} }, [{ customerId: null, record: 'file', field: 'customers', message: 'expected an array, got an object' }]],
+    ['unknown top-level members', { customers: [], version: '2' }, [{ customerId: null, record: 'file', field: 'version', message: 'unknown member' }]],
+  ])('rejects %s', (_what, file, expected) => {
+    expect(issuesOf(file)).toEqual(expected);
+  });
+
+  it('reads an empty customer list and a customer with only id and currency', () => {
+    expect(decodeImportFile({ customers: [] })).toEqual([]);
+    const [bundle] = decodeImportFile({ customers: [{ id: '42', currency: 'USD' }] });
+    expect(bundle).toEqual({
+      customer: { id: '42', currency: 'USD' },
+      contacts: [], preferences: [], services: [], tickets: [], disposalTickets: [],
+      invoices: [], balances: [], cases: [], emailActivities: [], issueActivities: [],
+    });
   });
 });

@@ -1,0 +1,194 @@
+import type { ServiceTicketSummary } from '@curbside/domain';
+import sample from '../testing/sample-import.json';
+import { caseCodec } from './case.codec';
+import { contactCodec } from './contact.codec';
+import { disposalTicketCodec } from './disposal-ticket.codec';
+import { emailActivityCodec } from './email-activity.codec';
+import { DecodeError, type FieldIssue } from './errors';
+import { invoiceCodec } from './invoice.codec';
+import { issueActivityCodec } from './issue-activity.codec';
+import { preferenceCodec } from './preference.codec';
+import { serviceCodec } from './service.codec';
+import { serviceTicketCodec } from './service-ticket.codec';
+
+const customers = sample.customers;
+const all = <T>(pick: (customer: (typeof customers)[number]) => T[]): T[] => customers.flatMap(pick);
+
+function decodeIssues(decode: () => unknown): FieldIssue[] {
+  try {
+    decode();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DecodeError);
+    return (error as DecodeError).issues;
+  }
+  throw new Error('expected a DecodeError');
+}
+
+/** Every record of the sample, per codec: wire -> domain -> wire gives the same wire object, member order included. */
+describe('wire -> domain -> wire round trips, per resource', () => {
+  const roundTrips: Array<[string, unknown[], (wire: unknown) => unknown]> = [
+    ['service tickets', all((c) => c.tickets), (w) => serviceTicketCodec.encodeDetail(serviceTicketCodec.decode(w))],
+    ['disposal tickets', all((c) => c.disposal_tickets), (w) => disposalTicketCodec.encodeDetail(disposalTicketCodec.decode(w))],
+    ['invoices', all((c) => c.invoices), (w) => invoiceCodec.encodeRecord(invoiceCodec.decode(w))],
+    ['balances', all((c) => c.balances), (w) => invoiceCodec.encodeBalance(invoiceCodec.decodeBalance(w))],
+    ['cases', all((c) => c.cases), (w) => caseCodec.encode(caseCodec.decode(w))],
+    ['contacts', all((c) => c.contacts), (w) => contactCodec.encode(contactCodec.decode(w))],
+    ['preferences', all((c) => c.communication_preferences), (w) => preferenceCodec.encode(preferenceCodec.decode(w))],
+    ['services', all((c) => c.services), (w) => serviceCodec.encodeRecord(serviceCodec.decode(w))],
+    ['email activities', all((c) => c.email_activities), (w) => emailActivityCodec.encode(emailActivityCodec.decode(w))],
+    ['issue activities', all((c) => c.issue_activities), (w) => issueActivityCodec.encode(issueActivityCodec.decode(w))],
+  ];
+
+  it.each(roundTrips)('%s', (_name, records, roundTrip) => {
+    expect(records.length).toBeGreaterThan(0);
+    for (const wire of records) expect(JSON.stringify(roundTrip(wire))).toBe(JSON.stringify(wire));
+  });
+});
+
+describe('views', () => {
+  it('writes a ticket summary with the codes of its services', () => {
+    const ticket = serviceTicketCodec.decode(customers[0].tickets[0]);
+    const summary: ServiceTicketSummary = {
+      id: ticket.id,
+      status: ticket.status,
+      loadType: ticket.loadType,
+      loadDescription: ticket.loadDescription,
+      createdAt: ticket.createdAt,
+      dispatchedAt: ticket.dispatchedAt,
+      serviceCodes: ticket.services.map((s) => s.code),
+    };
+    expect(JSON.stringify(serviceTicketCodec.encodeSummary(summary))).toBe(
+      JSON.stringify({
+        id: '5001',
+        status: 'CLOSED',
+        load_type: 'XPU',
+        load_description: 'Extra pickup',
+        created_date_time: '03/14/24 08:05:09',
+        dispatch_date_time: '03/15/24 06:30:00',
+        services_info: [{ code: 'XPU' }, { code: 'OVR' }],
+      }),
+    );
+  });
+
+  it('writes a disposal summary with its date in the .S shape', () => {
+    expect(JSON.stringify(disposalTicketCodec.encodeSummary({ id: '9', status: 'OPEN', amount: null, siteName: 'Blue Ridge', date: '2024-03-01T09:00:00.050' }))).toBe(
+      '{"id":"9","date":"2024-03-01 09:00:00.05","status":"OPEN","amount":"null","site_name":"Blue Ridge"}',
+    );
+  });
+
+  it('writes the v2 invoice entry, and one detail entry per line with PAYMENT lines shaped apart', () => {
+    const invoice = invoiceCodec.decode(customers[0].invoices[0]);
+    expect(JSON.stringify(invoiceCodec.encodeSummary(invoice))).toBe(
+      '{"id":"880001","date":"2024-02-01","amount":"512.80","payment_info":{"amount":"512.80","date":"2024-02-20","reference_number":"ACH-20240220-7781"},"balance_amount":"0.00"}',
+    );
+    expect(invoiceCodec.encodeLines(invoice).map((line) => Object.keys(line))).toEqual([
+      ['id', 'type', 'description', 'date', 'amount', 'due_date', 'period'],
+      ['id', 'type', 'description', 'date', 'amount', 'due_date', 'period'],
+      ['id', 'type', 'description', 'period', 'payment_info'],
+    ]);
+  });
+
+  it('writes the three service views', () => {
+    const service = serviceCodec.decode(customers[0].services[0]);
+    expect(Object.keys(serviceCodec.encodeInvoiceFees(service))).toEqual(['id', 'status', 'line_of_business', 'enterprise_catalog_id', 'prices']);
+    expect(serviceCodec.encodeInvoiceFees(service).enterprise_catalog_id).toBe('8801');
+    expect(serviceCodec.encodePrices(service)).toEqual({
+      status: 'Active',
+      pricing: {
+        summary_pricing: 'false',
+        extended_cost_amount: '245.50',
+        currency_code: 'USD',
+        disposal_rate_type: 'Per Ton',
+        disposal_rate_amount: '68.25',
+        uom: 'TON',
+      },
+    });
+    expect(Object.keys(serviceCodec.encodeMaterials(service))).toEqual(['id', 'status', 'enterprise_catalog', 'material', 'pricing']);
+  });
+
+  it('writes booleans and nulls as the wire has them', () => {
+    const ticket = serviceTicketCodec.decode(customers[0].tickets[1]);
+    const wire = serviceTicketCodec.encodeDetail({ ...ticket, generated: true, complaint: null });
+    expect([wire.generate_ticket, wire.complaint, wire.closed_date_time]).toEqual(['Y', 'null', 'null']);
+  });
+});
+
+describe('single-record decoding', () => {
+  it('names the path it was given', () => {
+    expect(decodeIssues(() => caseCodec.decode({ case_id: 'x', status: 'OPEN', requested_date_time: '2024-01-01 00:00:00.0' }, 'body'))).toEqual([
+      { field: 'body.case_id', message: 'expected an id: 1 to 18 digits' },
+    ]);
+  });
+
+  it('collects every problem of the record', () => {
+    const issues = decodeIssues(() => serviceTicketCodec.decode({ id: '1', status: 'DONE', services_info: [{ cost: '1' }], extra: '1' }));
+    expect(issues).toEqual([
+      { field: 'ticket.status', message: 'expected one of: CLOSED, OPEN, VOIDED, PENDING' },
+      { field: 'ticket.created_date_time', message: 'is required' },
+      { field: 'ticket.services_info[0].code', message: 'is required' },
+      { field: 'ticket.extra', message: 'unknown member' },
+    ]);
+  });
+
+  it('rejects a record that is not an object without further noise', () => {
+    expect(decodeIssues(() => contactCodec.decode('billing'))).toEqual([{ field: 'contact', message: 'expected an object, got a string' }]);
+    expect(decodeIssues(() => invoiceCodec.decode(null))).toEqual([{ field: 'invoice', message: 'expected an object, got null' }]);
+  });
+
+  it('does not guess which members an unreadable invoice line type allows', () => {
+    const wire = structuredClone(customers[0].invoices[0]) as { lines: Array<Record<string, unknown>> };
+    wire.lines[2].type = 'P';
+    expect(decodeIssues(() => invoiceCodec.decode(wire))).toEqual([
+      { field: 'invoice.lines[2].type', message: 'expected one of: 1, 2, 3, 4, 5' },
+    ]);
+  });
+});
+
+describe('preferenceCodec.decodeUpdateRequest (PUT communication-preferences)', () => {
+  const body = {
+    preferences: [
+      {
+        category: 'Service Notification',
+        channels: [
+          { name: 'Email', selections: [{ value: 'a@b.example', type: 'BEMAIL', is_opt_in: 'N' }] },
+          { name: 'Text', selections: [{ value: '555-867-5309', type: 'BMOBILE', is_opt_in: 'Y' }] },
+        ],
+      },
+      { category: 'Service Exception', channels: [{ name: 'Voice', selections: [{ value: '(555) 201-3344', type: 'SPHONE', is_opt_in: 'Y' }] }] },
+    ],
+    audit_info: { modified_by: 'msantos' },
+  };
+
+  it('reads one update per selection, and who made them', () => {
+    expect(preferenceCodec.decodeUpdateRequest(body)).toEqual({
+      updates: [
+        { category: 'Service Notification', channel: 'Email', type: 'BEMAIL', value: 'a@b.example', optIn: false },
+        { category: 'Service Notification', channel: 'Text', type: 'BMOBILE', value: '555-867-5309', optIn: true },
+        { category: 'Service Exception', channel: 'Voice', type: 'SPHONE', value: '(555) 201-3344', optIn: true },
+      ],
+      modifiedBy: 'msantos',
+    });
+  });
+
+  it('reports every bad field with its path from the body root', () => {
+    const bad = structuredClone(body) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- editing raw JSON
+    bad.preferences[0].channels[0].selections[0].is_opt_in = 'maybe';
+    bad.preferences[0].channels[1].name = 'Fax';
+    bad.preferences[1].category = 'Service Notification';
+    bad.preferences[1].channels[0].selections[0].value = 'not-a-phone';
+    bad.preferences[1].enabled = 'Y';
+    delete bad.audit_info;
+    expect(decodeIssues(() => preferenceCodec.decodeUpdateRequest(bad))).toEqual([
+      { field: 'preferences[0].channels[0].selections[0].is_opt_in', message: 'expected Y or N' },
+      { field: 'preferences[0].channels[1].name', message: 'expected one of: Text, Email, Voice' },
+      { field: 'preferences[1].channels[0].selections[0].value', message: 'a SPHONE selection needs a phone number (7 to 15 digits)' },
+      { field: 'preferences[1].enabled', message: 'unknown member' },
+      { field: 'preferences[1].category', message: 'duplicate category Service Notification (also preferences[0])' },
+      { field: 'audit_info.modified_by', message: 'is required' },
+    ]);
+  });
+
+  it('rejects a body that is not an object', () => {
+    expect(decodeIssues(() => preferenceCodec.decodeUpdateRequest('x'))).toEqual([{ field: '', message: 'expected an object, got a string' }]);
+  });
+});
