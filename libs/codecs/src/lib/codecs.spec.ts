@@ -130,6 +130,12 @@ describe('single-record decoding', () => {
     ]);
   });
 
+  it('summarises the problems in its message', () => {
+    expect(() => caseCodec.decode({ case_id: '1', status: 'open' })).toThrow(
+      '2 problems: case.requested_date_time: is required; case.status: expected one of: CLOSED, OPEN',
+    );
+  });
+
   it('rejects a record that is not an object without further noise', () => {
     expect(decodeIssues(() => contactCodec.decode('billing'))).toEqual([{ field: 'contact', message: 'expected an object, got a string' }]);
     expect(decodeIssues(() => invoiceCodec.decode(null))).toEqual([{ field: 'invoice', message: 'expected an object, got null' }]);
