@@ -1,0 +1,51 @@
+import type { Case, Id, Invoice, NewEvent, ServiceTicket, TicketStatus } from '@curbside/domain';
+
+/*
+ * The outbox events a change produces. Payload values are strings (or null), ready for a
+ * message template.
+ */
+
+export const ticketStatusChanged = (customerId: Id, ticketId: Id, from: TicketStatus, to: TicketStatus): NewEvent => ({
+  customerId,
+  type: 'ticket.status-changed',
+  payload: { ticketId, from, to },
+});
+
+export function ticketEvents(customerId: Id, before: ServiceTicket | undefined, after: ServiceTicket): NewEvent[] {
+  if (before === undefined)
+    return [{ customerId, type: 'ticket.created', payload: { ticketId: after.id, status: after.status } }];
+  return before.status === after.status ? [] : [ticketStatusChanged(customerId, after.id, before.status, after.status)];
+}
+
+export function caseEvents(customerId: Id, before: Case | undefined, after: Case): NewEvent[] {
+  if (before === undefined)
+    return [{ customerId, type: 'case.created', payload: { caseId: after.id, status: after.status } }];
+  return before.status === after.status
+    ? []
+    : [
+        {
+          customerId,
+          type: 'case.status-changed',
+          payload: { caseId: after.id, from: before.status, to: after.status },
+        },
+      ];
+}
+
+export function invoiceEvents(customerId: Id, before: Invoice | undefined, after: Invoice): NewEvent[] {
+  return before === undefined
+    ? [
+        {
+          customerId,
+          type: 'invoice.created',
+          payload: { invoiceId: after.id, date: after.date, amount: after.amount },
+        },
+      ]
+    : [];
+}
+
+/** `modifiedBy` is who changed them, or null when an import did. */
+export const preferencesChanged = (customerId: Id, modifiedBy: string | null): NewEvent => ({
+  customerId,
+  type: 'preferences.changed',
+  payload: { modifiedBy },
+});

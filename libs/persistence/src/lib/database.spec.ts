@@ -1,0 +1,51 @@
+import { testDatabases } from '@curbside/testing';
+import { createDataSource, openDatabase, parseDatabaseUrl } from './database';
+
+describe('parseDatabaseUrl', () => {
+  it('reads SQLite paths and PostgreSQL URLs', () => {
+    expect(parseDatabaseUrl('sqlite:./data/curbside.sqlite')).toEqual({
+      kind: 'sqlite',
+      path: './data/curbside.sqlite',
+    });
+    expect(parseDatabaseUrl('postgres://u:p@db:5432/curbside')).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db:5432/curbside',
+    });
+    expect(parseDatabaseUrl('postgresql://db/curbside').kind).toBe('postgres');
+  });
+
+  it.each([
+    ['mysql://u:secret@db/x', /DATABASE_URL has unsupported scheme "mysql:"/],
+    ['sqlite:', /DATABASE_URL names no SQLite file/],
+    ['postgres://u:secret@db:5432/', /DATABASE_URL names no PostgreSQL database/],
+    ['postgres://u:secret@:99999/x', /DATABASE_URL is not a valid PostgreSQL URL/],
+    ['just words', /DATABASE_URL is not a database URL/],
+  ])('rejects %s saying what is wrong, without echoing it', (url, message) => {
+    expect(() => createDataSource(url)).toThrow(message);
+    expect(() => parseDatabaseUrl(url)).not.toThrow(/secret/);
+  });
+});
+
+describe.each(testDatabases())('schema on $name', (db) => {
+  it('migrates an empty database to exactly what the entities describe, and again is a no-op', async () => {
+    const { url, drop } = await db.create();
+    try {
+      const dataSource = await openDatabase(url);
+      const pending = await dataSource.driver.createSchemaBuilder().log();
+      expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+      expect(await dataSource.showMigrations()).toBe(false);
+      await dataSource.destroy();
+
+      const reopened = await openDatabase(url);
+      const tables: Array<{ name: string }> = await reopened.query(
+        reopened.options.type === 'postgres'
+          ? `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`
+          : `SELECT name FROM sqlite_master WHERE type = 'table'`,
+      );
+      expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['customers', 'events', 'api_clients']));
+      await reopened.destroy();
+    } finally {
+      await drop();
+    }
+  });
+});

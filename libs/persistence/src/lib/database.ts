@@ -1,0 +1,129 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { ENTITIES } from './entities';
+import { SnakeNamingStrategy } from './naming-strategy';
+import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
+import { POSTGRES_MIGRATIONS } from '../migrations/postgres';
+
+export type DatabaseLocation = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+const EXPECTED = 'expected sqlite:<path> or postgres://user:pass@host:port/db';
+
+/** Reads DATABASE_URL. Errors say what is wrong without echoing credentials. */
+export function parseDatabaseUrl(url: string): DatabaseLocation {
+  const value = url.trim();
+  if (value.startsWith('sqlite:')) {
+    const path = value.slice('sqlite:'.length);
+    if (path === '') throw new Error(`DATABASE_URL names no SQLite file (${EXPECTED})`);
+    return { kind: 'sqlite', path };
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new Error(`DATABASE_URL is not a valid PostgreSQL URL (${EXPECTED})`);
+    }
+    if (parsed.hostname === '') throw new Error(`DATABASE_URL names no PostgreSQL host (${EXPECTED})`);
+    if (parsed.pathname.length <= 1) throw new Error(`DATABASE_URL names no PostgreSQL database (${EXPECTED})`);
+    return { kind: 'postgres', url: value };
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1];
+  throw new Error(
+    scheme
+      ? `DATABASE_URL has unsupported scheme "${scheme}:" (${EXPECTED})`
+      : `DATABASE_URL is not a database URL (${EXPECTED})`,
+  );
+}
+
+/** A DataSource for DATABASE_URL, not yet initialized. The schema comes only from migrations. */
+export function createDataSource(url: string): DataSource {
+  const location = parseDatabaseUrl(url);
+  const common = {
+    entities: ENTITIES,
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    migrationsRun: false,
+  };
+  if (location.kind === 'sqlite') {
+    // TypeORM creates the file's parent directory and turns foreign keys on for every
+    // better-sqlite3 connection; WAL lets readers work while one writer commits, and the
+    // busy timeout makes a second process wait for the write lock instead of failing.
+    return new DataSource({
+      ...common,
+      type: 'better-sqlite3',
+      database: location.path,
+      enableWAL: true,
+      timeout: 10_000,
+      migrations: SQLITE_MIGRATIONS,
+    });
+  }
+  return new DataSource({ ...common, type: 'postgres', url: location.url, migrations: POSTGRES_MIGRATIONS });
+}
+
+/**
+ * Brings the schema up to date (the migrations of the DataSource's driver) in one
+ * transaction. Processes starting at once (API, notifier, CLI) take turns: each holds a
+ * database-wide lock while it migrates, and the later ones find nothing left to do.
+ */
+export async function migrateDatabase(dataSource: DataSource): Promise<void> {
+  if (dataSource.options.type === 'postgres') {
+    await withPostgresLock(dataSource, MIGRATION_LOCK, () => dataSource.runMigrations({ transaction: 'all' }));
+    return;
+  }
+  // better-sqlite3 has one connection: a write transaction opened here is the one the
+  // migrations run in, and BEGIN IMMEDIATE makes another process wait (busy timeout) for it.
+  await dataSource.query('BEGIN IMMEDIATE');
+  try {
+    await dataSource.runMigrations({ transaction: 'none' });
+    await dataSource.query('COMMIT');
+  } catch (error) {
+    await dataSource.query('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Any constant that no other application on the server uses as an advisory lock key. */
+const MIGRATION_LOCK = 73_612_001;
+
+async function withPostgresLock<T>(dataSource: DataSource, key: number, work: () => Promise<T>): Promise<T> {
+  const lockHolder = dataSource.createQueryRunner();
+  await lockHolder.connect();
+  try {
+    await lockHolder.query('SELECT pg_advisory_lock($1)', [key]);
+    try {
+      return await work();
+    } finally {
+      await lockHolder.query('SELECT pg_advisory_unlock($1)', [key]);
+    }
+  } finally {
+    await lockHolder.release();
+  }
+}
+
+/** Create, connect and migrate: what scripts, the CLI and tests need. */
+export async function openDatabase(url: string): Promise<DataSource> {
+  const dataSource = createDataSource(url);
+  await dataSource.initialize();
+  try {
+    await migrateDatabase(dataSource);
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+  return dataSource;
+}
+
+const sqliteTransactions = new WeakMap<DataSource, Promise<unknown>>();
+
+/**
+ * Runs `work` in one database transaction. TypeORM's better-sqlite3 driver shares a single
+ * connection, so two overlapping transactions in one process would interleave on it;
+ * there they run one after the other instead. PostgreSQL gives each its own connection.
+ */
+export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  if (dataSource.options.type !== 'better-sqlite3') return dataSource.transaction(work);
+  const previous = sqliteTransactions.get(dataSource) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => dataSource.transaction(work));
+  sqliteTransactions.set(dataSource, next);
+  return next;
+}

@@ -1,0 +1,24 @@
+import { Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Integer, NullableText, Text } from './columns';
+
+/**
+ * The outbox: events written in the same transaction as the change they describe.
+ * Workers claim a pending event by setting `claimed_by`/`claimed_until`.
+ */
+@Entity('events')
+@Index(['customerId', 'id'])
+@Index(['state', 'nextAttemptAt'])
+export class EventEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Text() customerId!: string;
+  @Text() type!: string;
+  /** JSON text. */
+  @Text() payload!: string;
+  @Text() state!: string;
+  @Integer() attempts!: number;
+  @Text() createdAt!: string;
+  @Text() nextAttemptAt!: string;
+  @NullableText() lastError!: string | null;
+  @NullableText() claimedBy!: string | null;
+  @NullableText() claimedUntil!: string | null;
+}

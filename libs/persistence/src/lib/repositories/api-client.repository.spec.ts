@@ -1,0 +1,68 @@
+import { testDatabases } from '@curbside/testing';
+import { useDatabase } from '../../../test/database';
+import { ApiClientRepository } from './api-client.repository';
+
+describe.each(testDatabases())('ApiClientRepository on $name', (db) => {
+  const dataSource = useDatabase(db);
+  const clients = () => new ApiClientRepository(dataSource());
+
+  it('creates a client with its customers and finds it with its secret hash', async () => {
+    const created = await clients().create({
+      clientId: 'portal',
+      name: 'Customer portal',
+      secretHash: 'hash-1',
+      customers: ['1000010', '999', '1000002'],
+    });
+    expect(created).toEqual({
+      clientId: 'portal',
+      name: 'Customer portal',
+      customers: ['999', '1000002', '1000010'],
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/),
+      revokedAt: null,
+    });
+    expect(await clients().find('portal')).toEqual(created);
+    expect(await clients().findCredentials('portal')).toEqual({ client: created, secretHash: 'hash-1' });
+  });
+
+  it('creates a client for all customers', async () => {
+    const created = await clients().create({
+      clientId: 'ops',
+      name: 'Operations',
+      secretHash: 'hash-2',
+      customers: 'all',
+    });
+    expect(created.customers).toBe('all');
+    expect((await clients().find('ops'))?.customers).toBe('all');
+  });
+
+  it('refuses a client id that is taken', async () => {
+    await clients().create({ clientId: 'dup', name: 'First', secretHash: 'h', customers: [] });
+    await expect(
+      clients().create({ clientId: 'dup', name: 'Second', secretHash: 'h', customers: 'all' }),
+    ).rejects.toThrow();
+    expect((await clients().find('dup'))?.name).toBe('First');
+  });
+
+  it('lists every client, oldest first', async () => {
+    const listed = await clients().list();
+    expect(listed.map((client) => client.clientId)).toEqual(expect.arrayContaining(['portal', 'ops', 'dup']));
+    expect(listed.find((client) => client.clientId === 'portal')?.customers).toEqual(['999', '1000002', '1000010']);
+    const createdTimes = listed.map((client) => client.createdAt);
+    expect(createdTimes).toEqual([...createdTimes].sort());
+  });
+
+  it('revokes a client once and for good', async () => {
+    await clients().create({ clientId: 'leaked', name: 'Leaked', secretHash: 'h', customers: ['1'] });
+    expect(await clients().revoke('leaked')).toBe(true);
+    const revokedAt = (await clients().find('leaked'))?.revokedAt;
+    expect(revokedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await clients().revoke('leaked')).toBe(true);
+    expect((await clients().find('leaked'))?.revokedAt).toBe(revokedAt);
+  });
+
+  it('knows nothing of unknown clients', async () => {
+    expect(await clients().find('nobody')).toBeNull();
+    expect(await clients().findCredentials('nobody')).toBeNull();
+    expect(await clients().revoke('nobody')).toBe(false);
+  });
+});

@@ -1,0 +1,148 @@
+import { testDatabases } from '@curbside/testing';
+import type { CustomerBundle } from '@curbside/domain';
+import { useDatabase } from '../../../test/database';
+import {
+  caseRecord,
+  emptyBundle,
+  fullBundle,
+  invoice,
+  preferences,
+  serviceTicket,
+  sparseBundle,
+} from '../../../test/fixtures';
+import { CustomerRepository } from './customer.repository';
+import { EventRepository } from './event.repository';
+
+describe.each(testDatabases())('CustomerRepository on $name', (db) => {
+  const dataSource = useDatabase(db);
+  const customers = () => new CustomerRepository(dataSource());
+  const events = () => new EventRepository(dataSource());
+
+  it('exports exactly what it imported, with every field filled', async () => {
+    const bundle = fullBundle('1000001');
+    const summary = await customers().importBundle(bundle);
+    expect(await customers().exportBundle('1000001')).toEqual(bundle);
+    expect(summary.customerCreated).toBe(true);
+    expect(summary.resources.tickets).toEqual({ created: 3, replaced: 0 });
+    expect(summary.resources.balances).toEqual({ created: 3, replaced: 0 });
+  });
+
+  it('exports exactly what it imported, with every nullable field null', async () => {
+    const bundle = sparseBundle('1000002');
+    await customers().importBundle(bundle);
+    expect(await customers().exportBundle('1000002')).toEqual(bundle);
+  });
+
+  it('knows which customers exist', async () => {
+    await customers().importBundle(emptyBundle('1000003', 'CAD'));
+    expect(await customers().exists('1000003')).toBe(true);
+    expect(await customers().find('1000003')).toEqual({ id: '1000003', currency: 'CAD' });
+    expect(await customers().exists('4040404')).toBe(false);
+    expect(await customers().find('4040404')).toBeNull();
+    expect(await customers().exportBundle('4040404')).toBeNull();
+  });
+
+  it('replaces records by id and keeps the records the bundle does not mention', async () => {
+    await customers().importBundle(fullBundle('1000004'));
+    const changedTicket = serviceTicket('5001', '2024-03-01T10:00:00.000', { comments: 'Rescheduled', services: [] });
+    const newTicket = serviceTicket('5004', '2024-03-09T12:00:00.000');
+    const summary = await customers().importBundle({
+      ...emptyBundle('1000004', 'CAD'),
+      tickets: [changedTicket, newTicket],
+      contacts: [{ ...fullBundle().contacts[1], email: 'new-service@acme.example' }],
+      balances: [{ type: 'Current', date: '2024-04-01', amount: '10.00' }],
+    });
+
+    expect(summary.customerCreated).toBe(false);
+    expect(summary.resources.tickets).toEqual({ created: 1, replaced: 1 });
+    expect(summary.resources.contacts).toEqual({ created: 0, replaced: 1 });
+    expect(summary.resources.balances).toEqual({ created: 0, replaced: 1 });
+    expect(summary.resources.invoices).toEqual({ created: 0, replaced: 0 });
+
+    const original = fullBundle('1000004');
+    const exported = (await customers().exportBundle('1000004')) as CustomerBundle;
+    expect(exported.customer.currency).toBe('CAD');
+    expect(exported.tickets).toEqual([newTicket, original.tickets[0], changedTicket, original.tickets[2]]);
+    expect(exported.contacts.map((contact) => contact.email)).toEqual([
+      'billing@acme.example',
+      'new-service@acme.example',
+    ]);
+    expect(exported.balances).toEqual([{ type: 'Current', date: '2024-04-01', amount: '10.00' }]);
+    expect(exported.invoices).toEqual(original.invoices);
+    expect(exported.disposalTickets).toEqual(original.disposalTickets);
+  });
+
+  it('keeps the balances when the bundle has none', async () => {
+    await customers().importBundle(fullBundle('1000005'));
+    await customers().importBundle(emptyBundle('1000005'));
+    expect((await customers().exportBundle('1000005'))?.balances).toEqual(fullBundle().balances);
+  });
+
+  it('writes no events for a new customer: a first load of history is not news', async () => {
+    await customers().importBundle(fullBundle('1000006'));
+    expect(await events().list('1000006')).toEqual([]);
+  });
+
+  it('writes events for changed tickets, cases, invoices and preferences of a known customer', async () => {
+    await customers().importBundle(fullBundle('1000007'));
+    const original = fullBundle('1000007');
+    const changedPreferences = preferences();
+    changedPreferences[1].enabled = true;
+    await customers().importBundle({
+      ...emptyBundle('1000007'),
+      tickets: [
+        { ...original.tickets[0], status: 'CLOSED' },
+        original.tickets[1],
+        serviceTicket('5009', '2024-03-10T08:00:00.000', { status: 'OPEN' }),
+      ],
+      cases: [{ ...original.cases[0], status: 'CLOSED' }, caseRecord('3309', '2024-03-10T09:00:00.000')],
+      invoices: [original.invoices[0], invoice('700109', '2024-03-01')],
+      preferences: changedPreferences,
+    });
+
+    const written = await events().list('1000007');
+    expect(written.map(({ type, payload }) => ({ type, payload }))).toEqual([
+      { type: 'ticket.status-changed', payload: { ticketId: '5003', from: 'OPEN', to: 'CLOSED' } },
+      { type: 'ticket.created', payload: { ticketId: '5009', status: 'OPEN' } },
+      { type: 'case.status-changed', payload: { caseId: '3302', from: 'OPEN', to: 'CLOSED' } },
+      { type: 'case.created', payload: { caseId: '3309', status: 'OPEN' } },
+      { type: 'invoice.created', payload: { invoiceId: '700109', date: '2024-03-01', amount: '187.42' } },
+      { type: 'preferences.changed', payload: { modifiedBy: null } },
+    ]);
+    expect(
+      written.every((event) => event.state === 'pending' && event.attempts === 0 && event.customerId === '1000007'),
+    ).toBe(true);
+  });
+
+  it('writes no events when a known customer is imported again unchanged', async () => {
+    await customers().importBundle(fullBundle('1000008'));
+    await customers().importBundle(fullBundle('1000008'));
+    expect(await events().list('1000008')).toEqual([]);
+  });
+
+  it('changes nothing when an import fails part way', async () => {
+    await customers().importBundle(fullBundle('1000009'));
+    const broken: CustomerBundle = {
+      ...fullBundle('1000009'),
+      customer: { id: '1000009', currency: 'EUR' },
+      tickets: [serviceTicket('5001', '2024-03-01T10:00:00.000', { status: 'VOIDED' })],
+      // Written after the tickets: a case without its required date fails the whole import.
+      cases: [caseRecord('3399', null as unknown as string)],
+    };
+    await expect(customers().importBundle(broken)).rejects.toThrow();
+    expect(await customers().exportBundle('1000009')).toEqual(fullBundle('1000009'));
+    expect(await events().list('1000009')).toEqual([]);
+
+    await expect(
+      customers().importBundle({ ...broken, customer: { id: '1000010', currency: 'USD' } }),
+    ).rejects.toThrow();
+    expect(await customers().exists('1000010')).toBe(false);
+  });
+
+  it('rejects a bundle that names one record twice, saying which', async () => {
+    const bundle = fullBundle('1000011');
+    bundle.cases.push(bundle.cases[0]);
+    await expect(customers().importBundle(bundle)).rejects.toThrow('customer 1000011: cases has "3302" more than once');
+    expect(await customers().exists('1000011')).toBe(false);
+  });
+});

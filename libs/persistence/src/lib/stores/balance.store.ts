@@ -1,0 +1,23 @@
+import type { Balance, BalanceType, Id } from '@curbside/domain';
+import { EntityManager } from 'typeorm';
+import { BalanceEntity } from '../entities';
+import { inStoredOrder, insertRows, selectRows } from './rows';
+
+/** A customer's balances are one list, read and replaced as a whole. */
+export async function loadBalances(manager: EntityManager, customerId: Id): Promise<Balance[]> {
+  const rows = await selectRows(manager, BalanceEntity, customerId, { order: inStoredOrder() });
+  return rows.map(({ type, date, amount }) => ({ type: type as BalanceType, date, amount }));
+}
+
+export async function replaceBalances(
+  manager: EntityManager,
+  customerId: Id,
+  balances: readonly Balance[],
+): Promise<void> {
+  await manager.delete(BalanceEntity, { customerId });
+  await insertRows(
+    manager,
+    BalanceEntity,
+    balances.map((balance, position) => ({ customerId, position, ...balance })),
+  );
+}

@@ -1,0 +1,66 @@
+import type { Contact, ContactType } from '@curbside/domain';
+import { ContactEntity } from '../entities';
+import type { RecordStore } from './record-store';
+import { deleteRows, inStoredOrder, insertRows, selectRows, withKeys } from './rows';
+
+/** Contacts are keyed by type: a customer has at most one billing and one service contact. */
+export const contactStore: RecordStore<Contact> = {
+  key: (contact) => contact.type,
+  load: async (manager, customerId, keys) =>
+    (
+      await selectRows(manager, ContactEntity, customerId, {
+        keys: withKeys('type', keys),
+        order: (q) => inStoredOrder()(q).addOrderBy('r.type'),
+      })
+    ).map(toContact),
+  insert: (manager, customerId, contacts) =>
+    insertRows(
+      manager,
+      ContactEntity,
+      contacts.map((contact, position) => toContactRow(customerId, position, contact)),
+    ),
+  delete: (manager, customerId, keys) => deleteRows(manager, ContactEntity, customerId, 'type', keys),
+};
+
+function toContactRow(customerId: string, position: number, { address, ...contact }: Contact): ContactEntity {
+  return {
+    customerId,
+    position,
+    ...contact,
+    addressStreet: address.street,
+    addressCity: address.city,
+    addressCountry: address.country,
+    addressProvince: address.province,
+    addressPostalCode: address.postalCode,
+    addressState: address.state,
+    addressZip: address.zip,
+    addressZip4: address.zip4,
+    addressCleansed: address.cleansed,
+  };
+}
+
+function toContact(row: ContactEntity): Contact {
+  return {
+    type: row.type as ContactType,
+    name: row.name,
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
+    landLine: row.landLine,
+    workPhone: row.workPhone,
+    mobilePhone: row.mobilePhone,
+    fax: row.fax,
+    email: row.email,
+    address: {
+      street: row.addressStreet,
+      city: row.addressCity,
+      country: row.addressCountry,
+      province: row.addressProvince,
+      postalCode: row.addressPostalCode,
+      state: row.addressState,
+      zip: row.addressZip,
+      zip4: row.addressZip4,
+      cleansed: row.addressCleansed,
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import { InitialSchema1732000000000 } from './1732000000000-initial-schema';
+
+/** In order; add new migrations at the end. */
+export const SQLITE_MIGRATIONS = [InitialSchema1732000000000];
