@@ -8,8 +8,17 @@ export {
 export { PersistenceModule, type PersistenceOptions } from './lib/persistence.module';
 export {
   ApiClientRepository,
+  CaseRepository,
+  ContactRepository,
   CustomerRepository,
+  DisposalTicketRepository,
+  EmailActivityRepository,
   EventRepository,
+  InvoiceRepository,
+  IssueActivityRepository,
+  PreferenceRepository,
+  ServiceRepository,
+  ServiceTicketRepository,
   SigningKeyRepository,
   type BundleResource,
   type ImportCount,

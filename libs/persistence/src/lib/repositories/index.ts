@@ -2,11 +2,41 @@ import { ApiClientRepository } from './api-client.repository';
 import { CustomerRepository } from './customer.repository';
 import { EventRepository } from './event.repository';
 import { SigningKeyRepository } from './signing-key.repository';
+import { ServiceTicketRepository } from './service-ticket.repository';
+import { DisposalTicketRepository } from './disposal-ticket.repository';
+import { InvoiceRepository } from './invoice.repository';
+import { CaseRepository } from './case.repository';
+import { ContactRepository } from './contact.repository';
+import { PreferenceRepository } from './preference.repository';
+import { ServiceRepository } from './service.repository';
+import { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
 
 export { ApiClientRepository, type NewApiClient } from './api-client.repository';
 export { CustomerRepository, type BundleResource, type ImportCount, type ImportSummary } from './customer.repository';
 export { EventRepository } from './event.repository';
 export { SigningKeyRepository, type SigningKey } from './signing-key.repository';
+export { ServiceTicketRepository } from './service-ticket.repository';
+export { DisposalTicketRepository } from './disposal-ticket.repository';
+export { InvoiceRepository } from './invoice.repository';
+export { CaseRepository } from './case.repository';
+export { ContactRepository } from './contact.repository';
+export { PreferenceRepository } from './preference.repository';
+export { ServiceRepository } from './service.repository';
+export { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
 
 /** Every repository: plain classes constructed with the DataSource. */
-export const REPOSITORIES = [CustomerRepository, ApiClientRepository, SigningKeyRepository, EventRepository];
+export const REPOSITORIES = [
+  CustomerRepository,
+  ServiceTicketRepository,
+  DisposalTicketRepository,
+  InvoiceRepository,
+  CaseRepository,
+  ContactRepository,
+  PreferenceRepository,
+  ServiceRepository,
+  EmailActivityRepository,
+  IssueActivityRepository,
+  ApiClientRepository,
+  SigningKeyRepository,
+  EventRepository,
+];

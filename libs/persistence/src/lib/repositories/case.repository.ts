@@ -1,0 +1,18 @@
+import type { Case, DateRange, Id } from '@curbside/domain';
+import { DataSource } from 'typeorm';
+import { CaseEntity } from '../entities';
+import { toCase } from '../stores/activity.store';
+import { inRange, newestFirst, selectRows } from '../stores/rows';
+
+export class CaseRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Cases requested within the range, newest first. */
+  async list(customerId: Id, range: DateRange): Promise<Case[]> {
+    const rows = await selectRows(this.dataSource.manager, CaseEntity, customerId, {
+      where: inRange('requestedAt', range),
+      order: newestFirst('requestedAt'),
+    });
+    return rows.map(toCase);
+  }
+}

@@ -1,0 +1,27 @@
+import type { DateRange, DisposalTicket, DisposalTicketSummary, Id } from '@curbside/domain';
+import { DataSource } from 'typeorm';
+import { DisposalTicketEntity } from '../entities';
+import { disposalTicketStore } from '../stores/disposal-ticket.store';
+import { inRange, newestFirst } from '../stores/rows';
+
+export class DisposalTicketRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Tickets last modified within the range, newest first (tickets never modified last). */
+  async list(customerId: Id, range: DateRange): Promise<DisposalTicketSummary[]> {
+    const query = this.dataSource
+      .createQueryBuilder(DisposalTicketEntity, 't')
+      .select('t.id', 'id')
+      .addSelect('t.status', 'status')
+      .addSelect('t.amount', 'amount')
+      .addSelect('t.siteName', 'siteName')
+      .addSelect('t.modifiedAt', 'date')
+      .where('t.customerId = :customerId', { customerId });
+    return newestFirst('modifiedAt')(inRange('modifiedAt', range)(query)).getRawMany<DisposalTicketSummary>();
+  }
+
+  async find(customerId: Id, id: Id): Promise<DisposalTicket | null> {
+    const [ticket] = await disposalTicketStore.load(this.dataSource.manager, customerId, [id]);
+    return ticket ?? null;
+  }
+}

@@ -1,0 +1,29 @@
+import type { Balance, DateRange, Id, Invoice, InvoiceSummary } from '@curbside/domain';
+import { DataSource } from 'typeorm';
+import { InvoiceEntity } from '../entities';
+import { loadBalances } from '../stores/balance.store';
+import { invoiceStore, toInvoiceSummary } from '../stores/invoice.store';
+import { inRange, newestFirst, selectRows } from '../stores/rows';
+
+export class InvoiceRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Invoices dated within the range, newest first. */
+  async list(customerId: Id, range: DateRange): Promise<InvoiceSummary[]> {
+    const rows = await selectRows(this.dataSource.manager, InvoiceEntity, customerId, {
+      where: inRange('date', range),
+      order: newestFirst('date'),
+    });
+    return rows.map(toInvoiceSummary);
+  }
+
+  /** The customer's aging balances, in their stored order. */
+  balances(customerId: Id): Promise<Balance[]> {
+    return loadBalances(this.dataSource.manager, customerId);
+  }
+
+  async find(customerId: Id, id: Id): Promise<Invoice | null> {
+    const [invoice] = await invoiceStore.load(this.dataSource.manager, customerId, [id]);
+    return invoice ?? null;
+  }
+}

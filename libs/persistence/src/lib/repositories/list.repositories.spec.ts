@@ -1,0 +1,177 @@
+import { testDatabases } from '@curbside/testing';
+import type { DateRange, Id } from '@curbside/domain';
+import { DataSource } from 'typeorm';
+import { useDatabase } from '../../../test/database';
+import {
+  caseRecord,
+  disposalTicket,
+  emailActivity,
+  emptyBundle,
+  fullBundle,
+  invoice,
+  issueActivity,
+  serviceTicket,
+} from '../../../test/fixtures';
+import { CustomerRepository } from './customer.repository';
+import { ServiceTicketRepository } from './service-ticket.repository';
+import { DisposalTicketRepository } from './disposal-ticket.repository';
+import { InvoiceRepository } from './invoice.repository';
+import { CaseRepository } from './case.repository';
+import { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
+import { ContactRepository } from './contact.repository';
+import { ServiceRepository } from './service.repository';
+
+const CUSTOMER = '2000001';
+const OTHER_CUSTOMER = '2000002';
+
+/** Record times around March 2024; ids 9 and 10 share a time, so ids break the tie (numerically). */
+const TIMES: Array<[Id, string]> = [
+  ['1', '2024-03-01T00:00:00.000'],
+  ['9', '2024-03-15T12:00:00.000'],
+  ['10', '2024-03-15T12:00:00.000'],
+  ['3', '2024-03-31T23:59:59.999'],
+  ['4', '2024-04-01T00:00:00.000'],
+];
+
+const day = (time: string) => time.slice(0, 10);
+
+/** Each date-filtered list, and the ids it returns. */
+const LISTS: Array<{ name: string; ids: (dataSource: DataSource, customerId: Id, range: DateRange) => Promise<Id[]> }> =
+  [
+    {
+      name: 'service tickets (created)',
+      ids: async (ds, id, range) => (await new ServiceTicketRepository(ds).list(id, range)).map((record) => record.id),
+    },
+    {
+      name: 'disposal tickets (modified)',
+      ids: async (ds, id, range) => (await new DisposalTicketRepository(ds).list(id, range)).map((record) => record.id),
+    },
+    {
+      name: 'invoices (date)',
+      ids: async (ds, id, range) => (await new InvoiceRepository(ds).list(id, range)).map((record) => record.id),
+    },
+    {
+      name: 'cases (requested)',
+      ids: async (ds, id, range) => (await new CaseRepository(ds).list(id, range)).map((record) => record.id),
+    },
+    {
+      name: 'email activities (sent)',
+      ids: async (ds, id, range) => (await new EmailActivityRepository(ds).list(id, range)).map((record) => record.id),
+    },
+    {
+      name: 'issue activities (submitted)',
+      ids: async (ds, id, range) => (await new IssueActivityRepository(ds).list(id, range)).map((record) => record.id),
+    },
+  ];
+
+const RANGES: Array<{ range: DateRange; ids: Id[] }> = [
+  { range: { from: null, to: null }, ids: ['4', '3', '10', '9', '1'] },
+  { range: { from: '2024-03-01', to: '2024-03-31' }, ids: ['3', '10', '9', '1'] },
+  { range: { from: '2024-03-15', to: null }, ids: ['4', '3', '10', '9'] },
+  { range: { from: null, to: '2024-03-14' }, ids: ['1'] },
+  { range: { from: '2024-03-15', to: '2024-03-15' }, ids: ['10', '9'] },
+  { range: { from: '2024-03-02', to: '2024-03-14' }, ids: [] },
+];
+
+describe.each(testDatabases())('record lists on $name', (db) => {
+  const dataSource = useDatabase(db);
+
+  beforeAll(async () => {
+    const customers = new CustomerRepository(dataSource());
+    await customers.importBundle({
+      ...fullBundle(CUSTOMER),
+      tickets: TIMES.map(([id, time]) => serviceTicket(id, time, id === '9' ? { services: [] } : {})),
+      disposalTickets: TIMES.map(([id, time]) => disposalTicket(id, time)),
+      invoices: TIMES.map(([id, time]) => invoice(id, day(time))),
+      cases: TIMES.map(([id, time]) => caseRecord(id, time)),
+      emailActivities: TIMES.map(([id, time]) => emailActivity(id, time)),
+      issueActivities: TIMES.map(([id, time]) => issueActivity(id, time)),
+    });
+    await customers.importBundle(emptyBundle(OTHER_CUSTOMER));
+  });
+
+  describe.each(LISTS)('$name', ({ ids }) => {
+    it.each(RANGES)('from $range.from to $range.to (inclusive), newest first', async ({ range, ids: expected }) => {
+      expect(await ids(dataSource(), CUSTOMER, range)).toEqual(expected);
+    });
+
+    it("shows nothing of another customer's records", async () => {
+      expect(await ids(dataSource(), OTHER_CUSTOMER, { from: null, to: null })).toEqual([]);
+    });
+  });
+
+  it('summarizes service tickets with their service codes in order', async () => {
+    const summaries = await new ServiceTicketRepository(dataSource()).list(CUSTOMER, { from: null, to: null });
+    const [newest] = summaries;
+    expect(newest).toEqual({
+      id: '4',
+      status: 'CLOSED',
+      loadType: 'XPU',
+      loadDescription: 'Extra pickup',
+      createdAt: '2024-04-01T00:00:00.000',
+      dispatchedAt: '2024-03-06T07:05:00.000',
+      serviceCodes: ['BLK', 'XBG'],
+    });
+    expect(summaries.find((summary) => summary.id === '9')?.serviceCodes).toEqual([]);
+  });
+
+  it('summarizes disposal tickets by their last modification, undated ones last and only when unfiltered', async () => {
+    const disposals = new DisposalTicketRepository(dataSource());
+    await new CustomerRepository(dataSource()).importBundle({
+      ...emptyBundle(CUSTOMER),
+      disposalTickets: [disposalTicket('20', null)],
+    });
+    const all = await disposals.list(CUSTOMER, { from: null, to: null });
+    expect(all[0]).toEqual({
+      id: '4',
+      status: 'COMPLETE',
+      amount: '452.01',
+      siteName: 'North Valley Landfill',
+      date: '2024-04-01T00:00:00.000',
+    });
+    expect(all.map((ticket) => ticket.id)).toEqual(['4', '3', '10', '9', '1', '20']);
+    expect((await disposals.list(CUSTOMER, { from: '2000-01-01', to: null })).map((ticket) => ticket.id)).not.toContain(
+      '20',
+    );
+  });
+
+  it('summarizes invoices without their lines, and returns balances in order', async () => {
+    const invoices = new InvoiceRepository(dataSource());
+    const [newest] = await invoices.list(CUSTOMER, { from: null, to: null });
+    const { lines: _lines, ...summary } = invoice('4', '2024-04-01');
+    expect(newest).toEqual(summary);
+    expect(await invoices.balances(CUSTOMER)).toEqual(fullBundle().balances);
+    expect(await invoices.balances(OTHER_CUSTOMER)).toEqual([]);
+  });
+
+  it('lists whole cases and activities', async () => {
+    expect((await new CaseRepository(dataSource()).list(CUSTOMER, { from: '2024-04-01', to: null }))[0]).toEqual(
+      caseRecord('4', '2024-04-01T00:00:00.000'),
+    );
+    expect(
+      (await new EmailActivityRepository(dataSource()).list(CUSTOMER, { from: '2024-04-01', to: null }))[0],
+    ).toEqual(emailActivity('4', '2024-04-01T00:00:00.000'));
+    expect(
+      (await new IssueActivityRepository(dataSource()).list(CUSTOMER, { from: '2024-04-01', to: null }))[0],
+    ).toEqual(issueActivity('4', '2024-04-01T00:00:00.000'));
+  });
+
+  it('lists contacts and services (with invoice fees) as stored', async () => {
+    expect(await new ContactRepository(dataSource()).list(CUSTOMER)).toEqual(fullBundle().contacts);
+    expect(await new ServiceRepository(dataSource()).list(CUSTOMER)).toEqual(fullBundle().services);
+    expect(await new ContactRepository(dataSource()).list(OTHER_CUSTOMER)).toEqual([]);
+  });
+
+  it("finds a customer's own records by id, and never another customer's", async () => {
+    const tickets = new ServiceTicketRepository(dataSource());
+    const disposals = new DisposalTicketRepository(dataSource());
+    const invoices = new InvoiceRepository(dataSource());
+    expect(await tickets.find(CUSTOMER, '10')).toEqual(serviceTicket('10', '2024-03-15T12:00:00.000'));
+    expect(await disposals.find(CUSTOMER, '10')).toEqual(disposalTicket('10', '2024-03-15T12:00:00.000'));
+    expect(await invoices.find(CUSTOMER, '10')).toEqual(invoice('10', '2024-03-15'));
+    expect(await tickets.find(OTHER_CUSTOMER, '10')).toBeNull();
+    expect(await disposals.find(OTHER_CUSTOMER, '10')).toBeNull();
+    expect(await invoices.find(OTHER_CUSTOMER, '10')).toBeNull();
+    expect(await tickets.find(CUSTOMER, '404')).toBeNull();
+  });
+});

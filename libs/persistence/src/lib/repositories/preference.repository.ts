@@ -1,0 +1,64 @@
+import { nowLocalDateTime, type Id, type Preference, type SelectionUpdate } from '@curbside/domain';
+import { DataSource, EntityManager } from 'typeorm';
+import { inTransaction } from '../database';
+import { PreferenceCategoryEntity, PreferenceChannelEntity, PreferenceSelectionEntity } from '../entities';
+import { preferencesChanged } from '../change-events';
+import { appendEvents } from '../stores/event.store';
+import { preferenceStore } from '../stores/preference.store';
+
+export class PreferenceRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  list(customerId: Id): Promise<Preference[]> {
+    return preferenceStore.load(this.dataSource.manager, customerId);
+  }
+
+  /**
+   * Applies PUT communication-preferences in one transaction: each selection (category +
+   * channel + type) gets the new value and opt-in, stamped modified by `modifiedBy` now. A
+   * selection, channel or category not there yet is created (a new category is enabled and a
+   * new channel opted in: asking for a destination is asking to be notified). Writes one
+   * `preferences.changed` event.
+   */
+  async updateSelections(customerId: Id, updates: readonly SelectionUpdate[], modifiedBy: string): Promise<void> {
+    if (updates.length === 0) return;
+    await inTransaction(this.dataSource, async (manager) => {
+      const now = nowLocalDateTime();
+      for (const update of updates) {
+        await ensureChannel(manager, customerId, update);
+        const key = { customerId, category: update.category, channel: update.channel, type: update.type };
+        const changes = { value: update.value, optIn: update.optIn, modifiedBy, modifiedAt: now };
+        if (await manager.exists(PreferenceSelectionEntity, { where: key })) {
+          await manager.update(PreferenceSelectionEntity, key, changes);
+        } else {
+          const position = await manager.count(PreferenceSelectionEntity, {
+            where: { customerId, category: update.category, channel: update.channel },
+          });
+          await manager.insert(PreferenceSelectionEntity, {
+            ...key,
+            ...changes,
+            position,
+            createdBy: modifiedBy,
+            createdAt: now,
+          });
+        }
+      }
+      await appendEvents(manager, [preferencesChanged(customerId, modifiedBy)]);
+    });
+  }
+}
+
+async function ensureChannel(
+  manager: EntityManager,
+  customerId: Id,
+  { category, channel }: SelectionUpdate,
+): Promise<void> {
+  if (!(await manager.exists(PreferenceCategoryEntity, { where: { customerId, category } }))) {
+    const position = await manager.count(PreferenceCategoryEntity, { where: { customerId } });
+    await manager.insert(PreferenceCategoryEntity, { customerId, category, position, enabled: true });
+  }
+  if (!(await manager.exists(PreferenceChannelEntity, { where: { customerId, category, channel } }))) {
+    const position = await manager.count(PreferenceChannelEntity, { where: { customerId, category } });
+    await manager.insert(PreferenceChannelEntity, { customerId, category, channel, position, optIn: true });
+  }
+}

@@ -1,0 +1,12 @@
+import type { Id, Service } from '@curbside/domain';
+import { DataSource } from 'typeorm';
+import { serviceStore } from '../stores/service.store';
+
+export class ServiceRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The customer's services with their invoice fees, by id. */
+  list(customerId: Id): Promise<Service[]> {
+    return serviceStore.load(this.dataSource.manager, customerId);
+  }
+}
