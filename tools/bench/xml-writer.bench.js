@@ -131,26 +131,33 @@ const bodies = {
 
 // ---- measuring --------------------------------------------------------------------------
 
-/** Operations per second of `run(body)`, the median of RUNS timed runs of about SECONDS_PER_RUN each. */
-function measure(run, body) {
-  const warmUntil = process.hrtime.bigint() + 200_000_000n;
-  while (process.hrtime.bigint() < warmUntil) run(body);
-  const rates = [];
-  for (let r = 0; r < RUNS; r++) {
-    let ops = 0;
-    const start = process.hrtime.bigint();
-    const stop = start + BigInt(Math.round(SECONDS_PER_RUN * 1e9));
-    let now = start;
-    while (now < stop) {
-      run(body);
-      ops++;
-      if ((ops & 7) === 0) now = process.hrtime.bigint();
-    }
-    now = process.hrtime.bigint();
-    rates.push(ops / (Number(now - start) / 1e9));
+/** Operations per second of one timed run of about SECONDS_PER_RUN. */
+function timedRun(run, body) {
+  let ops = 0;
+  const start = process.hrtime.bigint();
+  const stop = start + BigInt(Math.round(SECONDS_PER_RUN * 1e9));
+  let now = start;
+  while (now < stop) {
+    run(body);
+    ops++;
+    if ((ops & 7) === 0) now = process.hrtime.bigint();
   }
-  rates.sort((a, b) => a - b);
-  return rates[Math.floor(RUNS / 2)];
+  return ops / (Number(process.hrtime.bigint() - start) / 1e9);
+}
+
+/**
+ * Median ops/sec per writer on `body`. The writers take turns run by run, so that load from
+ * anything else on the machine falls on all of them alike.
+ */
+function measure(body) {
+  const writers = Object.entries(candidates);
+  for (const [, write] of writers) timedRun(write, body); // warm-up
+  const rates = new Map(writers.map(([name]) => [name, []]));
+  for (let r = 0; r < RUNS; r++) {
+    for (const [name, write] of writers) rates.get(name).push(timedRun(write, body));
+  }
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return writers.map(([name]) => [name, median(rates.get(name))]);
 }
 
 /**
@@ -181,12 +188,12 @@ async function main() {
   }
   console.log();
 
-  console.log(`node ${process.version}, ${require('node:os').cpus()[0].model}; median of ${RUNS} runs x ${SECONDS_PER_RUN}s\n`);
+  console.log(`node ${process.version}, ${require('node:os').cpus()[0].model}; median of ${RUNS} interleaved runs x ${SECONDS_PER_RUN}s\n`);
   console.log('| body | size | writer | ops/sec | ms per body | vs. fastest |');
   console.log('|---|---:|---|---:|---:|---:|');
   for (const [bodyName, body] of Object.entries(bodies)) {
     const size = `${(Buffer.byteLength(toXml(body)) / 1024).toFixed(1)} KiB`;
-    const rates = Object.entries(candidates).map(([name, write]) => [name, measure(write, body)]);
+    const rates = measure(body);
     const fastest = Math.max(...rates.map(([, rate]) => rate));
     for (const [name, rate] of rates) {
       const ms = (1000 / rate).toFixed(3);
