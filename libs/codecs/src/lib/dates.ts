@@ -37,10 +37,8 @@ function canonicalDateTime(p: DateTimeParts): LocalDateTime | null {
   return `${date}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}.${pad(p.millisecond, 3)}`;
 }
 
-function dateTimeParts(value: LocalDateTime): DateTimeParts {
+function assertCanonicalDateTime(value: LocalDateTime): void {
   if (!LOCAL_DATE_TIME_PATTERN.test(value)) throw new RangeError(`not a canonical datetime: ${value}`);
-  const n = (from: number, to: number): number => Number(value.slice(from, to));
-  return { year: n(0, 4), month: n(5, 7), day: n(8, 10), hour: n(11, 13), minute: n(14, 16), second: n(17, 19), millisecond: n(20, 23) };
 }
 
 function assertCanonicalDate(value: LocalDate): void {
@@ -69,8 +67,8 @@ export const usDateTimeShape: DateShape<LocalDateTime> = {
     return canonicalDateTime({ year: fullYear(yy), month, day, hour, minute, second, millisecond: 0 });
   },
   format(value) {
-    const p = dateTimeParts(value);
-    return `${usDate(value.slice(0, 10))} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+    assertCanonicalDateTime(value);
+    return `${usDate(value.slice(0, 10))} ${value.slice(11, 19)}`;
   },
 };
 
@@ -87,7 +85,7 @@ export const timestampShape: DateShape<LocalDateTime> = {
     return canonicalDateTime({ year, month, day, hour, minute, second, millisecond: Number(m[7].padEnd(3, '0')) });
   },
   format(value) {
-    dateTimeParts(value);
+    assertCanonicalDateTime(value);
     const fraction = value.slice(20, 23).replace(/0+$/, '') || '0';
     return `${value.slice(0, 10)} ${value.slice(11, 19)}.${fraction}`;
   },
@@ -103,7 +101,7 @@ export const dateTimeShape: DateShape<LocalDateTime> = {
     return canonicalDateTime({ year, month, day, hour, minute, second, millisecond: 0 });
   },
   format(value) {
-    dateTimeParts(value);
+    assertCanonicalDateTime(value);
     return `${value.slice(0, 10)} ${value.slice(11, 19)}`;
   },
 };

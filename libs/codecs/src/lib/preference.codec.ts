@@ -62,10 +62,11 @@ function readSelection(r: ObjectReader, channel: ChannelName | undefined): Selec
 
 function readChannel(r: ObjectReader): Channel {
   const name: ChannelName | undefined = r.required('name', oneOf(CHANNEL_NAMES));
+  const optIn = r.required('is_opt_in', yesNoFlag);
   const selections = r.list('selections', (s) => readSelection(s, name));
   reportDuplicateKeys(r, 'selections', 'type', selections, (s) => s.type);
   const options = r.list('options', (o): ChannelOption => readTypedValue(o, name));
-  return { name, optIn: r.required('is_opt_in', yesNoFlag), selections, options };
+  return { name, optIn, selections, options };
 }
 
 export function readPreference(r: ObjectReader): Preference {
