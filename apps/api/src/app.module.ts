@@ -8,6 +8,7 @@ import { HealthModule } from './health/health.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
+import { TicketsModule } from './tickets/tickets.module';
 
 export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
 
@@ -24,7 +25,7 @@ export class AppModule {
         PlatformModule,
         HealthModule,
         OAuthModule,
-        // Resource modules (one per resource group) go here.
+        TicketsModule,
         ...extraImports,
       ],
     };

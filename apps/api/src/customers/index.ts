@@ -1,0 +1,4 @@
+// What the resource modules share: the customer scope, date ranges and record ids.
+export { CustomerResource } from './customer-resource';
+export { DateRangeQuery, toDateRange } from './date-range.query';
+export { RecordIdPipe } from './record-id.pipe';

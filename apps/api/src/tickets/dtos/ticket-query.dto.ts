@@ -1,0 +1,26 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { DateRangeQuery } from '../../customers';
+
+export const DISPOSAL = 'disposal';
+
+const TICKET_TYPE_DOC = {
+  description: 'Absent: service tickets (operations 1 and 2). `disposal`: landfill disposal tickets (operations 3 and 4).',
+  enum: [DISPOSAL],
+};
+
+/** Operations 1 and 3 share a path: `ticket_type=disposal` picks the disposal tickets. */
+export class TicketListQuery extends DateRangeQuery {
+  @ApiPropertyOptional(TICKET_TYPE_DOC)
+  @IsOptional()
+  @IsIn([DISPOSAL], { message: 'ticket_type must be "disposal" or left out' })
+  ticket_type?: typeof DISPOSAL;
+}
+
+/** Operations 2 and 4 share a path, likewise. */
+export class TicketDetailQuery {
+  @ApiPropertyOptional(TICKET_TYPE_DOC)
+  @IsOptional()
+  @IsIn([DISPOSAL], { message: 'ticket_type must be "disposal" or left out' })
+  ticket_type?: typeof DISPOSAL;
+}

@@ -1,0 +1,48 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { responses, WireObject } from '@curbside/codecs';
+import { DisposalTicketRepository, ServiceTicketRepository } from '@curbside/persistence';
+import { CustomerResource, RecordIdPipe, toDateRange } from '../customers';
+import { ApiErrorCode, ApiException, TrackingId } from '../platform';
+import { DISPOSAL, TicketDetailQuery, TicketListQuery } from './dtos/ticket-query.dto';
+
+@ApiTags('tickets')
+@Controller('api/v1/customers/:customerId/tickets')
+@CustomerResource()
+export class TicketsController {
+  constructor(
+    private readonly serviceTickets: ServiceTicketRepository,
+    private readonly disposalTickets: DisposalTicketRepository,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'List service tickets (op 1) or, with ticket_type=disposal, disposal tickets (op 3)',
+    description: 'Newest first; fromDate/toDate filter on the creation time (service) or the last-modified time (disposal), both inclusive.',
+  })
+  @ApiOkResponse({ description: 'Ticket summary, or disposal ticket summary' })
+  async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string, @Query() query: TicketListQuery): Promise<WireObject> {
+    const range = toDateRange(query);
+    if (query.ticket_type === DISPOSAL) return responses.disposalList(trackingId, await this.disposalTickets.list(customerId, range));
+    return responses.ticketList(trackingId, await this.serviceTickets.list(customerId, range));
+  }
+
+  @Get(':ticketId')
+  @ApiOperation({ summary: 'A service ticket (op 2) or, with ticket_type=disposal, a disposal ticket (op 4)' })
+  @ApiOkResponse({ description: 'Ticket detail, or disposal ticket detail' })
+  async detail(
+    @TrackingId() trackingId: string,
+    @Param('customerId') customerId: string,
+    @Param('ticketId', RecordIdPipe) ticketId: string,
+    @Query() query: TicketDetailQuery,
+  ): Promise<WireObject> {
+    if (query.ticket_type === DISPOSAL) {
+      const ticket = await this.disposalTickets.find(customerId, ticketId);
+      if (ticket === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no disposal ticket ${ticketId} for this customer.`);
+      return responses.disposalDetail(trackingId, ticket);
+    }
+    const ticket = await this.serviceTickets.find(customerId, ticketId);
+    if (ticket === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no service ticket ${ticketId} for this customer.`);
+    return responses.ticketDetail(trackingId, ticket);
+  }
+}

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { decodeImportFile } from '@curbside/codecs';
+import { CustomerRepository } from '@curbside/persistence';
+
+/** A wire record of the fixture file: every leaf a string, as the API serializes it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type WireRecord = Record<string, any>;
+
+export interface FixtureCustomer extends WireRecord {
+  id: string;
+  currency: string;
+}
+
+const FIXTURE = join(__dirname, '../fixtures/customers.json');
+
+/**
+ * The e2e fixture: the demo sandbox as of 2026-06-15 (three customers with data in every
+ * resource) plus customer 3000001, which has no records at all. It is an import file, so
+ * each detail response can be compared with the record that was imported.
+ */
+export const fixture: { customers: FixtureCustomer[] } = JSON.parse(readFileSync(FIXTURE, 'utf8'));
+
+export const fixtureCustomer = (id: string): FixtureCustomer => {
+  const customer = fixture.customers.find((c) => c.id === id);
+  if (customer === undefined) throw new Error(`No customer ${id} in the fixture`);
+  return customer;
+};
+
+/** Loads the fixture through the import path, as `npm run cli -- import` does. */
+export async function loadFixture(app: NestFastifyApplication): Promise<void> {
+  const customers = app.get(CustomerRepository);
+  for (const bundle of decodeImportFile(fixture)) await customers.importBundle(bundle);
+}
