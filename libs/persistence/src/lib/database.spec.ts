@@ -15,14 +15,16 @@ describe('parseDatabaseUrl', () => {
   });
 
   it.each([
-    ['mysql://u:secret@db/x', /DATABASE_URL has unsupported scheme "mysql:"/],
-    ['sqlite:', /DATABASE_URL names no SQLite file/],
-    ['postgres://u:secret@db:5432/', /DATABASE_URL names no PostgreSQL database/],
-    ['postgres://u:secret@:99999/x', /DATABASE_URL is not a valid PostgreSQL URL/],
-    ['just words', /DATABASE_URL is not a database URL/],
-  ])('rejects %s saying what is wrong, without echoing it', (url, message) => {
-    expect(() => createDataSource(url)).toThrow(message);
-    expect(() => parseDatabaseUrl(url)).not.toThrow(/secret/);
+    ['mysql://u:secret@db/x', 'DATABASE_URL has unsupported scheme "mysql:"'],
+    ['sqlite:', 'DATABASE_URL names no SQLite file'],
+    ['postgres://u:secret@db:5432/', 'DATABASE_URL names no PostgreSQL database'],
+    ['postgres://u:secret@:99999/x', 'DATABASE_URL is not a valid PostgreSQL URL'],
+    ['just words', 'DATABASE_URL is not a database URL'],
+  ])('rejects %s, saying what is wrong without echoing the URL', (url, problem) => {
+    const message = messageOf(() => createDataSource(url));
+    expect(message).toContain(problem);
+    expect(message).toContain('expected sqlite:<path> or postgres://');
+    expect(message).not.toContain('secret');
   });
 });
 
@@ -49,3 +51,12 @@ describe.each(testDatabases())('schema on $name', (db) => {
     }
   });
 });
+
+function messageOf(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected an error');
+}

@@ -116,9 +116,10 @@ export async function openDatabase(url: string): Promise<DataSource> {
 const sqliteTransactions = new WeakMap<DataSource, Promise<unknown>>();
 
 /**
- * Runs `work` in one database transaction. TypeORM's better-sqlite3 driver shares a single
- * connection, so two overlapping transactions in one process would interleave on it;
- * there they run one after the other instead. PostgreSQL gives each its own connection.
+ * Runs `work` in one database transaction; every write in this library goes through here.
+ * TypeORM's better-sqlite3 driver shares one connection, so overlapping transactions (or a
+ * lone write during one) in one process would interleave on it; there they take turns
+ * instead. PostgreSQL gives each transaction its own connection. Do not nest calls.
  */
 export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   if (dataSource.options.type !== 'better-sqlite3') return dataSource.transaction(work);

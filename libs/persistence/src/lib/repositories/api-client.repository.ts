@@ -67,10 +67,11 @@ export class ApiClientRepository {
   }
 
   /** Revokes the client from now on; false when there is no such client. Revoking again keeps the first time. */
-  async revoke(clientId: string): Promise<boolean> {
-    const manager = this.dataSource.manager;
-    await manager.update(ApiClientEntity, { clientId, revokedAt: IsNull() }, { revokedAt: nowLocalDateTime() });
-    return manager.exists(ApiClientEntity, { where: { clientId } });
+  revoke(clientId: string): Promise<boolean> {
+    return inTransaction(this.dataSource, async (manager) => {
+      await manager.update(ApiClientEntity, { clientId, revokedAt: IsNull() }, { revokedAt: nowLocalDateTime() });
+      return manager.exists(ApiClientEntity, { where: { clientId } });
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import { nowLocalDateTime } from '@curbside/domain';
 import { DataSource } from 'typeorm';
+import { inTransaction } from '../database';
 import { SigningKeyEntity } from '../entities';
 
 export interface SigningKey {
@@ -22,13 +23,15 @@ export class SigningKeyRepository {
     const existing = await this.find();
     if (existing) return existing;
     const { kid, secret } = generate();
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(SigningKeyEntity)
-      .values({ purpose: ACCESS_TOKENS, kid, secret, createdAt: nowLocalDateTime() })
-      .orIgnore()
-      .execute();
+    await inTransaction(this.dataSource, (manager) =>
+      manager
+        .createQueryBuilder()
+        .insert()
+        .into(SigningKeyEntity)
+        .values({ purpose: ACCESS_TOKENS, kid, secret, createdAt: nowLocalDateTime() })
+        .orIgnore()
+        .execute(),
+    );
     const stored = await this.find();
     if (stored === null) throw new Error('the signing key could not be stored');
     return stored;

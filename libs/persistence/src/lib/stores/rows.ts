@@ -1,4 +1,4 @@
-import { EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { rangeBounds, type DateRange, type Id } from '@curbside/domain';
 
@@ -56,14 +56,7 @@ export async function selectRows<T extends ObjectLiteral>(
     );
   const read = async (query: SelectQueryBuilder<T>): Promise<T[]> => {
     const rows: Record<string, unknown>[] = await query.getRawMany();
-    return rows.map((raw) => {
-      const row: Record<string, unknown> = {};
-      for (const column of metadata.columns) {
-        const value = raw[`r_${column.databaseName}`];
-        row[column.propertyName] = column.type === 'boolean' ? rawBoolean(value) : value;
-      }
-      return row as T;
-    });
+    return rows.map((raw) => fromRawColumns<T>(metadata, raw, 'r_'));
   };
   if (keys === undefined) return read(select());
   const rows: T[] = [];
@@ -71,6 +64,16 @@ export async function selectRows<T extends ObjectLiteral>(
     rows.push(...(await read(select().andWhere(`r.${keys.property} IN (:...keys)`, { keys: part }))));
   }
   return rows;
+}
+
+/** A raw row (columns named `<prefix><database name>`) as an object named like the entity's properties. */
+export function fromRawColumns<T>(metadata: EntityMetadata, raw: Record<string, unknown>, prefix = ''): T {
+  const row: Record<string, unknown> = {};
+  for (const column of metadata.columns) {
+    const value = raw[`${prefix}${column.databaseName}`];
+    row[column.propertyName] = column.type === 'boolean' ? rawBoolean(value) : value;
+  }
+  return row as T;
 }
 
 /** `keys` for `selectRows`, when there are any. */
