@@ -26,6 +26,8 @@ module.exports = function preset(projectDir, overrides = {}) {
       '^@curbside/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
     },
     moduleFileExtensions: ['ts', 'js', 'json'],
+    // Suites start real servers and databases; a loaded 2-core CI machine needs headroom.
+    testTimeout: 60000,
     ...overrides,
   };
 };

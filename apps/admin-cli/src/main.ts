@@ -1,1 +1,38 @@
-export const placeholder = true;
+import 'reflect-metadata';
+import { CommandFactory } from 'nest-commander';
+import { ConfigError, loadConfig } from '@curbside/config';
+import { AdminCliModule } from './admin-cli.module';
+import { CliFailure, EXIT } from './cli-failure';
+import { output } from './output';
+
+function report(error: unknown): void {
+  if (error instanceof CliFailure) {
+    output.problem(`error: ${error.message}`);
+    for (const detail of error.details) output.problem(`  - ${detail}`);
+    process.exitCode = error.exitCode;
+    return;
+  }
+  if (error instanceof ConfigError) {
+    output.problem(`error: ${error.message}`);
+    process.exitCode = EXIT.usage;
+    return;
+  }
+  // Unexpected: one line for the operator; the stack only when asked for.
+  output.problem(`error: ${error instanceof Error ? error.message : String(error)}`);
+  if (process.env.DEBUG && error instanceof Error) output.problem(error.stack ?? '');
+  process.exitCode = EXIT.failure;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  await CommandFactory.run(AdminCliModule.register(config), {
+    cliName: 'curbside',
+    logger: ['error'],
+    // Commander errors (unknown command or option, missing argument): it has printed the
+    // message already. Help and --version exit 0.
+    errorHandler: (error) => process.exit((error as { exitCode?: number }).exitCode === 0 ? EXIT.ok : EXIT.usage),
+    serviceErrorHandler: report,
+  });
+}
+
+main().catch(report);

@@ -1,0 +1,43 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from '@curbside/auth';
+import { Config } from '@curbside/config';
+import { PersistenceModule } from '@curbside/persistence';
+import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevokeCommand } from './commands/clients.command';
+import { DbCommand, DbMigrateCommand } from './commands/db.command';
+import { ExportCommand } from './commands/export.command';
+import { ImportCommand } from './commands/import.command';
+import { SeedCommand } from './commands/seed.command';
+import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.command';
+import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';
+import { ImportService } from './import.service';
+
+const COMMANDS = [
+  DbCommand,
+  DbMigrateCommand,
+  ImportCommand,
+  ExportCommand,
+  ClientsCommand,
+  ClientsCreateCommand,
+  ClientsListCommand,
+  ClientsRevokeCommand,
+  TokensCommand,
+  TokensIssueCommand,
+  SeedCommand,
+  TicketsCommand,
+  TicketsSetStatusCommand,
+];
+
+/** The operator's tool: the same persistence and auth libs as the API, behind commands. */
+@Module({})
+export class AdminCliModule {
+  static register(config: Config): DynamicModule {
+    return {
+      module: AdminCliModule,
+      imports: [
+        PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
+        AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
+      ],
+      providers: [ImportService, ...COMMANDS],
+    };
+  }
+}

@@ -1,0 +1,161 @@
+import { createServer } from 'node:net';
+import { testDatabases } from '@curbside/testing';
+import { buildDemoImportFile } from '../src/demo/demo-data';
+import { runCli, startApi, writeTempJson } from './cli';
+
+interface WireCustomer {
+  id: string;
+  currency: string;
+  tickets: Array<Record<string, string>>;
+  [resource: string]: unknown;
+}
+type ImportFile = { customers: WireCustomer[] };
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+
+describe.each(testDatabases())('admin CLI on $name', (kind) => {
+  let databaseUrl: string;
+  let drop: () => Promise<void>;
+  const file = buildDemoImportFile(new Date(2026, 5, 15)) as ImportFile;
+
+  beforeEach(async () => {
+    ({ url: databaseUrl, drop } = await kind.create());
+  });
+  afterEach(() => drop());
+
+  it('migrates, and says so', () => {
+    const result = runCli(databaseUrl, ['db', 'migrate']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/up to date/);
+  });
+
+  it('imports then exports every resource losslessly', () => {
+    const imported = runCli(databaseUrl, ['import', writeTempJson(file), '--json']);
+    expect(imported.stderr).toBe('');
+    expect(imported.status).toBe(0);
+    const summary = imported.json<{ customers: Array<{ customer_id: string; customer_created: boolean }> }>();
+    expect(summary.customers.map((c) => [c.customer_id, c.customer_created])).toEqual(file.customers.map((c) => [c.id, true]));
+
+    for (const customer of file.customers) {
+      const exported = runCli(databaseUrl, ['export', customer.id]);
+      expect(exported.status).toBe(0);
+      expect(exported.json()).toEqual({ customers: [customer] });
+    }
+  });
+
+  it('replaces records by id on a second import and keeps the others', () => {
+    runCli(databaseUrl, ['import', writeTempJson(file)]);
+    const [first] = file.customers;
+    const changed: Record<string, string> = { ...first.tickets[0], status: 'CLOSED', comments: 'Closed after the second visit.' };
+    const result = runCli(databaseUrl, ['import', writeTempJson({ customers: [{ id: first.id, currency: first.currency, tickets: [changed] }] }), '--json']);
+    expect(result.status).toBe(0);
+    expect(result.json()).toMatchObject({ customers: [{ customer_id: first.id, customer_created: false, resources: { tickets: { created: 0, replaced: 1 } } }] });
+
+    const exported = runCli(databaseUrl, ['export', first.id]).json<ImportFile>().customers[0];
+    expect(exported.tickets).toHaveLength(first.tickets.length);
+    expect(exported.tickets.find((t) => t.id === changed.id)).toEqual(changed);
+    expect(exported.invoices).toEqual(first.invoices);
+  });
+
+  it('rejects a file with one bad field, names it, and changes nothing', () => {
+    const broken = structuredClone(file);
+    broken.customers[1].tickets[2].created_date_time = '02/30/26 08:00:00';
+    const result = runCli(databaseUrl, ['import', writeTempJson(broken)]);
+    expect(result.status).toBe(3);
+    expect(result.stderr).toContain('customers[1].tickets[2].created_date_time');
+    expect(result.stderr).toContain(`customer ${broken.customers[1].id}`);
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+
+    // Not even the valid first customer was written.
+    for (const customer of file.customers) expect(runCli(databaseUrl, ['export', customer.id]).status).toBe(4);
+  });
+
+  it('rejects a file that is not an import file, or not JSON at all', () => {
+    const notAnObject = runCli(databaseUrl, ['import', writeTempJson(['customers'])]);
+    expect(notAnObject.status).toBe(3);
+    const notJson = runCli(databaseUrl, ['import', __filename]);
+    expect(notJson.status).toBe(3);
+    expect(notJson.stderr).toMatch(/not valid JSON/);
+  });
+
+  it('checks a file without writing on --dry-run', () => {
+    const result = runCli(databaseUrl, ['import', writeTempJson(file), '--dry-run', '--json']);
+    expect(result.status).toBe(0);
+    expect(result.json()).toMatchObject({ dry_run: true, customers: [{ customerId: '1000001', exists: false, records: { tickets: 8 } }, {}, {}] });
+    expect(runCli(databaseUrl, ['export', '1000001']).status).toBe(4);
+  });
+
+  it('registers, lists and revokes clients; revocation stops a live token at once', async () => {
+    runCli(databaseUrl, ['import', writeTempJson(file)]);
+    const created = runCli(databaseUrl, ['clients', 'create', '--name', 'Resident portal', '--customers', '1000001,1000002', '--json']);
+    expect(created.status).toBe(0);
+    const client = created.json<{ client_id: string; client_secret: string; customers: string[] }>();
+    expect(client.customers).toEqual(['1000001', '1000002']);
+    expect(client.client_secret.length).toBeGreaterThanOrEqual(32);
+
+    const listed = runCli(databaseUrl, ['clients', 'list', '--json']).json<Array<Record<string, unknown>>>();
+    expect(listed).toEqual([expect.objectContaining({ client_id: client.client_id, name: 'Resident portal', revoked_at: null })]);
+    expect(JSON.stringify(listed)).not.toContain(client.client_secret);
+
+    const token = runCli(databaseUrl, ['tokens', 'issue', '--client-id', client.client_id, '--json']).json<{ access_token: string; token_type: string }>();
+    expect(token.token_type).toBe('Bearer');
+
+    const api = await startApi(databaseUrl, await freePort());
+    try {
+      const call = () =>
+        fetch(`${api.url}/api/v1/customers/1000001/tickets`, {
+          headers: { Authorization: `Bearer ${token.access_token}`, ClientId: client.client_id, 'Request-Tracking-Id': 'cli-e2e' },
+        });
+      expect((await call()).status).toBe(200);
+
+      const revoked = runCli(databaseUrl, ['clients', 'revoke', client.client_id]);
+      expect(revoked.status).toBe(0);
+      expect((await call()).status).toBe(401);
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it('seeds the demo sandbox once, with a working demo client', () => {
+    const first = runCli(databaseUrl, ['seed', '--demo', '--if-empty', '--json']);
+    expect(first.status).toBe(0);
+    expect(first.json()).toMatchObject({ seeded: true, customers: ['1000001', '1000002', '2000001'] });
+    const again = runCli(databaseUrl, ['seed', '--demo', '--if-empty', '--json']);
+    expect(again.json()).toMatchObject({ seeded: false });
+    expect(runCli(databaseUrl, ['export', '2000001']).status).toBe(0);
+  });
+
+  it('moves a ticket to another status and says from what', () => {
+    runCli(databaseUrl, ['import', writeTempJson(file)]);
+    const ticket = file.customers[0].tickets.find((t) => t.status === 'OPEN') as Record<string, string>;
+    const moved = runCli(databaseUrl, ['tickets', 'set-status', '1000001', ticket.id, 'CLOSED', '--by', 'ops.kim', '--json']);
+    expect(moved.status).toBe(0);
+    expect(moved.json()).toEqual({ customer_id: '1000001', ticket_id: ticket.id, from: 'OPEN', to: 'CLOSED' });
+    const exported = runCli(databaseUrl, ['export', '1000001']).json<ImportFile>().customers[0];
+    expect(exported.tickets.find((t) => t.id === ticket.id)).toMatchObject({ status: 'CLOSED', closed_by: 'ops.kim' });
+
+    expect(runCli(databaseUrl, ['tickets', 'set-status', '1000001', ticket.id, 'DONE']).status).toBe(3);
+    expect(runCli(databaseUrl, ['tickets', 'set-status', '1000002', ticket.id, 'OPEN']).status).toBe(4);
+  });
+
+  it('answers usage errors with exit code 2 and unknown records with 4', () => {
+    expect(runCli(databaseUrl, ['clients', 'create', '--name', 'x']).status).toBe(2);
+    expect(runCli(databaseUrl, ['no-such-command']).status).toBe(2);
+    expect(runCli(databaseUrl, ['clients', 'revoke', 'cs_nobody']).status).toBe(4);
+    expect(runCli(databaseUrl, ['export', 'abc']).status).toBe(3);
+    expect(runCli(databaseUrl, ['--help']).status).toBe(0);
+  });
+
+  it('stops with a one-line reason on a bad DATABASE_URL', () => {
+    const result = runCli('mysql://nowhere', ['db', 'migrate']);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('DATABASE_URL');
+  });
+});
