@@ -26,6 +26,7 @@ export default [
             { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:testing'] },
             { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:codecs', 'scope:testing'] },
             { sourceTag: 'scope:client', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkImports },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:data', 'type:util'] },
             { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:util'] },

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { testDatabases } from '@curbside/testing';
-import { buildDemoImportFile } from '../src/demo/demo-data';
+import { buildDemoImportFile } from '@curbside/demo';
 import { runCli, startApi, writeTempJson } from './cli';
 
 interface WireCustomer {

@@ -4,7 +4,7 @@ import { Command, CommandRunner, Option } from 'nest-commander';
 import { ClientService } from '@curbside/auth';
 import { CustomerRepository } from '@curbside/persistence';
 import { CliFailure, EXIT } from '../cli-failure';
-import { buildDemoImportFile, DEMO_CUSTOMER_IDS } from '../demo/demo-data';
+import { buildDemoImportFile, DEMO_CUSTOMER_IDS } from '@curbside/demo';
 import { ImportService } from '../import.service';
 import { output } from '../output';
 
