@@ -1,1 +1,1 @@
-export {};
+export { buildDemoImportFile, DEMO_CUSTOMER_IDS } from './lib/demo-data';
