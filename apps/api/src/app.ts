@@ -19,7 +19,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, options.imports),
     createFastifyAdapter(),
-    { bufferLogs: true, abortOnError: false },
+    // Quiet until the JSON logger takes over: a failure to start is reported by the caller, in one line.
+    { logger: false, abortOnError: false },
   );
   try {
     app.useLogger(app.get(Logger));
