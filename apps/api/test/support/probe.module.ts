@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Module, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, Module, Put } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsIn, IsString, ValidateNested } from 'class-validator';
 import { CustomerApi, TrackingId } from '../../src/platform';
@@ -13,17 +13,12 @@ class ProbeUpdateDto {
 }
 
 /**
- * A test-only customer route, for exercising the HTTP edge (auth, tracking, negotiation,
- * validation, problems) independently of any resource module.
+ * Test-only customer routes for what no resource route does yet: a JSON body to validate and
+ * a handler that fails unexpectedly. Everything else is tested on real routes.
  */
 @Controller('api/test/customers/:customerId')
 @CustomerApi()
 class ProbeController {
-  @Get('probe')
-  read(@TrackingId() trackingId: string, @Param('customerId') customerId: string): object {
-    return { request_tracking_id: trackingId, customer_id: customerId, items: [{ name: 'a & b' }, { name: 'c' }], empty: [] };
-  }
-
   @Put('probe')
   update(@TrackingId() trackingId: string, @Body() _update: ProbeUpdateDto): object {
     return { request_tracking_id: trackingId, status: 'Success' };

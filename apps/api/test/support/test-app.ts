@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ClientService, TokenService } from '@curbside/auth';
+import { decodeImportFile } from '@curbside/codecs';
 import { loadConfig } from '@curbside/config';
 import type { Id } from '@curbside/domain';
+import { CustomerRepository } from '@curbside/persistence';
 import type { TestDatabase, TestDatabaseKind } from '@curbside/testing';
 import request from 'supertest';
 import type { ModuleImports } from '../../src/app.module';
@@ -34,6 +36,8 @@ export interface TestApp {
   api: AuthorizedRequests;
   /** Requests without any preset header. */
   http(): ReturnType<typeof request>;
+  /** Loads an import file (CONTRACT §3) into the app's database, as `npm run cli -- import` does. */
+  importFile(file: unknown): Promise<void>;
   /** Registers another client and gets it a token. */
   registerClient(customers: 'all' | Id[]): Promise<TestClient>;
   /** Requests as another client. */
@@ -94,6 +98,10 @@ async function describeTestApp(app: NestFastifyApplication, database: TestDataba
     client,
     api: as(client),
     http: () => request(url),
+    importFile: async (file) => {
+      const customers = app.get(CustomerRepository);
+      for (const bundle of decodeImportFile(file)) await customers.importBundle(bundle);
+    },
     registerClient,
     as,
     close: async () => {
