@@ -5,6 +5,7 @@ import type { Config } from '@curbside/config';
 import { PersistenceModule } from '@curbside/persistence';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthModule } from './health/health.module';
+import { InvoicesModule } from './invoices/invoices.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
@@ -26,6 +27,7 @@ export class AppModule {
         HealthModule,
         OAuthModule,
         TicketsModule,
+        InvoicesModule,
         ...extraImports,
       ],
     };

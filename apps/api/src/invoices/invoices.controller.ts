@@ -1,0 +1,43 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { responses, WireObject } from '@curbside/codecs';
+import { CustomerRepository, InvoiceRepository } from '@curbside/persistence';
+import { CustomerResource, DateRangeQuery, RecordIdPipe, toDateRange } from '../customers';
+import { ApiErrorCode, ApiException } from '../platform';
+
+/** The invoice list is version 2 and the invoice detail version 1, so each route names its version. */
+@ApiTags('invoices')
+@Controller('api')
+@CustomerResource()
+export class InvoicesController {
+  constructor(
+    private readonly customers: CustomerRepository,
+    private readonly invoices: InvoiceRepository,
+  ) {}
+
+  @Get('v2/customers/:customerId/invoices')
+  @ApiOperation({
+    summary: 'List invoices and aging balances (op 5, version 2)',
+    description: 'Newest first; fromDate/toDate filter on the invoice date, both inclusive. Balances are not filtered.',
+  })
+  @ApiOkResponse({ description: 'Invoice summary: currency, invoices, balances' })
+  async list(@Param('customerId') customerId: string, @Query() query: DateRangeQuery): Promise<WireObject> {
+    const range = toDateRange(query);
+    const customer = await this.customers.find(customerId);
+    if (customer === null) throw new ApiException(ApiErrorCode.CUSTOMER_NOT_FOUND);
+    const [invoices, balances] = await Promise.all([this.invoices.list(customerId, range), this.invoices.balances(customerId)]);
+    return responses.invoiceList(customer.currency, invoices, balances);
+  }
+
+  @Get('v1/customers/:customerId/invoices/:invoiceId')
+  @ApiOperation({
+    summary: 'An invoice, one entry per line (op 6)',
+    description: 'PAYMENT entries (type 2) carry payment_info and no amount, date or due_date; other entries the reverse.',
+  })
+  @ApiOkResponse({ description: 'Invoice detail' })
+  async detail(@Param('customerId') customerId: string, @Param('invoiceId', RecordIdPipe) invoiceId: string): Promise<WireObject> {
+    const invoice = await this.invoices.find(customerId, invoiceId);
+    if (invoice === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no invoice ${invoiceId} for this customer.`);
+    return responses.invoiceDetail(invoice);
+  }
+}

@@ -1,0 +1,187 @@
+import { testDatabases } from '@curbside/testing';
+import { startTestApp, TestApp } from './support';
+import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
+import { parseXmlBody, wrapLikeXml } from './support/xml';
+
+const HOUSEHOLD = fixtureCustomer('1000001');
+const CANADIAN = fixtureCustomer('2000001');
+const invoiceList = (customerId: string, query = '') => `/api/v2/customers/${customerId}/invoices${query}`;
+const invoiceDetail = (customerId: string, invoiceId: string) => `/api/v1/customers/${customerId}/invoices/${invoiceId}`;
+
+/** The v2 list entry of an imported invoice (the import record adds `lines` and orders members differently). */
+const summaryOf = (invoice: WireRecord) => ({
+  id: invoice.id,
+  date: invoice.date,
+  amount: invoice.amount,
+  payment_info: invoice.payment_info,
+  balance_amount: invoice.balance_amount,
+});
+
+/** Invoice dates are `yyyy-MM-dd`, so they sort as text. */
+const newestFirst = (invoices: WireRecord[]) => [...invoices].sort((a, b) => b.date.localeCompare(a.date));
+const datesOf = (body: WireRecord) => body.invoices.map((invoice: WireRecord) => invoice.date);
+
+describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(database, { customers: ['1000001', '2000001', '3000001', '9999999'] });
+    await loadFixture(t.app);
+  });
+  afterAll(() => t.close());
+
+  describe('list (v2)', () => {
+    it('answers the currency, every invoice newest first and the balances, with no request_tracking_id', async () => {
+      const response = await t.api.get(invoiceList('1000001')).set('Request-Tracking-Id', 'inv-1').expect(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['request-tracking-id']).toBe('inv-1');
+      expect(response.body).toEqual({
+        currency: 'USD',
+        invoices: newestFirst(HOUSEHOLD.invoices).map(summaryOf),
+        balances: HOUSEHOLD.balances,
+      });
+      expect(Object.keys(response.body)).toEqual(['currency', 'invoices', 'balances']);
+      expect(Object.keys(response.body.invoices[0])).toEqual(['id', 'date', 'amount', 'payment_info', 'balance_amount']);
+      expect(Object.keys(response.body.invoices[0].payment_info)).toEqual(['amount', 'date', 'reference_number']);
+      expect(Object.keys(response.body.balances[0])).toEqual(['type', 'date', 'amount']);
+      expect(response.body.balances.map((balance: WireRecord) => balance.type)).toEqual([
+        'Current', '30Day', '60Day', '90Day', '120Day', 'Future', 'Total',
+      ]);
+    });
+
+    it('answers an unpaid invoice with "null" payment members', async () => {
+      const response = await t.api.get(invoiceList('1000001')).expect(200);
+      const unpaid = response.body.invoices.find((invoice: WireRecord) => invoice.payment_info.date === 'null');
+      expect(unpaid).toEqual(summaryOf(HOUSEHOLD.invoices.find((invoice: WireRecord) => invoice.id === unpaid.id) as WireRecord));
+      expect(unpaid.payment_info).toEqual({ amount: 'null', date: 'null', reference_number: 'null' });
+    });
+
+    it("answers the customer's own currency", async () => {
+      const response = await t.api.get(invoiceList('2000001')).expect(200);
+      expect(response.body).toEqual({ currency: 'CAD', invoices: newestFirst(CANADIAN.invoices).map(summaryOf), balances: CANADIAN.balances });
+    });
+
+    it('filters invoices on their date, both ends inclusive, and leaves the balances whole', async () => {
+      // Fixture invoices of 1000001 are dated 2026-06-10, 05-11, 04-11, 03-12, 02-10, 01-11.
+      const window = await t.api.get(invoiceList('1000001', '?fromDate=2026-03-12&toDate=2026-05-11')).expect(200);
+      expect(datesOf(window.body)).toEqual(['2026-05-11', '2026-04-11', '2026-03-12']);
+      expect(window.body.balances).toEqual(HOUSEHOLD.balances);
+
+      const openStart = await t.api.get(invoiceList('1000001', '?toDate=2026-02-10')).expect(200);
+      expect(datesOf(openStart.body)).toEqual(['2026-02-10', '2026-01-11']);
+
+      const openEnd = await t.api.get(invoiceList('1000001', '?fromDate=2026-04-12')).expect(200);
+      expect(datesOf(openEnd.body)).toEqual(['2026-06-10', '2026-05-11']);
+
+      const sameDay = await t.api.get(invoiceList('1000001', '?fromDate=2026-04-11&toDate=2026-04-11')).expect(200);
+      expect(sameDay.body.invoices).toEqual([summaryOf(HOUSEHOLD.invoices.find((x: WireRecord) => x.date === '2026-04-11') as WireRecord)]);
+
+      const none = await t.api.get(invoiceList('1000001', '?fromDate=2026-06-11')).expect(200);
+      expect(none.body).toEqual({ currency: 'USD', invoices: [], balances: HOUSEHOLD.balances });
+    });
+
+    it.each([
+      ['fromDate=2026-13-01', 'fromDate'],
+      ['toDate=2026-02-30', 'toDate'],
+      ['fromDate=06/01/2026', 'fromDate'],
+      ['toDate=', 'toDate'],
+      ['fromDate=2026-06-10&toDate=2026-06-01', 'fromDate'],
+      ['colour=blue', 'colour'],
+    ])('answers 400 for %s, naming %s', async (query, field) => {
+      const response = await t.api.get(invoiceList('1000001', `?${query}`)).expect(400);
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(response.body).toMatchObject({ status: 400, error: { code: 'VALIDATION_FAILED' } });
+      expect(response.body.error.errors.map((e: WireRecord) => e.field)).toContain(field);
+    });
+
+    it('answers empty lists for a customer with no records, and 404 for one that does not exist', async () => {
+      const empty = await t.api.get(invoiceList('3000001')).expect(200);
+      expect(empty.body).toEqual({ currency: 'USD', invoices: [], balances: [] });
+      const missing = await t.api.get(invoiceList('9999999')).expect(404);
+      expect(missing.body.error.code).toBe('CUSTOMER_NOT_FOUND');
+    });
+
+    it('answers the same list in XML', async () => {
+      const json = await t.api.get(invoiceList('1000001')).expect(200);
+      const xml = await t.api.get(invoiceList('1000001')).set('Accept', 'application/xml').expect(200);
+      expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(xml.text.startsWith('<?xml version="1.0" encoding="UTF-8"?><response><currency>USD</currency><invoices>')).toBe(true);
+      expect(await parseXmlBody(xml.text)).toEqual(wrapLikeXml(json.body));
+    });
+
+    it('has no version 1 list', async () => {
+      await t.api.get('/api/v1/customers/1000001/invoices').expect(404);
+    });
+  });
+
+  describe('detail', () => {
+    it('answers one entry per imported line, each carrying the invoice id', async () => {
+      for (const customer of [HOUSEHOLD, CANADIAN]) {
+        for (const invoice of customer.invoices) {
+          const response = await t.api.get(invoiceDetail(customer.id, invoice.id)).set('Request-Tracking-Id', `d-${invoice.id}`).expect(200);
+          expect(response.headers['request-tracking-id']).toBe(`d-${invoice.id}`);
+          expect(response.body).toEqual({ invoices: invoice.lines });
+          expect(response.body.invoices.every((line: WireRecord) => line.id === invoice.id)).toBe(true);
+        }
+      }
+    });
+
+    it('writes PAYMENT entries with payment_info and no amount, date or due_date; other entries the reverse', async () => {
+      const invoice = HOUSEHOLD.invoices.find((x: WireRecord) => x.lines.length === 3 && x.lines[1].type === '4') as WireRecord;
+      const response = await t.api.get(invoiceDetail('1000001', invoice.id)).expect(200);
+      const [charge, financeCharge, payment] = response.body.invoices;
+      expect(Object.keys(response.body)).toEqual(['invoices']);
+      expect(Object.keys(charge)).toEqual(['id', 'type', 'description', 'date', 'amount', 'due_date', 'period']);
+      expect(charge).toMatchObject({ type: '1', description: 'INVOICE' });
+      expect(charge.date).toMatch(/^\d\d\/\d\d\/\d\d$/);
+      expect(charge.period).toMatch(/^\d{6}$/);
+      expect(financeCharge).toMatchObject({ type: '4', description: 'FINANCE CHARGE' });
+      expect(Object.keys(payment)).toEqual(['id', 'type', 'description', 'period', 'payment_info']);
+      expect(payment).toMatchObject({ type: '2', description: 'PAYMENT' });
+      expect(Object.keys(payment.payment_info)).toEqual(['amount', 'date', 'method', 'reference_number']);
+      expect(payment.payment_info).toEqual(invoice.lines[2].payment_info);
+    });
+
+    it('answers ADJUSTMENTS entries as imported', async () => {
+      const invoice = HOUSEHOLD.invoices.find((x: WireRecord) => x.lines.some((line: WireRecord) => line.type === '3')) as WireRecord;
+      const response = await t.api.get(invoiceDetail('1000001', invoice.id)).expect(200);
+      expect(response.body.invoices.find((line: WireRecord) => line.type === '3')).toMatchObject({ description: 'ADJUSTMENTS', amount: '-5.00' });
+    });
+
+    it('answers the same invoice in XML', async () => {
+      const path = invoiceDetail('1000001', HOUSEHOLD.invoices[2].id);
+      const json = await t.api.get(path).expect(200);
+      const xml = await t.api.get(path).set('Accept', 'application/xml').expect(200);
+      expect(xml.text.startsWith(`<?xml version="1.0" encoding="UTF-8"?><response><invoices><id>${HOUSEHOLD.invoices[2].id}</id>`)).toBe(true);
+      expect(await parseXmlBody(xml.text)).toEqual(wrapLikeXml(json.body));
+    });
+
+    it("answers 404 for another customer's invoice, one that does not exist, and any invoice of a customer with none", async () => {
+      const others = await t.api.get(invoiceDetail('1000001', CANADIAN.invoices[0].id)).expect(404);
+      expect(others.body).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
+      await t.api.get(invoiceDetail('1000001', '123456789')).expect(404);
+      await t.api.get(invoiceDetail('3000001', HOUSEHOLD.invoices[0].id)).expect(404);
+      const missing = await t.api.get(invoiceDetail('9999999', HOUSEHOLD.invoices[0].id)).expect(404);
+      expect(missing.body.error.code).toBe('CUSTOMER_NOT_FOUND');
+    });
+
+    it.each(['12ab', '-1', '1234567890123456789'])('answers 400 for the malformed invoice id %s', async (invoiceId) => {
+      const response = await t.api.get(invoiceDetail('1000001', invoiceId)).expect(400);
+      expect(response.body.error.errors).toEqual([{ field: 'invoiceId', message: 'invoiceId must be 1 to 18 digits' }]);
+    });
+  });
+
+  describe('access', () => {
+    it('requires authentication', async () => {
+      await t.http().get(invoiceList('1000001')).set('Request-Tracking-Id', 'anon').expect(401);
+      await t.http().get(invoiceDetail('1000001', HOUSEHOLD.invoices[0].id)).set('Request-Tracking-Id', 'anon').expect(401);
+    });
+
+    it('answers 403 for a customer not granted, whether or not it exists', async () => {
+      const narrow = await t.registerClient(['2000001']);
+      await t.as(narrow).get(invoiceList('1000001')).expect(403);
+      await t.as(narrow).get(invoiceList('8888888')).expect(403);
+      await t.as(narrow).get(invoiceDetail('1000001', HOUSEHOLD.invoices[0].id)).expect(403);
+    });
+  });
+});
