@@ -4,6 +4,7 @@ import { AuthModule } from '@curbside/auth';
 import type { Config } from '@curbside/config';
 import { PersistenceModule } from '@curbside/persistence';
 import { LoggerModule } from 'nestjs-pino';
+import { CasesModule } from './cases/cases.module';
 import { HealthModule } from './health/health.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { OAuthModule } from './oauth/oauth.module';
@@ -28,6 +29,7 @@ export class AppModule {
         OAuthModule,
         TicketsModule,
         InvoicesModule,
+        CasesModule,
         ...extraImports,
       ],
     };

@@ -1,0 +1,23 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { responses, WireObject } from '@curbside/codecs';
+import { CaseRepository } from '@curbside/persistence';
+import { CustomerResource, DateRangeQuery, toDateRange } from '../customers';
+import { TrackingId } from '../platform';
+
+@ApiTags('cases')
+@Controller('api/v1/customers/:customerId/cases')
+@CustomerResource()
+export class CasesController {
+  constructor(private readonly cases: CaseRepository) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'List cases (op 7)',
+    description: 'Non-executable service requests, newest first; fromDate/toDate filter on the requested time, both inclusive.',
+  })
+  @ApiOkResponse({ description: 'Case summary' })
+  async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string, @Query() query: DateRangeQuery): Promise<WireObject> {
+    return responses.caseList(trackingId, await this.cases.list(customerId, toDateRange(query)));
+  }
+}
