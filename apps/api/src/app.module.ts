@@ -5,6 +5,7 @@ import type { Config } from '@curbside/config';
 import { PersistenceModule } from '@curbside/persistence';
 import { LoggerModule } from 'nestjs-pino';
 import { CasesModule } from './cases/cases.module';
+import { ContactsModule } from './contacts/contacts.module';
 import { HealthModule } from './health/health.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { OAuthModule } from './oauth/oauth.module';
@@ -30,6 +31,7 @@ export class AppModule {
         TicketsModule,
         InvoicesModule,
         CasesModule,
+        ContactsModule,
         ...extraImports,
       ],
     };

@@ -1,0 +1,23 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { responses, WireObject } from '@curbside/codecs';
+import { ContactRepository } from '@curbside/persistence';
+import { CustomerResource } from '../customers';
+import { TrackingId } from '../platform';
+
+@ApiTags('contacts')
+@Controller('api/v1/customers/:customerId/contacts')
+@CustomerResource()
+export class ContactsController {
+  constructor(private readonly contacts: ContactRepository) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'The billing and service contacts (op 8)',
+    description: 'US addresses fill state/zip/zip4, Canadian ones province/postal_code; the others are "null".',
+  })
+  @ApiOkResponse({ description: 'Contact' })
+  async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
+    return responses.contacts(trackingId, await this.contacts.list(customerId));
+  }
+}

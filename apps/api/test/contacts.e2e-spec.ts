@@ -1,0 +1,76 @@
+import { testDatabases } from '@curbside/testing';
+import { startTestApp, TestApp } from './support';
+import { fixtureCustomer, loadFixture } from './support/fixtures';
+import { parseXmlBody, wrapLikeXml } from './support/xml';
+
+const HOUSEHOLD = fixtureCustomer('1000001');
+const BUSINESS = fixtureCustomer('1000002');
+const CANADIAN = fixtureCustomer('2000001');
+const contacts = (customerId: string) => `/api/v1/customers/${customerId}/contacts`;
+
+describe.each(testDatabases())('contacts (op 8) on $name', (database) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '9999999'] });
+    await loadFixture(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('answers the billing and the service contact exactly as imported', async () => {
+    for (const customer of [HOUSEHOLD, BUSINESS, CANADIAN]) {
+      const response = await t.api.get(contacts(customer.id)).set('Request-Tracking-Id', `k-${customer.id}`).expect(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['request-tracking-id']).toBe(`k-${customer.id}`);
+      expect(response.body).toEqual({ request_tracking_id: `k-${customer.id}`, contacts: customer.contacts });
+      expect(response.body.contacts.map((contact: { type: string }) => contact.type)).toEqual(['billing', 'service']);
+    }
+  });
+
+  it('writes members in the order of the spec, with metadata.cleansed inside address', async () => {
+    const response = await t.api.get(contacts('1000001')).expect(200);
+    const [billing] = response.body.contacts;
+    expect(Object.keys(response.body)).toEqual(['request_tracking_id', 'contacts']);
+    expect(Object.keys(billing)).toEqual([
+      'type', 'name', 'first_name', 'middle_name', 'last_name', 'land_line', 'work_phone', 'mobile_phone', 'fax', 'email', 'address',
+    ]);
+    expect(Object.keys(billing.address)).toEqual([
+      'street', 'city', 'country', 'province', 'postal_code', 'state', 'zip', 'zip4', 'metadata',
+    ]);
+    expect(billing.address.metadata).toEqual({ cleansed: 'true' });
+  });
+
+  it('fills the US address fields for a US customer and the Canadian ones for a Canadian customer', async () => {
+    const us = (await t.api.get(contacts('1000001')).expect(200)).body.contacts[0].address;
+    expect(us).toMatchObject({ country: 'US', province: 'null', postal_code: 'null', state: 'Arizona', zip: '85018', zip4: '4412' });
+    const ca = (await t.api.get(contacts('2000001')).expect(200)).body.contacts[0].address;
+    expect(ca).toMatchObject({ country: 'CA', province: 'Ontario', postal_code: 'M5R 2A5', state: 'null', zip: 'null', zip4: 'null' });
+    expect(ca.metadata).toEqual({ cleansed: 'false' });
+  });
+
+  it('answers an empty list for a customer with no contacts, and 404 for one that does not exist', async () => {
+    const empty = await t.api.get(contacts('3000001')).set('Request-Tracking-Id', 'empty').expect(200);
+    expect(empty.body).toEqual({ request_tracking_id: 'empty', contacts: [] });
+    const missing = await t.api.get(contacts('9999999')).expect(404);
+    expect(missing.body.error.code).toBe('CUSTOMER_NOT_FOUND');
+  });
+
+  it('answers the same contacts in XML, non-ASCII names included', async () => {
+    const json = await t.api.get(contacts('2000001')).set('Request-Tracking-Id', 'same').expect(200);
+    const xml = await t.api.get(contacts('2000001')).set('Request-Tracking-Id', 'same').set('Accept', 'application/xml').expect(200);
+    expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(xml.text).toContain('<first_name>Amélie</first_name>');
+    expect(xml.text).toContain('<metadata><cleansed>false</cleansed></metadata></address>');
+    expect(await parseXmlBody(xml.text)).toEqual(wrapLikeXml(json.body));
+  });
+
+  it('requires authentication', async () => {
+    await t.http().get(contacts('1000001')).set('Request-Tracking-Id', 'anon').expect(401);
+  });
+
+  it('answers 403 for a customer not granted, whether or not it exists', async () => {
+    const narrow = await t.registerClient(['2000001']);
+    await t.as(narrow).get(contacts('1000001')).expect(403);
+    await t.as(narrow).get(contacts('8888888')).expect(403);
+  });
+});
