@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import { DisposalTicketRepository, ServiceTicketRepository } from '@curbside/persistence';
 import { CustomerResource, RecordIdPipe, toDateRange } from '../customers';
+import { WireResponse } from '../docs';
 import { ApiErrorCode, ApiException, TrackingId } from '../platform';
 import { DISPOSAL, TicketDetailQuery, TicketListQuery } from './dtos/ticket-query.dto';
 
@@ -20,7 +21,7 @@ export class TicketsController {
     summary: 'List service tickets (op 1) or, with ticket_type=disposal, disposal tickets (op 3)',
     description: 'Newest first; fromDate/toDate filter on the creation time (service) or the last-modified time (disposal), both inclusive.',
   })
-  @ApiOkResponse({ description: 'Ticket summary, or disposal ticket summary' })
+  @WireResponse('Ticket summary (op 1), or disposal ticket summary (op 3)', 'ticketList', 'disposalList')
   async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string, @Query() query: TicketListQuery): Promise<WireObject> {
     const range = toDateRange(query);
     if (query.ticket_type === DISPOSAL) return responses.disposalList(trackingId, await this.disposalTickets.list(customerId, range));
@@ -29,7 +30,7 @@ export class TicketsController {
 
   @Get(':ticketId')
   @ApiOperation({ summary: 'A service ticket (op 2) or, with ticket_type=disposal, a disposal ticket (op 4)' })
-  @ApiOkResponse({ description: 'Ticket detail, or disposal ticket detail' })
+  @WireResponse('Ticket detail (op 2), or disposal ticket detail (op 4)', 'ticketDetail', 'disposalDetail')
   async detail(
     @TrackingId() trackingId: string,
     @Param('customerId') customerId: string,

@@ -1,0 +1,59 @@
+import type { CustomerBundle, ServiceTicketSummary, DisposalTicketSummary } from '@curbside/domain';
+import { decodeImportFile, responses, WireObject } from '@curbside/codecs';
+import { buildDemoImportFile } from '@curbside/demo';
+
+/**
+ * Example bodies for the OpenAPI document, made the way real responses are made: the demo
+ * sandbox's records through the codecs. An example can therefore never drift from the wire
+ * format it documents.
+ */
+const TRACKING_ID = '7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93';
+
+let demo: CustomerBundle | null = null;
+/** The demo household, as of a fixed day so the document is stable. */
+function household(): CustomerBundle {
+  demo ??= decodeImportFile(buildDemoImportFile(new Date(2026, 5, 15)))[0];
+  return demo;
+}
+
+const ticketSummary = ({ services, ...ticket }: CustomerBundle['tickets'][number]): ServiceTicketSummary => ({
+  id: ticket.id,
+  status: ticket.status,
+  loadType: ticket.loadType,
+  loadDescription: ticket.loadDescription,
+  createdAt: ticket.createdAt,
+  dispatchedAt: ticket.dispatchedAt,
+  serviceCodes: services.map((line) => line.code),
+});
+
+const disposalSummary = (ticket: CustomerBundle['disposalTickets'][number]): DisposalTicketSummary => ({
+  id: ticket.id,
+  status: ticket.status,
+  amount: ticket.amount,
+  siteName: ticket.site.name,
+  date: ticket.audit.modifiedAt,
+});
+
+/** One example body per operation of the interface (see `responses` in @curbside/codecs). */
+export const examples = {
+  ticketList: (): WireObject => responses.ticketList(TRACKING_ID, household().tickets.slice(0, 2).map(ticketSummary)),
+  ticketDetail: (): WireObject => responses.ticketDetail(TRACKING_ID, household().tickets[0]),
+  disposalList: (): WireObject => responses.disposalList(TRACKING_ID, household().disposalTickets.slice(0, 2).map(disposalSummary)),
+  disposalDetail: (): WireObject => responses.disposalDetail(TRACKING_ID, household().disposalTickets[0]),
+  invoiceList: (): WireObject => {
+    const { customer, invoices, balances } = household();
+    return responses.invoiceList(customer.currency, invoices.slice(0, 2).map(({ lines: _lines, ...invoice }) => invoice), balances);
+  },
+  invoiceDetail: (): WireObject => responses.invoiceDetail(household().invoices[1]),
+  caseList: (): WireObject => responses.caseList(TRACKING_ID, household().cases.slice(0, 2)),
+  contacts: (): WireObject => responses.contacts(TRACKING_ID, household().contacts),
+  preferences: (): WireObject => responses.preferences(TRACKING_ID, household().preferences),
+  preferencesUpdated: (): WireObject => responses.preferencesUpdated(TRACKING_ID),
+  invoiceFees: (): WireObject => responses.invoiceFees(TRACKING_ID, household().services.slice(0, 2)),
+  servicePrices: (): WireObject => responses.servicePrices(TRACKING_ID, household().services.slice(0, 2)),
+  serviceMaterials: (): WireObject => responses.serviceMaterials(TRACKING_ID, household().services.slice(0, 2)),
+  emailActivities: (): WireObject => responses.emailActivities(household().emailActivities.slice(0, 2)),
+  issueActivities: (): WireObject => responses.issueActivities(household().issueActivities.slice(0, 1)),
+} satisfies Record<string, () => WireObject>;
+
+export type ExampleName = keyof typeof examples;

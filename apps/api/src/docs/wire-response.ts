@@ -1,0 +1,27 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { toXml } from '@curbside/codecs';
+import { ExampleName, examples } from './examples';
+import { wireSchema } from './wire-schema';
+
+/**
+ * Documents a route's 200 response in JSON and XML, with the schema read off a realistic
+ * example built by the codecs (see `examples`). A route that answers one of several bodies
+ * (tickets: service or disposal, by `ticket_type`) names each; the schema is then a `oneOf`.
+ */
+export function WireResponse(description: string, ...names: [ExampleName, ...ExampleName[]]): MethodDecorator {
+  const bodies = names.map((name) => ({ name, body: examples[name]() }));
+  const schemas = bodies.map(({ body }) => wireSchema(body));
+  const schema = schemas.length === 1 ? schemas[0] : { oneOf: schemas };
+  const named = (render: (body: (typeof bodies)[number]['body']) => unknown) =>
+    Object.fromEntries(bodies.map(({ name, body }) => [name, { value: render(body) }]));
+  return applyDecorators(
+    ApiOkResponse({
+      description,
+      content: {
+        'application/json': { schema, examples: named((body) => body) },
+        'application/xml': { schema, examples: named((body) => toXml(body)) },
+      },
+    }),
+  );
+}
