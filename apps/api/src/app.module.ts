@@ -9,6 +9,7 @@ import { ContactsModule } from './contacts/contacts.module';
 import { HealthModule } from './health/health.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { ServicesModule } from './services/services.module';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
 import { TicketsModule } from './tickets/tickets.module';
@@ -32,6 +33,7 @@ export class AppModule {
         InvoicesModule,
         CasesModule,
         ContactsModule,
+        ServicesModule,
         ...extraImports,
       ],
     };

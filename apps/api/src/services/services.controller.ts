@@ -1,0 +1,38 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { responses, WireObject } from '@curbside/codecs';
+import { ServiceRepository } from '@curbside/persistence';
+import { CustomerResource } from '../customers';
+import { TrackingId } from '../platform';
+
+/** Three views of the customer's services, every service (active or not) by id. */
+@ApiTags('services')
+@Controller('api/v1/customers/:customerId/services')
+@CustomerResource()
+export class ServicesController {
+  constructor(private readonly services: ServiceRepository) {}
+
+  @Get('prices/invoice-fees')
+  @ApiOperation({
+    summary: 'Invoice fees of each service (op 11)',
+    description: 'Fuel, environmental and regulatory cost recovery fees, per service; metadata.totalCount counts the services.',
+  })
+  @ApiOkResponse({ description: 'Invoice fees of services' })
+  async invoiceFees(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
+    return responses.invoiceFees(trackingId, await this.services.list(customerId));
+  }
+
+  @Get('prices')
+  @ApiOperation({ summary: 'Base monthly price of each service (op 12)' })
+  @ApiOkResponse({ description: 'Service prices' })
+  async prices(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
+    return responses.servicePrices(trackingId, await this.services.list(customerId));
+  }
+
+  @Get('materials')
+  @ApiOperation({ summary: 'Catalog entry, material and price of each service (op 13)' })
+  @ApiOkResponse({ description: 'Service materials' })
+  async materials(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
+    return responses.serviceMaterials(trackingId, await this.services.list(customerId));
+  }
+}
