@@ -4,6 +4,7 @@ import { AuthModule } from '@curbside/auth';
 import type { Config } from '@curbside/config';
 import { PersistenceModule } from '@curbside/persistence';
 import { LoggerModule } from 'nestjs-pino';
+import { ActivitiesModule } from './activities/activities.module';
 import { CasesModule } from './cases/cases.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { HealthModule } from './health/health.module';
@@ -34,6 +35,7 @@ export class AppModule {
         CasesModule,
         ContactsModule,
         ServicesModule,
+        ActivitiesModule,
         ...extraImports,
       ],
     };

@@ -1,0 +1,151 @@
+import { testDatabases } from '@curbside/testing';
+import { startTestApp, TestApp } from './support';
+import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
+import { parseXmlBody, wrapLikeXml } from './support/xml';
+
+const HOUSEHOLD = fixtureCustomer('1000001');
+const BUSINESS = fixtureCustomer('1000002');
+const activities = (customerId: string, kind: string, query = '') => `/api/v1/customers/${customerId}/activities/${kind}${query}`;
+
+const AUDIT_MEMBERS = ['created_by', 'created_date_time', 'modified_by', 'modified_date_time'];
+const ADDRESS_MEMBERS = ['street_address', 'street_address2', 'city', 'state', 'zip_code'];
+
+/**
+ * The two lists, as the fixture says they should answer: `yyyy-MM-dd HH:mm:ss` times sort as
+ * text; emails carry `metadata: [{totalCount}]`, issues no metadata.
+ */
+const KINDS = [
+  {
+    kind: 'email',
+    timeOf: (activity: WireRecord): string => activity.email_info.sent_date_time,
+    records: (customer: WireRecord): WireRecord[] => customer.email_activities,
+    body: (list: WireRecord[]) => ({ activities: list, metadata: [{ totalCount: String(list.length) }] }),
+    // Sent 2026-06-14, 06-01, 05-19 and 05-06 (1000001).
+    window: { query: '?fromDate=2026-05-19&toDate=2026-06-01', days: ['2026-06-01', '2026-05-19'] },
+    openStart: { query: '?toDate=2026-05-19', days: ['2026-05-19', '2026-05-06'] },
+    openEnd: { query: '?fromDate=2026-05-20', days: ['2026-06-14', '2026-06-01'] },
+    sameDay: '2026-06-14',
+  },
+  {
+    kind: 'issues',
+    timeOf: (activity: WireRecord): string => activity.issues_info.submit_date,
+    records: (customer: WireRecord): WireRecord[] => customer.issue_activities,
+    body: (list: WireRecord[]) => ({ activities: list }),
+    // Submitted 2026-06-12, 05-24 and 05-05 (1000001).
+    window: { query: '?fromDate=2026-05-05&toDate=2026-05-24', days: ['2026-05-24', '2026-05-05'] },
+    openStart: { query: '?toDate=2026-05-23', days: ['2026-05-05'] },
+    openEnd: { query: '?fromDate=2026-05-24', days: ['2026-06-12', '2026-05-24'] },
+    sameDay: '2026-05-24',
+  },
+];
+
+describe.each(testDatabases())('activities (ops 14, 15) on $name', (database) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(database, { customers: ['1000001', '1000002', '3000001', '9999999'] });
+    await loadFixture(t.app);
+  });
+  afterAll(() => t.close());
+
+  describe('email (op 14)', () => {
+    it('writes members in the order of the spec, times as yyyy-MM-dd HH:mm:ss', async () => {
+      const response = await t.api.get(activities('1000001', 'email')).expect(200);
+      const [email] = response.body.activities;
+      expect(Object.keys(response.body)).toEqual(['activities', 'metadata']);
+      expect(Object.keys(email)).toEqual(['id', 'user_id', 'email_info', 'audit_info']);
+      expect(Object.keys(email.email_info)).toEqual([
+        'type_id', 'type_description', 'from_address', 'to_address', 'cc_address', 'subject', 'body', 'sent_by', 'send_status',
+        'sent_date_time',
+      ]);
+      expect(Object.keys(email.audit_info)).toEqual(AUDIT_MEMBERS);
+      expect(email.email_info.sent_date_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      expect(response.body.metadata).toEqual([{ totalCount: String(HOUSEHOLD.email_activities.length) }]);
+    });
+  });
+
+  describe('issues (op 15)', () => {
+    it('writes members in the order of the spec, with both addresses and no metadata', async () => {
+      const response = await t.api.get(activities('1000001', 'issues')).expect(200);
+      const [issue] = response.body.activities;
+      expect(Object.keys(response.body)).toEqual(['activities']);
+      expect(Object.keys(issue)).toEqual(['id', 'user_id', 'issues_info', 'audit_info']);
+      expect(Object.keys(issue.issues_info)).toEqual([
+        'company', 'first_name', 'last_name', 'email', 'phone_number', 'contact_method', 'description', 'submit_date', 'status',
+        'csr_mailbox', 'device_channel', 'case_type_description', 'case_type_code', 'case_sub_type_description',
+        'case_sub_type_code', 'country', 'billing_address', 'service_address',
+      ]);
+      expect(Object.keys(issue.issues_info.billing_address)).toEqual(ADDRESS_MEMBERS);
+      expect(Object.keys(issue.issues_info.service_address)).toEqual(ADDRESS_MEMBERS);
+      expect(Object.keys(issue.audit_info)).toEqual(AUDIT_MEMBERS);
+      expect(issue.issues_info.submit_date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    });
+  });
+
+  describe.each(KINDS)('$kind', ({ kind, timeOf, records, body, window, openStart, openEnd, sameDay }) => {
+    const newestFirst = (list: WireRecord[]) => [...list].sort((a, b) => timeOf(b).localeCompare(timeOf(a)));
+    const daysOf = (response: { body: WireRecord }) => response.body.activities.map((x: WireRecord) => timeOf(x).slice(0, 10));
+
+    it('answers every activity as imported, newest first, with no request_tracking_id but the header echoed', async () => {
+      for (const customer of [HOUSEHOLD, BUSINESS]) {
+        const response = await t.api.get(activities(customer.id, kind)).set('Request-Tracking-Id', `a-${customer.id}`).expect(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.headers['request-tracking-id']).toBe(`a-${customer.id}`);
+        expect(response.body).toEqual(body(newestFirst(records(customer))));
+      }
+    });
+
+    it('filters on the day, both ends inclusive', async () => {
+      const inWindow = await t.api.get(activities('1000001', kind, window.query)).expect(200);
+      expect(daysOf(inWindow)).toEqual(window.days);
+      expect(inWindow.body).toEqual(body(newestFirst(records(HOUSEHOLD)).filter((x) => window.days.includes(timeOf(x).slice(0, 10)))));
+      expect(daysOf(await t.api.get(activities('1000001', kind, openStart.query)).expect(200))).toEqual(openStart.days);
+      expect(daysOf(await t.api.get(activities('1000001', kind, openEnd.query)).expect(200))).toEqual(openEnd.days);
+
+      const same = await t.api.get(activities('1000001', kind, `?fromDate=${sameDay}&toDate=${sameDay}`)).expect(200);
+      expect(same.body).toEqual(body(records(HOUSEHOLD).filter((x) => timeOf(x).startsWith(sameDay))));
+      expect(same.body.activities).toHaveLength(1);
+
+      const none = await t.api.get(activities('1000001', kind, '?fromDate=2026-06-15')).expect(200);
+      expect(none.body).toEqual(body([]));
+    });
+
+    it.each([
+      ['fromDate=2026-13-01', 'fromDate'],
+      ['toDate=2026-02-30', 'toDate'],
+      ['fromDate=2026-06-01T00:00:00', 'fromDate'],
+      ['fromDate=2026-06-10&toDate=2026-06-01', 'fromDate'],
+      ['user_id=10077', 'user_id'],
+    ])('answers 400 for %s, naming %s', async (query, field) => {
+      const response = await t.api.get(activities('1000001', kind, `?${query}`)).set('Request-Tracking-Id', 'bad').expect(400);
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(response.body).toMatchObject({ status: 400, request_tracking_id: 'bad', error: { code: 'VALIDATION_FAILED' } });
+      expect(response.body.error.errors.map((e: WireRecord) => e.field)).toContain(field);
+    });
+
+    it('answers an empty list for a customer with no activities, and 404 for one that does not exist', async () => {
+      const empty = await t.api.get(activities('3000001', kind)).expect(200);
+      expect(empty.body).toEqual(body([]));
+      const missing = await t.api.get(activities('9999999', kind)).expect(404);
+      expect(missing.body.error.code).toBe('CUSTOMER_NOT_FOUND');
+    });
+
+    it('answers the same list in XML', async () => {
+      const json = await t.api.get(activities('1000002', kind)).expect(200);
+      const xml = await t.api.get(activities('1000002', kind)).set('Accept', 'application/xml').expect(200);
+      expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(xml.text.startsWith('<?xml version="1.0" encoding="UTF-8"?><response><activities><id>')).toBe(true);
+      expect(await parseXmlBody(xml.text)).toEqual(wrapLikeXml(json.body));
+    });
+
+    it('requires authentication', async () => {
+      await t.http().get(activities('1000001', kind)).set('Request-Tracking-Id', 'anon').expect(401);
+    });
+
+    it('answers 403 for a customer not granted, whether or not it exists', async () => {
+      const narrow = await t.registerClient(['1000002']);
+      await t.as(narrow).get(activities('1000001', kind)).expect(403);
+      await t.as(narrow).get(activities('8888888', kind)).expect(403);
+    });
+  });
+});
