@@ -1,0 +1,57 @@
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import { responses, WireObject } from '@curbside/codecs';
+import { PreferenceRepository } from '@curbside/persistence';
+import { CustomerResource } from '../customers';
+import { TrackingId } from '../platform';
+import { readPreferencesUpdate, UpdatePreferencesDto } from './dtos/update-preferences.dto';
+
+@ApiTags('communication preferences')
+@Controller('api/v1/customers/:customerId/communication-preferences')
+@CustomerResource()
+export class PreferencesController {
+  constructor(private readonly preferences: PreferenceRepository) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Communication preferences (op 9)',
+    description:
+      'Per category: whether it is enabled and its channels (Text, Email, Voice), each with its chosen destinations ' +
+      '(selections, with who created and last changed them, `yyyy-MM-dd HH:mm:ss`) and the destinations it could use (options). ' +
+      'A customer without preferences has an empty list.',
+  })
+  @ApiOkResponse({ description: 'Communication preferences' })
+  async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
+    return responses.preferences(trackingId, await this.preferences.list(customerId));
+  }
+
+  @Put()
+  @ApiOperation({
+    summary: 'Update communication preferences (op 10)',
+    description:
+      'Sets the value and opt-in of each selection in the body, all or nothing. A selection is named by category + channel ' +
+      'name + type; its audit_info gets modified_by from the body and the current time. A selection that does not exist yet ' +
+      'is created (created_by = modified_by), and so is its channel (opted in) or category (enabled) if missing. ' +
+      'Selections, channels and categories not named in the body stay as they are; is_category_enabled, the channels\u2019 ' +
+      'is_opt_in and the options are not changed by this operation. The body must be `application/json`, at most 64 KiB, ' +
+      'with no members beyond those documented; a rejected body changes nothing.',
+  })
+  @ApiOkResponse({ description: '`{request_tracking_id, status: "Success"}`' })
+  @ApiPayloadTooLargeResponse({ description: 'The body is over 64 KiB' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'The body is not application/json' })
+  async update(
+    @TrackingId() trackingId: string,
+    @Param('customerId') customerId: string,
+    @Body() body: UpdatePreferencesDto,
+  ): Promise<WireObject> {
+    const { updates, modifiedBy } = readPreferencesUpdate(body);
+    await this.preferences.updateSelections(customerId, updates, modifiedBy);
+    return responses.preferencesUpdated(trackingId);
+  }
+}
