@@ -13,6 +13,7 @@ import { OAuthModule } from './oauth/oauth.module';
 import { ServicesModule } from './services/services.module';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
+import { PreferencesModule } from './preferences/preferences.module';
 import { TicketsModule } from './tickets/tickets.module';
 
 export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
@@ -31,6 +32,7 @@ export class AppModule {
         HealthModule,
         OAuthModule,
         TicketsModule,
+        PreferencesModule,
         InvoicesModule,
         CasesModule,
         ContactsModule,
