@@ -10,10 +10,10 @@ import { ContactsModule } from './contacts/contacts.module';
 import { HealthModule } from './health/health.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { OAuthModule } from './oauth/oauth.module';
-import { ServicesModule } from './services/services.module';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
 import { PreferencesModule } from './preferences/preferences.module';
+import { ServicesModule } from './services/services.module';
 import { TicketsModule } from './tickets/tickets.module';
 
 export type ModuleImports = NonNullable<ModuleMetadata['imports']>;

@@ -1,0 +1,243 @@
+import { testDatabases } from '@curbside/testing';
+import { startTestApp, TestApp } from './support';
+import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
+import { parseXmlBody, wrapLikeXml } from './support/xml';
+
+const HOUSEHOLD = fixtureCustomer('1000001');
+const BUSINESS = fixtureCustomer('1000002');
+const CANADIAN = fixtureCustomer('2000001');
+const disposalList = (customerId: string, query = '') => `/api/v1/customers/${customerId}/tickets?ticket_type=disposal${query}`;
+const disposalDetail = (customerId: string, ticketId: string) => `/api/v1/customers/${customerId}/tickets/${ticketId}?ticket_type=disposal`;
+
+/** The disposal date is the last modification, `yyyy-MM-dd HH:mm:ss.S`; padding the fraction makes it sort as text. */
+const dateOf = (ticket: WireRecord): string => ticket.audit_info.modified_date_time;
+const sortable = (wire: string) => {
+  const [seconds, fraction] = wire.split('.');
+  return `${seconds}.${fraction.padEnd(3, '0')}`;
+};
+const newestFirst = (tickets: WireRecord[]) => [...tickets].sort((a, b) => sortable(dateOf(b)).localeCompare(sortable(dateOf(a))));
+
+/** CONTRACT §3: the summary is the detail's id, status, amount, site.name and last-modified time. */
+const summaryOf = (ticket: WireRecord) => ({
+  id: ticket.id,
+  date: dateOf(ticket),
+  status: ticket.status,
+  amount: ticket.amount,
+  site_name: ticket.site.name,
+});
+const daysOf = (body: WireRecord) => body.tickets.map((x: WireRecord) => x.date.slice(0, 10));
+
+describe.each(testDatabases())('disposal tickets (ops 3, 4) on $name', (database) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '4000001', '9999999'] });
+    await loadFixture(t.app);
+  });
+  afterAll(() => t.close());
+
+  describe('list', () => {
+    it('answers every ticket as the spec summary, newest first, with metadata as an array of one {totalCount}', async () => {
+      for (const customer of [HOUSEHOLD, BUSINESS, CANADIAN]) {
+        const response = await t.api.get(disposalList(customer.id)).set('Request-Tracking-Id', `dl-${customer.id}`).expect(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.headers['request-tracking-id']).toBe(`dl-${customer.id}`);
+        expect(response.body).toEqual({
+          request_tracking_id: `dl-${customer.id}`,
+          tickets: newestFirst(customer.disposal_tickets).map(summaryOf),
+          metadata: [{ totalCount: String(customer.disposal_tickets.length) }],
+        });
+      }
+    });
+
+    it('writes members in the order of the spec, the date as yyyy-MM-dd HH:mm:ss.S', async () => {
+      const response = await t.api.get(disposalList('1000001')).expect(200);
+      expect(Object.keys(response.body)).toEqual(['request_tracking_id', 'tickets', 'metadata']);
+      expect(Object.keys(response.body.tickets[0])).toEqual(['id', 'date', 'status', 'amount', 'site_name']);
+      expect(response.body.tickets[0]).toEqual(summaryOf(HOUSEHOLD.disposal_tickets[0]));
+      // 500 ms is written `.5`, as java.sql.Timestamp writes it.
+      expect(response.body.tickets[0].date).toBe('2026-06-11 09:00:00.5');
+    });
+
+    it('filters on the last-modified day, both ends inclusive, and counts what it returns', async () => {
+      // Fixture disposal tickets of 1000001 were last modified 2026-06-11, 05-31, 05-20, 05-09 and 04-28.
+      const window = await t.api.get(disposalList('1000001', '&fromDate=2026-05-09&toDate=2026-05-31')).expect(200);
+      expect(daysOf(window.body)).toEqual(['2026-05-31', '2026-05-20', '2026-05-09']);
+      expect(window.body.metadata).toEqual([{ totalCount: '3' }]);
+
+      const openStart = await t.api.get(disposalList('1000001', '&toDate=2026-05-09')).expect(200);
+      expect(daysOf(openStart.body)).toEqual(['2026-05-09', '2026-04-28']);
+
+      const openEnd = await t.api.get(disposalList('1000001', '&fromDate=2026-05-21')).expect(200);
+      expect(daysOf(openEnd.body)).toEqual(['2026-06-11', '2026-05-31']);
+
+      const sameDay = await t.api.get(disposalList('1000001', '&fromDate=2026-05-20&toDate=2026-05-20')).expect(200);
+      expect(sameDay.body.tickets).toEqual([summaryOf(HOUSEHOLD.disposal_tickets.find((x: WireRecord) => dateOf(x).startsWith('2026-05-20')) as WireRecord)]);
+
+      const none = await t.api.get(disposalList('1000001', '&fromDate=2026-06-12')).set('Request-Tracking-Id', 'none').expect(200);
+      expect(none.body).toEqual({ request_tracking_id: 'none', tickets: [], metadata: [{ totalCount: '0' }] });
+    });
+
+    it('filters and orders on the last modification, not on the time in', async () => {
+      const template = HOUSEHOLD.disposal_tickets[0];
+      const ticket = (id: string, timeIn: string, modified: string) => ({
+        ...template,
+        id,
+        time_in: timeIn,
+        audit_info: { ...template.audit_info, created_date_time: timeIn, modified_date_time: modified },
+      });
+      await t.importFile({
+        customers: [
+          {
+            id: '4000001',
+            currency: 'USD',
+            disposal_tickets: [
+              ticket('40880001', '2026-03-01 07:00:00.0', '2026-03-10 08:00:00.0'),
+              ticket('40880002', '2026-03-05 07:00:00.0', '2026-03-06 08:00:00.0'),
+            ],
+          },
+        ],
+      });
+      const all = await t.api.get(disposalList('4000001')).expect(200);
+      expect(all.body.tickets.map((x: WireRecord) => [x.id, x.date])).toEqual([
+        ['40880001', '2026-03-10 08:00:00.0'],
+        ['40880002', '2026-03-06 08:00:00.0'],
+      ]);
+      const modifiedThatDay = await t.api.get(disposalList('4000001', '&fromDate=2026-03-10&toDate=2026-03-10')).expect(200);
+      expect(modifiedThatDay.body.tickets.map((x: WireRecord) => x.id)).toEqual(['40880001']);
+      const cameInThatDay = await t.api.get(disposalList('4000001', '&fromDate=2026-03-01&toDate=2026-03-01')).expect(200);
+      expect(cameInThatDay.body.tickets).toEqual([]);
+      const openEnd = await t.api.get(disposalList('4000001', '&fromDate=2026-03-01')).expect(200);
+      expect(openEnd.body.tickets.map((x: WireRecord) => x.id)).toEqual(['40880001', '40880002']);
+    });
+
+    it.each([
+      ['&fromDate=2026-13-01', 'fromDate'],
+      ['&toDate=2026-02-30', 'toDate'],
+      ['&fromDate=20260601', 'fromDate'],
+      ['&fromDate=2026-06-10&toDate=2026-06-01', 'fromDate'],
+      ['&colour=blue', 'colour'],
+    ])('answers 400 for %s, naming %s', async (query, field) => {
+      const response = await t.api.get(disposalList('1000001', query)).expect(400);
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(response.body).toMatchObject({ status: 400, error: { code: 'VALIDATION_FAILED' } });
+      expect(response.body.error.errors.map((e: WireRecord) => e.field)).toContain(field);
+    });
+
+    it.each(['landfill', 'DISPOSAL', 'service', ''])('answers 400 for ticket_type=%s, naming ticket_type', async (ticketType) => {
+      const response = await t.api.get(`/api/v1/customers/1000001/tickets?ticket_type=${ticketType}`).expect(400);
+      expect(response.body.error.errors.map((e: WireRecord) => e.field)).toEqual(['ticket_type']);
+    });
+
+    it('answers an empty list for a customer with no disposal tickets, and 404 for one that does not exist', async () => {
+      const empty = await t.api.get(disposalList('3000001')).set('Request-Tracking-Id', 'empty').expect(200);
+      expect(empty.body).toEqual({ request_tracking_id: 'empty', tickets: [], metadata: [{ totalCount: '0' }] });
+      const missing = await t.api.get(disposalList('9999999')).expect(404);
+      expect(missing.body.error.code).toBe('CUSTOMER_NOT_FOUND');
+    });
+
+    it('answers the same list in XML', async () => {
+      const json = await t.api.get(disposalList('2000001')).set('Request-Tracking-Id', 'same').expect(200);
+      const xml = await t.api.get(disposalList('2000001')).set('Request-Tracking-Id', 'same').set('Accept', 'application/xml').expect(200);
+      expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(xml.text).toContain('<metadata><totalCount>5</totalCount></metadata></response>');
+      expect(await parseXmlBody(xml.text)).toEqual(wrapLikeXml(json.body));
+    });
+  });
+
+  describe('detail', () => {
+    it('answers the ticket exactly as imported', async () => {
+      for (const customer of [HOUSEHOLD, BUSINESS, CANADIAN]) {
+        for (const ticket of customer.disposal_tickets) {
+          const response = await t.api.get(disposalDetail(customer.id, ticket.id)).set('Request-Tracking-Id', `dd-${ticket.id}`).expect(200);
+          expect(response.body).toEqual({ request_tracking_id: `dd-${ticket.id}`, tickets: [ticket] });
+        }
+      }
+    });
+
+    it('writes every member in the order of the spec: weight, carrier, site, customer address, audit info, vehicle, details, taxes', async () => {
+      const response = await t.api.get(disposalDetail('1000001', '10880001')).expect(200);
+      const [ticket] = response.body.tickets;
+      expect(Object.keys(response.body)).toEqual(['request_tracking_id', 'tickets']);
+      expect(Object.keys(ticket)).toEqual([
+        'id', 'hauling_ticket_id', 'replace_ticket_id', 'void_ticket_id', 'time_in', 'time_out', 'status', 'weight', 'scale_in',
+        'scale_out', 'swipe_card_id', 'volume', 'material_subtotal', 'surcharge', 'tax', 'amount', 'currency', 'carrier', 'site',
+        'destination', 'route_id', 'notes', 'seal', 'customer', 'audit_info', 'vehicle', 'details',
+      ]);
+      expect(Object.keys(ticket.weight)).toEqual(['gross', 'tare', 'net', 'uom', 'rounded_net', 'rounded_net_uom']);
+      expect(Object.keys(ticket.carrier)).toEqual(['id', 'description']);
+      expect(Object.keys(ticket.site)).toEqual(['id', 'name']);
+      expect(Object.keys(ticket.seal)).toEqual(['number_1', 'number_2']);
+      expect(Object.keys(ticket.customer)).toEqual(['name', 'business_name', 'address']);
+      expect(Object.keys(ticket.customer.address)).toEqual(['street_text_1', 'street_text_2', 'city', 'state', 'country', 'zip', 'zip4']);
+      expect(Object.keys(ticket.audit_info)).toEqual(['created_by', 'created_date_time', 'modified_by', 'modified_date_time']);
+      expect(Object.keys(ticket.vehicle)).toEqual(['number', 'description', 'driver_name']);
+      expect(ticket.details.map((line: WireRecord) => line.sequence_number)).toEqual(['1', '2']);
+      expect(Object.keys(ticket.details[0])).toEqual([
+        'sequence_number', 'material_name', 'surcharge_name', 'description', 'volume', 'generator_name', 'rounded_net_weight',
+        'rounded_net_uom', 'billed_quantity', 'rate_per_unit', 'rate_uom', 'origin', 'amount', 'total_tax_amount', 'total_amount',
+        'purchase_order_number', 'manifest_id', 'container_id', 'profile', 'tax',
+      ]);
+      expect(Object.keys(ticket.details[0].origin)).toEqual(['id', 'description']);
+      expect(Object.keys(ticket.details[0].profile)).toEqual(['id', 'description']);
+      expect(Object.keys(ticket.details[0].tax[0])).toEqual(['squence_number', 'id', 'name', 'description', 'rate', 'rate_uom', 'amount']);
+      expect(ticket.time_in).toBe('2026-06-11 07:12:31.0');
+    });
+
+    it('links a voided ticket to its replacement and back', async () => {
+      const voided = HOUSEHOLD.disposal_tickets.find((x: WireRecord) => x.status === 'VOIDED') as WireRecord;
+      const first = await t.api.get(disposalDetail('1000001', voided.id)).expect(200);
+      const replaceId = first.body.tickets[0].replace_ticket_id;
+      expect(replaceId).toMatch(/^\d+$/);
+      expect(first.body.tickets[0].void_ticket_id).toBe('null');
+      const replacement = await t.api.get(disposalDetail('1000001', replaceId)).expect(200);
+      expect(replacement.body.tickets[0]).toMatchObject({ id: replaceId, void_ticket_id: voided.id, replace_ticket_id: 'null' });
+    });
+
+    it('answers the Canadian ticket in CAD', async () => {
+      const response = await t.api.get(disposalDetail('2000001', CANADIAN.disposal_tickets[0].id)).expect(200);
+      expect(response.body.tickets[0].currency).toBe('CAD');
+    });
+
+    it('answers the same ticket in XML, the & of a material name escaped', async () => {
+      const path = disposalDetail('1000001', '10880001');
+      const json = await t.api.get(path).set('Request-Tracking-Id', 'x').expect(200);
+      const xml = await t.api.get(path).set('Request-Tracking-Id', 'x').set('Accept', 'application/xml').expect(200);
+      expect(xml.text).toContain('<material_name>Construction &amp; Demolition</material_name>');
+      expect(await parseXmlBody(xml.text)).toEqual(wrapLikeXml(json.body));
+    });
+
+    it("answers 404 for another customer's ticket, one that does not exist, and a service ticket id", async () => {
+      const others = await t.api.get(disposalDetail('1000001', BUSINESS.disposal_tickets[0].id)).expect(404);
+      expect(others.body).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
+      await t.api.get(disposalDetail('1000001', '123456789')).expect(404);
+      await t.api.get(disposalDetail('1000001', HOUSEHOLD.tickets[0].id)).expect(404);
+      await t.api.get(disposalDetail('3000001', HOUSEHOLD.disposal_tickets[0].id)).expect(404);
+    });
+
+    it('looks a disposal ticket id up among service tickets when ticket_type is left out', async () => {
+      await t.api.get(`/api/v1/customers/1000001/tickets/${HOUSEHOLD.disposal_tickets[0].id}`).expect(404);
+    });
+
+    it('answers 400 for another ticket_type and for a malformed ticket id', async () => {
+      const wrongType = await t.api.get(`/api/v1/customers/1000001/tickets/10880001?ticket_type=landfill`).expect(400);
+      expect(wrongType.body.error.errors.map((e: WireRecord) => e.field)).toEqual(['ticket_type']);
+      const malformed = await t.api.get(disposalDetail('1000001', '10880001x')).expect(400);
+      expect(malformed.body.error.errors).toEqual([{ field: 'ticketId', message: 'ticketId must be 1 to 18 digits' }]);
+    });
+  });
+
+  describe('access', () => {
+    it('requires authentication', async () => {
+      await t.http().get(disposalList('1000001')).set('Request-Tracking-Id', 'anon').expect(401);
+      await t.http().get(disposalDetail('1000001', '10880001')).set('Request-Tracking-Id', 'anon').expect(401);
+    });
+
+    it('answers 403 for a customer not granted, whether or not it exists', async () => {
+      const narrow = await t.registerClient(['1000002']);
+      await t.as(narrow).get(disposalList('1000001')).expect(403);
+      await t.as(narrow).get(disposalList('8888888')).expect(403);
+      await t.as(narrow).get(disposalDetail('1000001', '10880001')).expect(403);
+    });
+  });
+});
