@@ -25,7 +25,7 @@ describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: ['1000001', '2000001', '3000001', '9999999'] });
+    t = await startTestApp(database, { customers: ['1000001', '2000001', '3000001', '4000001', '9999999'] });
     await loadFixture(t.app);
   });
   afterAll(() => t.close());
@@ -146,6 +146,18 @@ describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
       const invoice = HOUSEHOLD.invoices.find((x: WireRecord) => x.lines.some((line: WireRecord) => line.type === '3')) as WireRecord;
       const response = await t.api.get(invoiceDetail('1000001', invoice.id)).expect(200);
       expect(response.body.invoices.find((line: WireRecord) => line.type === '3')).toMatchObject({ description: 'ADJUSTMENTS', amount: '-5.00' });
+    });
+
+    it('answers NON A/R entries (type 5), which the fixture has none of, as imported', async () => {
+      const lines = [
+        { id: '40700001', type: '1', description: 'INVOICE', date: '03/02/26', amount: '10.00', due_date: '03/27/26', period: '202603' },
+        { id: '40700001', type: '5', description: 'NON A/R', date: '03/02/26', amount: '2.50', due_date: '03/27/26', period: '202603' },
+      ];
+      const payment_info = { amount: 'null', date: 'null', reference_number: 'null' };
+      const invoice = { id: '40700001', date: '2026-03-02', amount: '12.50', balance_amount: '12.50', payment_info, lines };
+      await t.importFile({ customers: [{ id: '4000001', currency: 'USD', invoices: [invoice] }] });
+      const response = await t.api.get(invoiceDetail('4000001', '40700001')).expect(200);
+      expect(response.body).toEqual({ invoices: lines });
     });
 
     it('answers the same invoice in XML', async () => {
