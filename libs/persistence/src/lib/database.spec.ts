@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { testDatabases } from '@curbside/testing';
 import { createDataSource, openDatabase, parseDatabaseUrl } from './database';
 
@@ -25,6 +28,21 @@ describe('parseDatabaseUrl', () => {
     expect(message).toContain(problem);
     expect(message).toContain('expected sqlite:<path> or postgres://');
     expect(message).not.toContain('secret');
+  });
+});
+
+describe('openDatabase', () => {
+  it('says why it cannot open the database', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'curbside-blocked-'));
+    try {
+      // The database's parent "directory" is a file, so it cannot be made.
+      await writeFile(join(directory, 'blocker'), '');
+      await expect(openDatabase(`sqlite:${join(directory, 'blocker', 'curbside.sqlite')}`)).rejects.toThrow(
+        /^cannot open the database DATABASE_URL names: .*blocker/,
+      );
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });
 

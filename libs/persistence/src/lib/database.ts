@@ -103,15 +103,21 @@ async function withPostgresLock<T>(dataSource: DataSource, key: number, work: ()
 /** Create, connect and migrate: what scripts, the CLI and tests need. */
 export async function openDatabase(url: string): Promise<DataSource> {
   const dataSource = createDataSource(url);
-  await dataSource.initialize();
+  try {
+    await dataSource.initialize();
+  } catch (error) {
+    throw new Error(`cannot open the database DATABASE_URL names: ${reasonOf(error)}`, { cause: error });
+  }
   try {
     await migrateDatabase(dataSource);
   } catch (error) {
     await dataSource.destroy();
-    throw error;
+    throw new Error(`cannot bring the database schema up to date: ${reasonOf(error)}`, { cause: error });
   }
   return dataSource;
 }
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 const sqliteTransactions = new WeakMap<DataSource, Promise<unknown>>();
 

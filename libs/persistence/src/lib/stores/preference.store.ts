@@ -13,25 +13,25 @@ export const preferenceStore: RecordStore<Preference> = {
   key: (preference) => preference.category,
 
   async load(manager, customerId, keys) {
-    const selection = (order: ReturnType<typeof inStoredOrder>) => ({ keys: withKeys('category', keys), order });
-    const categories = await selectRows(manager, PreferenceCategoryEntity, customerId, selection(inStoredOrder()));
+    const ofCategories = (order: ReturnType<typeof inStoredOrder>) => ({ keys: withKeys('category', keys), order });
+    const categories = await selectRows(manager, PreferenceCategoryEntity, customerId, ofCategories(inStoredOrder()));
     const channels = await selectRows(
       manager,
       PreferenceChannelEntity,
       customerId,
-      selection(inStoredOrder('category')),
+      ofCategories(inStoredOrder('category')),
     );
     const selections = await selectRows(
       manager,
       PreferenceSelectionEntity,
       customerId,
-      selection(inStoredOrder('category', 'channel')),
+      ofCategories(inStoredOrder('category', 'channel')),
     );
     const options = await selectRows(
       manager,
       PreferenceOptionEntity,
       customerId,
-      selection(inStoredOrder('category', 'channel')),
+      ofCategories(inStoredOrder('category', 'channel')),
     );
 
     const channelsByCategory = groupBy(channels, (row) => row.category);

@@ -10,7 +10,7 @@ import { rangeBounds, type DateRange, type Id } from '@curbside/domain';
 const ROWS_PER_INSERT = 100;
 const KEYS_PER_QUERY = 500;
 
-export function chunk<T>(items: readonly T[], size: number): T[][] {
+function chunk<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
   return chunks;
@@ -126,6 +126,12 @@ export const newestFirst =
 export const byId: QueryStep = (query) =>
   query.orderBy(`LENGTH(${query.alias}.id)`, 'ASC').addOrderBy(`${query.alias}.id`, 'ASC');
 
+/** Child rows grouped by their parent (`parentProperties`), each group in stored order. */
+export const inStoredOrder =
+  (...parentProperties: string[]): QueryStep =>
+  (query) =>
+    [...parentProperties, 'position'].reduce((q, property) => q.addOrderBy(`${q.alias}.${property}`), query);
+
 export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const row of rows) {
@@ -137,12 +143,6 @@ export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<str
 }
 
 /** SQLite hands raw booleans back as 0/1, PostgreSQL as booleans. */
-export function rawBoolean(value: unknown): boolean | null {
+function rawBoolean(value: unknown): boolean | null {
   return value === null || value === undefined ? null : value === true || value === 1 || value === '1';
 }
-
-/** Child rows grouped by their parent (`parentProperties`), each group in stored order. */
-export const inStoredOrder =
-  (...parentProperties: string[]): QueryStep =>
-  (query) =>
-    [...parentProperties, 'position'].reduce((q, property) => q.addOrderBy(`${q.alias}.${property}`), query);
