@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import { EmailActivityRepository, IssueActivityRepository } from '@curbside/persistence';
 import { CustomerResource, DateRangeQuery, toDateRange } from '../customers';
+import { WireResponse } from '../docs';
 
 /** Neither body has a request_tracking_id member (the spec's tables have none); the header is still echoed. */
 @ApiTags('activities')
@@ -19,7 +20,7 @@ export class ActivitiesController {
     summary: 'Emails sent to the customer (op 14)',
     description: 'System-generated or sent by a support agent; newest first; fromDate/toDate filter on the send time, both inclusive.',
   })
-  @ApiOkResponse({ description: 'Email activity' })
+  @WireResponse('Email activity', 'emailActivities')
   async emailActivities(@Param('customerId') customerId: string, @Query() query: DateRangeQuery): Promise<WireObject> {
     return responses.emailActivities(await this.emails.list(customerId, toDateRange(query)));
   }
@@ -29,7 +30,7 @@ export class ActivitiesController {
     summary: "Issues raised through the portal's contact-us form (op 15)",
     description: 'Newest first; fromDate/toDate filter on the submit date, both inclusive.',
   })
-  @ApiOkResponse({ description: 'Issue activity' })
+  @WireResponse('Issue activity', 'issueActivities')
   async issueActivities(@Param('customerId') customerId: string, @Query() query: DateRangeQuery): Promise<WireObject> {
     return responses.issueActivities(await this.issues.list(customerId, toDateRange(query)));
   }

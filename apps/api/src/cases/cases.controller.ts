@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import { CaseRepository } from '@curbside/persistence';
 import { CustomerResource, DateRangeQuery, toDateRange } from '../customers';
+import { WireResponse } from '../docs';
 import { TrackingId } from '../platform';
 
 @ApiTags('cases')
@@ -16,7 +17,7 @@ export class CasesController {
     summary: 'List cases (op 7)',
     description: 'Non-executable service requests, newest first; fromDate/toDate filter on the requested time, both inclusive.',
   })
-  @ApiOkResponse({ description: 'Case summary' })
+  @WireResponse('Case summary', 'caseList')
   async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string, @Query() query: DateRangeQuery): Promise<WireObject> {
     return responses.caseList(trackingId, await this.cases.list(customerId, toDateRange(query)));
   }

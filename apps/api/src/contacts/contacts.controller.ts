@@ -1,8 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import { ContactRepository } from '@curbside/persistence';
 import { CustomerResource } from '../customers';
+import { WireResponse } from '../docs';
 import { TrackingId } from '../platform';
 
 @ApiTags('contacts')
@@ -16,7 +17,7 @@ export class ContactsController {
     summary: 'The billing and service contacts (op 8)',
     description: 'US addresses fill state/zip/zip4, Canadian ones province/postal_code; the others are "null".',
   })
-  @ApiOkResponse({ description: 'Contact' })
+  @WireResponse('Contact', 'contacts')
   async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
     return responses.contacts(trackingId, await this.contacts.list(customerId));
   }

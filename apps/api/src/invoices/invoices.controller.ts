@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import { CustomerRepository, InvoiceRepository } from '@curbside/persistence';
 import { CustomerResource, DateRangeQuery, RecordIdPipe, toDateRange } from '../customers';
+import { WireResponse } from '../docs';
 import { ApiErrorCode, ApiException } from '../platform';
 
 /** The invoice list is version 2 and the invoice detail version 1, so each route names its version. */
@@ -20,7 +21,7 @@ export class InvoicesController {
     summary: 'List invoices and aging balances (op 5, version 2)',
     description: 'Newest first; fromDate/toDate filter on the invoice date, both inclusive. Balances are not filtered.',
   })
-  @ApiOkResponse({ description: 'Invoice summary: currency, invoices, balances' })
+  @WireResponse('Invoice summary: currency, invoices, balances', 'invoiceList')
   async list(@Param('customerId') customerId: string, @Query() query: DateRangeQuery): Promise<WireObject> {
     const range = toDateRange(query);
     const customer = await this.customers.find(customerId);
@@ -34,7 +35,7 @@ export class InvoicesController {
     summary: 'An invoice, one entry per line (op 6)',
     description: 'PAYMENT entries (type 2) carry payment_info and no amount, date or due_date; other entries the reverse.',
   })
-  @ApiOkResponse({ description: 'Invoice detail' })
+  @WireResponse('Invoice detail: one entry per invoice line', 'invoiceDetail')
   async detail(@Param('customerId') customerId: string, @Param('invoiceId', RecordIdPipe) invoiceId: string): Promise<WireObject> {
     const invoice = await this.invoices.find(customerId, invoiceId);
     if (invoice === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no invoice ${invoiceId} for this customer.`);

@@ -68,8 +68,13 @@ export function CustomerApi(): ClassDecorator & MethodDecorator {
     ApiHeader({ name: 'ClientId', required: true, description: 'The client id the access token was issued to' }),
     ApiProduces('application/json', 'application/xml'),
     ApiExtraModels(ProblemDoc),
-    ...PROBLEM_RESPONSES.map(([status, description]) => ApiResponse({ status, description, content: problemContent })),
+    ...PROBLEM_RESPONSES.map(([status, description]) => ProblemResponse(status, description)),
   );
+}
+
+/** Documents one more error response of a route, with the problem body in JSON and XML. */
+export function ProblemResponse(status: number, description: string): MethodDecorator & ClassDecorator {
+  return ApiResponse({ status, description, content: problemContent });
 }
 
 /** Swagger UI at `/docs`, the document at `/docs/openapi.json`. */

@@ -1,15 +1,10 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiTags,
-  ApiUnsupportedMediaTypeResponse,
-} from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import { PreferenceRepository } from '@curbside/persistence';
 import { CustomerResource } from '../customers';
-import { TrackingId } from '../platform';
+import { WireResponse } from '../docs';
+import { ProblemResponse, TrackingId } from '../platform';
 import { readPreferencesUpdate, UpdatePreferencesDto } from './dtos/update-preferences.dto';
 
 @ApiTags('communication preferences')
@@ -26,7 +21,7 @@ export class PreferencesController {
       '(selections, with who created and last changed them, `yyyy-MM-dd HH:mm:ss`) and the destinations it could use (options). ' +
       'A customer without preferences has an empty list.',
   })
-  @ApiOkResponse({ description: 'Communication preferences' })
+  @WireResponse('Communication preferences', 'preferences')
   async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
     return responses.preferences(trackingId, await this.preferences.list(customerId));
   }
@@ -42,9 +37,9 @@ export class PreferencesController {
       'is_opt_in and the options are not changed by this operation. The body must be `application/json`, at most 64 KiB, ' +
       'with no members beyond those documented; a rejected body changes nothing.',
   })
-  @ApiOkResponse({ description: '`{request_tracking_id, status: "Success"}`' })
-  @ApiPayloadTooLargeResponse({ description: 'The body is over 64 KiB' })
-  @ApiUnsupportedMediaTypeResponse({ description: 'The body is not application/json' })
+  @WireResponse('The update was stored', 'preferencesUpdated')
+  @ProblemResponse(413, 'The body is over 64 KiB')
+  @ProblemResponse(415, 'The body is not application/json')
   async update(
     @TrackingId() trackingId: string,
     @Param('customerId') customerId: string,

@@ -1,8 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import { ServiceRepository } from '@curbside/persistence';
 import { CustomerResource } from '../customers';
+import { WireResponse } from '../docs';
 import { TrackingId } from '../platform';
 
 /** Three views of the customer's services, every service (active or not) by id. */
@@ -17,21 +18,21 @@ export class ServicesController {
     summary: 'Invoice fees of each service (op 11)',
     description: 'Fuel, environmental and regulatory cost recovery fees, per service; metadata.totalCount counts the services.',
   })
-  @ApiOkResponse({ description: 'Invoice fees of services' })
+  @WireResponse('Invoice fees of services', 'invoiceFees')
   async invoiceFees(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
     return responses.invoiceFees(trackingId, await this.services.list(customerId));
   }
 
   @Get('prices')
   @ApiOperation({ summary: 'Base monthly price of each service (op 12)' })
-  @ApiOkResponse({ description: 'Service prices' })
+  @WireResponse('Service prices', 'servicePrices')
   async prices(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
     return responses.servicePrices(trackingId, await this.services.list(customerId));
   }
 
   @Get('materials')
   @ApiOperation({ summary: 'Catalog entry, material and price of each service (op 13)' })
-  @ApiOkResponse({ description: 'Service materials' })
+  @WireResponse('Service materials', 'serviceMaterials')
   async materials(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
     return responses.serviceMaterials(trackingId, await this.services.list(customerId));
   }

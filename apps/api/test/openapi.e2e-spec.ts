@@ -1,0 +1,90 @@
+import { testDatabases } from '@curbside/testing';
+import { startTestApp, TestApp } from './support';
+import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
+
+type Schema = WireRecord;
+
+/** Every operation of the interface, with a request whose response must match what the document says. */
+const household = fixtureCustomer('1000001');
+const OPERATIONS: Array<{ op: number; method: 'get' | 'put'; path: string; request: string; dateFilter: boolean }> = [
+  { op: 1, method: 'get', path: '/api/v1/customers/{customerId}/tickets', request: '/api/v1/customers/1000001/tickets', dateFilter: true },
+  { op: 2, method: 'get', path: '/api/v1/customers/{customerId}/tickets/{ticketId}', request: `/api/v1/customers/1000001/tickets/${household.tickets[0].id}`, dateFilter: false },
+  { op: 3, method: 'get', path: '/api/v1/customers/{customerId}/tickets', request: '/api/v1/customers/1000001/tickets?ticket_type=disposal', dateFilter: true },
+  { op: 4, method: 'get', path: '/api/v1/customers/{customerId}/tickets/{ticketId}', request: `/api/v1/customers/1000001/tickets/${household.disposal_tickets[0].id}?ticket_type=disposal`, dateFilter: false },
+  { op: 5, method: 'get', path: '/api/v2/customers/{customerId}/invoices', request: '/api/v2/customers/1000001/invoices', dateFilter: true },
+  { op: 6, method: 'get', path: '/api/v1/customers/{customerId}/invoices/{invoiceId}', request: `/api/v1/customers/1000001/invoices/${household.invoices[1].id}`, dateFilter: false },
+  { op: 7, method: 'get', path: '/api/v1/customers/{customerId}/cases', request: '/api/v1/customers/1000001/cases', dateFilter: true },
+  { op: 8, method: 'get', path: '/api/v1/customers/{customerId}/contacts', request: '/api/v1/customers/1000001/contacts', dateFilter: false },
+  { op: 9, method: 'get', path: '/api/v1/customers/{customerId}/communication-preferences', request: '/api/v1/customers/1000001/communication-preferences', dateFilter: false },
+  { op: 10, method: 'put', path: '/api/v1/customers/{customerId}/communication-preferences', request: '', dateFilter: false },
+  { op: 11, method: 'get', path: '/api/v1/customers/{customerId}/services/prices/invoice-fees', request: '/api/v1/customers/1000001/services/prices/invoice-fees', dateFilter: false },
+  { op: 12, method: 'get', path: '/api/v1/customers/{customerId}/services/prices', request: '/api/v1/customers/1000001/services/prices', dateFilter: false },
+  { op: 13, method: 'get', path: '/api/v1/customers/{customerId}/services/materials', request: '/api/v1/customers/1000001/services/materials', dateFilter: false },
+  { op: 14, method: 'get', path: '/api/v1/customers/{customerId}/activities/email', request: '/api/v1/customers/1000001/activities/email', dateFilter: true },
+  { op: 15, method: 'get', path: '/api/v1/customers/{customerId}/activities/issues', request: '/api/v1/customers/1000001/activities/issues', dateFilter: true },
+];
+
+/** Problems with `value` against a documented wire schema: missing, undocumented or mistyped members. */
+function mismatches(schema: Schema, value: unknown, path = '$'): string[] {
+  if (schema.oneOf) {
+    const each = (schema.oneOf as Schema[]).map((option) => mismatches(option, value, path));
+    return each.some((problems) => problems.length === 0) ? [] : each.flat();
+  }
+  if (schema.type === 'string') return typeof value === 'string' ? [] : [`${path} is not a string`];
+  if (schema.type === 'array') {
+    return Array.isArray(value) ? value.flatMap((item, i) => mismatches(schema.items, item, `${path}[${i}]`)) : [`${path} is not an array`];
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [`${path} is not an object`];
+  const record = value as Record<string, unknown>;
+  const missing = (schema.required ?? []).filter((name: string) => !(name in record)).map((name: string) => `${path}.${name} is missing`);
+  const extra = Object.keys(record).filter((name) => !(name in schema.properties)).map((name) => `${path}.${name} is not documented`);
+  const nested = Object.keys(record)
+    .filter((name) => name in schema.properties)
+    .flatMap((name) => mismatches(schema.properties[name], record[name], `${path}.${name}`));
+  return [...missing, ...extra, ...nested];
+}
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let document: WireRecord;
+
+  beforeAll(async () => {
+    t = await startTestApp(testDatabases()[0], { customers: ['1000001'] });
+    await loadFixture(t.app);
+    document = (await t.http().get('/docs/openapi.json').expect(200)).body;
+  });
+  afterAll(() => t.close());
+
+  it.each(OPERATIONS)('documents op $op ($method $path) in JSON and XML, with headers, security and errors', ({ method, path, dateFilter }) => {
+    const operation = document.paths[path]?.[method];
+    expect(operation).toBeDefined();
+    const parameters = operation.parameters.map((p: WireRecord) => `${p.in}:${p.name}`);
+    expect(parameters).toEqual(expect.arrayContaining(['path:customerId', 'header:Request-Tracking-Id', 'header:ClientId']));
+    if (dateFilter) expect(parameters).toEqual(expect.arrayContaining(['query:fromDate', 'query:toDate']));
+    expect(operation.security).toEqual(expect.arrayContaining([{ bearer: [], clientId: [] }]));
+
+    const ok = operation.responses['200'].content;
+    expect(Object.keys(ok)).toEqual(['application/json', 'application/xml']);
+    expect(ok['application/xml'].schema).toEqual(ok['application/json'].schema);
+    for (const status of ['400', '401', '403', '404', '406', '500']) {
+      expect(Object.keys(operation.responses[status].content)).toEqual(['application/problem+json', 'application/problem+xml']);
+    }
+  });
+
+  it.each(OPERATIONS.filter((o) => o.method === 'get'))('op $op: a real response matches its documented schema', async ({ method, path, request }) => {
+    const schema = document.paths[path][method].responses['200'].content['application/json'].schema;
+    const response = await t.api.get(request).expect(200);
+    expect(mismatches(schema, response.body)).toEqual([]);
+  });
+
+  it('documents the body of op 10 and its own errors', () => {
+    const operation = document.paths['/api/v1/customers/{customerId}/communication-preferences'].put;
+    expect(operation.requestBody.content['application/json']).toBeDefined();
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415']));
+  });
+
+  it('describes how to get a token', () => {
+    expect(document.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl).toBe('/oauth/token');
+    expect(document.paths['/oauth/token'].post).toBeDefined();
+  });
+});
