@@ -7,7 +7,7 @@ import { rangeBounds, type DateRange, type Id } from '@curbside/domain';
  * under the bind-parameter limits of SQLite (32766) and PostgreSQL (65535) by chunking.
  */
 
-const ROWS_PER_INSERT = 100;
+const PARAMETERS_PER_STATEMENT = 30_000;
 const KEYS_PER_QUERY = 500;
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -16,12 +16,14 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
+/** Inserts many rows with as few statements as the bind-parameter limit allows. */
 export async function insertRows<T extends ObjectLiteral>(
   manager: EntityManager,
   entity: EntityTarget<T>,
   rows: QueryDeepPartialEntity<T>[],
 ): Promise<void> {
-  for (const part of chunk(rows, ROWS_PER_INSERT)) await manager.insert(entity, part);
+  const rowsPerStatement = Math.floor(PARAMETERS_PER_STATEMENT / manager.connection.getMetadata(entity).columns.length);
+  for (const part of chunk(rows, rowsPerStatement)) await manager.insert(entity, part);
 }
 
 type QueryStep = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>) => SelectQueryBuilder<T>;
