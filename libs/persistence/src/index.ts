@@ -3,6 +3,7 @@ export {
   createDataSource,
   migrateDatabase,
   openDatabase,
+  inTransaction,
   type DatabaseLocation,
 } from './lib/database';
 export { PersistenceModule, type PersistenceOptions } from './lib/persistence.module';
