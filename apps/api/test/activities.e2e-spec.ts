@@ -1,7 +1,14 @@
 import { testDatabases } from '@curbside/testing';
-import { startTestApp, TestApp } from './support';
+import {
+  expectJson,
+  expectProblem,
+  expectXmlMirrorsJson,
+  itEnforcesCustomerScope,
+  newestFirst,
+  startTestApp,
+  TestApp,
+} from './support';
 import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
-import { parseXmlBody, wrapLikeXml } from './support/xml';
 
 const HOUSEHOLD = fixtureCustomer('1000001');
 const BUSINESS = fixtureCustomer('1000002');
@@ -83,22 +90,21 @@ describe.each(testDatabases())('activities (ops 14, 15) on $name', (database) =>
   });
 
   describe.each(KINDS)('$kind', ({ kind, timeOf, records, body, window, openStart, openEnd, sameDay }) => {
-    const newestFirst = (list: WireRecord[]) => [...list].sort((a, b) => timeOf(b).localeCompare(timeOf(a)));
+    const newestOf = (list: WireRecord[]) => newestFirst(list, timeOf);
     const daysOf = (response: { body: WireRecord }) => response.body.activities.map((x: WireRecord) => timeOf(x).slice(0, 10));
 
     it('answers every activity as imported, newest first, with no request_tracking_id but the header echoed', async () => {
       for (const customer of [HOUSEHOLD, BUSINESS]) {
         const response = await t.api.get(activities(customer.id, kind)).set('Request-Tracking-Id', `a-${customer.id}`).expect(200);
-        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-        expect(response.headers['request-tracking-id']).toBe(`a-${customer.id}`);
-        expect(response.body).toEqual(body(newestFirst(records(customer))));
+        expectJson(response, `a-${customer.id}`);
+        expect(response.body).toEqual(body(newestOf(records(customer))));
       }
     });
 
     it('filters on the day, both ends inclusive', async () => {
       const inWindow = await t.api.get(activities('1000001', kind, window.query)).expect(200);
       expect(daysOf(inWindow)).toEqual(window.days);
-      expect(inWindow.body).toEqual(body(newestFirst(records(HOUSEHOLD)).filter((x) => window.days.includes(timeOf(x).slice(0, 10)))));
+      expect(inWindow.body).toEqual(body(newestOf(records(HOUSEHOLD)).filter((x) => window.days.includes(timeOf(x).slice(0, 10)))));
       expect(daysOf(await t.api.get(activities('1000001', kind, openStart.query)).expect(200))).toEqual(openStart.days);
       expect(daysOf(await t.api.get(activities('1000001', kind, openEnd.query)).expect(200))).toEqual(openEnd.days);
 
@@ -117,35 +123,21 @@ describe.each(testDatabases())('activities (ops 14, 15) on $name', (database) =>
       ['fromDate=2026-06-10&toDate=2026-06-01', 'fromDate'],
       ['user_id=10077', 'user_id'],
     ])('answers 400 for %s, naming %s', async (query, field) => {
-      const response = await t.api.get(activities('1000001', kind, `?${query}`)).set('Request-Tracking-Id', 'bad').expect(400);
-      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
-      expect(response.body).toMatchObject({ status: 400, request_tracking_id: 'bad', error: { code: 'VALIDATION_FAILED' } });
-      expect(response.body.error.errors.map((e: WireRecord) => e.field)).toContain(field);
+      const response = await t.api.get(activities('1000001', kind, `?${query}`)).set('Request-Tracking-Id', 'bad');
+      expectProblem(response, 400, 'VALIDATION_FAILED', field);
+      expect(response.body.request_tracking_id).toBe('bad');
     });
 
-    it('answers an empty list for a customer with no activities, and 404 for one that does not exist', async () => {
+    it('answers an empty list for a customer with no activities', async () => {
       const empty = await t.api.get(activities('3000001', kind)).expect(200);
       expect(empty.body).toEqual(body([]));
-      const missing = await t.api.get(activities('9999999', kind)).expect(404);
-      expect(missing.body.error.code).toBe('CUSTOMER_NOT_FOUND');
     });
 
     it('answers the same list in XML', async () => {
-      const json = await t.api.get(activities('1000002', kind)).expect(200);
-      const xml = await t.api.get(activities('1000002', kind)).set('Accept', 'application/xml').expect(200);
-      expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const xml = await expectXmlMirrorsJson(t, activities('1000002', kind));
       expect(xml.text.startsWith('<?xml version="1.0" encoding="UTF-8"?><response><activities><id>')).toBe(true);
-      expect(await parseXmlBody(xml.text)).toEqual(wrapLikeXml(json.body));
     });
 
-    it('requires authentication', async () => {
-      await t.http().get(activities('1000001', kind)).set('Request-Tracking-Id', 'anon').expect(401);
-    });
-
-    it('answers 403 for a customer not granted, whether or not it exists', async () => {
-      const narrow = await t.registerClient(['1000002']);
-      await t.as(narrow).get(activities('1000001', kind)).expect(403);
-      await t.as(narrow).get(activities('8888888', kind)).expect(403);
-    });
+    itEnforcesCustomerScope(() => t, (customerId) => activities(customerId, kind));
   });
 });

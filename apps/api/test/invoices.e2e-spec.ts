@@ -1,7 +1,6 @@
 import { testDatabases } from '@curbside/testing';
-import { startTestApp, TestApp } from './support';
+import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, newestFirst, startTestApp, TestApp } from './support';
 import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
-import { parseXmlBody, wrapLikeXml } from './support/xml';
 
 const HOUSEHOLD = fixtureCustomer('1000001');
 const CANADIAN = fixtureCustomer('2000001');
@@ -18,7 +17,7 @@ const summaryOf = (invoice: WireRecord) => ({
 });
 
 /** Invoice dates are `yyyy-MM-dd`, so they sort as text. */
-const newestFirst = (invoices: WireRecord[]) => [...invoices].sort((a, b) => b.date.localeCompare(a.date));
+const byDate = (invoice: WireRecord): string => invoice.date;
 const datesOf = (body: WireRecord) => body.invoices.map((invoice: WireRecord) => invoice.date);
 
 describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
@@ -33,11 +32,10 @@ describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
   describe('list (v2)', () => {
     it('answers the currency, every invoice newest first and the balances, with no request_tracking_id', async () => {
       const response = await t.api.get(invoiceList('1000001')).set('Request-Tracking-Id', 'inv-1').expect(200);
-      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(response.headers['request-tracking-id']).toBe('inv-1');
+      expectJson(response, 'inv-1');
       expect(response.body).toEqual({
         currency: 'USD',
-        invoices: newestFirst(HOUSEHOLD.invoices).map(summaryOf),
+        invoices: newestFirst(HOUSEHOLD.invoices, byDate).map(summaryOf),
         balances: HOUSEHOLD.balances,
       });
       expect(Object.keys(response.body)).toEqual(['currency', 'invoices', 'balances']);
@@ -58,7 +56,7 @@ describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
 
     it("answers the customer's own currency", async () => {
       const response = await t.api.get(invoiceList('2000001')).expect(200);
-      expect(response.body).toEqual({ currency: 'CAD', invoices: newestFirst(CANADIAN.invoices).map(summaryOf), balances: CANADIAN.balances });
+      expect(response.body).toEqual({ currency: 'CAD', invoices: newestFirst(CANADIAN.invoices, byDate).map(summaryOf), balances: CANADIAN.balances });
     });
 
     it('filters invoices on their date, both ends inclusive, and leaves the balances whole', async () => {
@@ -88,25 +86,17 @@ describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
       ['fromDate=2026-06-10&toDate=2026-06-01', 'fromDate'],
       ['colour=blue', 'colour'],
     ])('answers 400 for %s, naming %s', async (query, field) => {
-      const response = await t.api.get(invoiceList('1000001', `?${query}`)).expect(400);
-      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
-      expect(response.body).toMatchObject({ status: 400, error: { code: 'VALIDATION_FAILED' } });
-      expect(response.body.error.errors.map((e: WireRecord) => e.field)).toContain(field);
+      expectProblem(await t.api.get(invoiceList('1000001', `?${query}`)), 400, 'VALIDATION_FAILED', field);
     });
 
-    it('answers empty lists for a customer with no records, and 404 for one that does not exist', async () => {
+    it('answers empty lists for a customer with no records', async () => {
       const empty = await t.api.get(invoiceList('3000001')).expect(200);
       expect(empty.body).toEqual({ currency: 'USD', invoices: [], balances: [] });
-      const missing = await t.api.get(invoiceList('9999999')).expect(404);
-      expect(missing.body.error.code).toBe('CUSTOMER_NOT_FOUND');
     });
 
     it('answers the same list in XML', async () => {
-      const json = await t.api.get(invoiceList('1000001')).expect(200);
-      const xml = await t.api.get(invoiceList('1000001')).set('Accept', 'application/xml').expect(200);
-      expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const xml = await expectXmlMirrorsJson(t, invoiceList('1000001'));
       expect(xml.text.startsWith('<?xml version="1.0" encoding="UTF-8"?><response><currency>USD</currency><invoices>')).toBe(true);
-      expect(await parseXmlBody(xml.text)).toEqual(wrapLikeXml(json.body));
     });
 
     it('has no version 1 list', async () => {
@@ -161,20 +151,14 @@ describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
     });
 
     it('answers the same invoice in XML', async () => {
-      const path = invoiceDetail('1000001', HOUSEHOLD.invoices[2].id);
-      const json = await t.api.get(path).expect(200);
-      const xml = await t.api.get(path).set('Accept', 'application/xml').expect(200);
+      const xml = await expectXmlMirrorsJson(t, invoiceDetail('1000001', HOUSEHOLD.invoices[2].id));
       expect(xml.text.startsWith(`<?xml version="1.0" encoding="UTF-8"?><response><invoices><id>${HOUSEHOLD.invoices[2].id}</id>`)).toBe(true);
-      expect(await parseXmlBody(xml.text)).toEqual(wrapLikeXml(json.body));
     });
 
     it("answers 404 for another customer's invoice, one that does not exist, and any invoice of a customer with none", async () => {
-      const others = await t.api.get(invoiceDetail('1000001', CANADIAN.invoices[0].id)).expect(404);
-      expect(others.body).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
+      expectProblem(await t.api.get(invoiceDetail('1000001', CANADIAN.invoices[0].id)), 404, 'NOT_FOUND');
       await t.api.get(invoiceDetail('1000001', '123456789')).expect(404);
       await t.api.get(invoiceDetail('3000001', HOUSEHOLD.invoices[0].id)).expect(404);
-      const missing = await t.api.get(invoiceDetail('9999999', HOUSEHOLD.invoices[0].id)).expect(404);
-      expect(missing.body.error.code).toBe('CUSTOMER_NOT_FOUND');
     });
 
     it.each(['12ab', '-1', '1234567890123456789'])('answers 400 for the malformed invoice id %s', async (invoiceId) => {
@@ -184,16 +168,10 @@ describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
   });
 
   describe('access', () => {
-    it('requires authentication', async () => {
-      await t.http().get(invoiceList('1000001')).set('Request-Tracking-Id', 'anon').expect(401);
-      await t.http().get(invoiceDetail('1000001', HOUSEHOLD.invoices[0].id)).set('Request-Tracking-Id', 'anon').expect(401);
-    });
-
-    it('answers 403 for a customer not granted, whether or not it exists', async () => {
-      const narrow = await t.registerClient(['2000001']);
-      await t.as(narrow).get(invoiceList('1000001')).expect(403);
-      await t.as(narrow).get(invoiceList('8888888')).expect(403);
-      await t.as(narrow).get(invoiceDetail('1000001', HOUSEHOLD.invoices[0].id)).expect(403);
-    });
+    itEnforcesCustomerScope(
+      () => t,
+      (customerId) => invoiceList(customerId),
+      (customerId) => invoiceDetail(customerId, HOUSEHOLD.invoices[0].id),
+    );
   });
 });
