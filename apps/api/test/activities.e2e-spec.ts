@@ -8,7 +8,7 @@ import {
   startTestApp,
   TestApp,
 } from './support';
-import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
+import { fixtureCustomer, WireRecord } from './support/fixtures';
 
 const HOUSEHOLD = fixtureCustomer('1000001');
 const BUSINESS = fixtureCustomer('1000002');
@@ -50,8 +50,7 @@ describe.each(testDatabases())('activities (ops 14, 15) on $name', (database) =>
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: ['1000001', '1000002', '3000001', '9999999'] });
-    await loadFixture(t.app);
+    t = await startTestApp(database, { customers: ['1000001', '1000002', '3000001', '9999999'], fixture: true });
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { ClientService, TokenService } from '@curbside/auth';
 import { testDatabases } from '@curbside/testing';
 import type { Test } from 'supertest';
-import { startTestApp, TestApp } from './support';
+import { expectProblem, startTestApp, TestApp } from './support';
 
 const tickets = (customerId: string): string => `/api/v1/customers/${customerId}/tickets`;
 
@@ -23,9 +23,8 @@ describe.each(testDatabases())('customer access on $name', (database) => {
   afterAll(() => t.close());
 
   async function expectRefused(test: Test, status: number, code: string): Promise<void> {
-    const response = await test.expect(status);
-    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
-    expect(response.body).toMatchObject({ status, error: { code } });
+    const response = await test;
+    expectProblem(response, status, code);
     if (status === 401) expect(response.headers['www-authenticate']).toMatch(/^Bearer /);
   }
 

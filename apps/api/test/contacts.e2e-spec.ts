@@ -1,6 +1,6 @@
 import { testDatabases } from '@curbside/testing';
 import { expectJson, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
-import { fixtureCustomer, loadFixture } from './support/fixtures';
+import { fixtureCustomer } from './support/fixtures';
 
 const HOUSEHOLD = fixtureCustomer('1000001');
 const BUSINESS = fixtureCustomer('1000002');
@@ -11,8 +11,7 @@ describe.each(testDatabases())('contacts (op 8) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '9999999'] });
-    await loadFixture(t.app);
+    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '9999999'], fixture: true });
   });
   afterAll(() => t.close());
 

@@ -9,7 +9,7 @@ import {
   startTestApp,
   TestApp,
 } from './support';
-import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
+import { fixtureCustomer, WireRecord } from './support/fixtures';
 
 const HOUSEHOLD = fixtureCustomer('1000001');
 const BUSINESS = fixtureCustomer('1000002');
@@ -35,8 +35,7 @@ describe.each(testDatabases())('disposal tickets (ops 3, 4) on $name', (database
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '4000001', '9999999'] });
-    await loadFixture(t.app);
+    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '4000001', '9999999'], fixture: true });
   });
   afterAll(() => t.close());
 

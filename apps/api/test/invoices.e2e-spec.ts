@@ -1,6 +1,6 @@
 import { testDatabases } from '@curbside/testing';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, newestFirst, startTestApp, TestApp } from './support';
-import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
+import { fixtureCustomer, WireRecord } from './support/fixtures';
 
 const HOUSEHOLD = fixtureCustomer('1000001');
 const CANADIAN = fixtureCustomer('2000001');
@@ -24,8 +24,7 @@ describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: ['1000001', '2000001', '3000001', '4000001', '9999999'] });
-    await loadFixture(t.app);
+    t = await startTestApp(database, { customers: ['1000001', '2000001', '3000001', '4000001', '9999999'], fixture: true });
   });
   afterAll(() => t.close());
 

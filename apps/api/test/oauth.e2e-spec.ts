@@ -3,6 +3,8 @@ import { testDatabases } from '@curbside/testing';
 import { startTestApp, TestApp } from './support';
 
 const basic = (id: string, secret: string): string => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+/** A token request body with the credentials in it. */
+const credentials = (client_id: string, client_secret: string, grant_type = 'client_credentials') => ({ grant_type, client_id, client_secret });
 
 describe.each(testDatabases())('POST /oauth/token on $name', (database) => {
   let t: TestApp;
@@ -25,7 +27,7 @@ describe.each(testDatabases())('POST /oauth/token on $name', (database) => {
   it('issues a token for form-encoded credentials', async () => {
     const response = await token()
       .type('form')
-      .send({ grant_type: 'client_credentials', client_id: t.client.clientId, client_secret: t.client.clientSecret })
+      .send(credentials(t.client.clientId, t.client.clientSecret))
       .expect(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -35,7 +37,7 @@ describe.each(testDatabases())('POST /oauth/token on $name', (database) => {
 
   it('issues a token for a JSON body', async () => {
     const response = await token()
-      .send({ grant_type: 'client_credentials', client_id: t.client.clientId, client_secret: t.client.clientSecret })
+      .send(credentials(t.client.clientId, t.client.clientSecret))
       .expect(200);
     expect(response.body.token_type).toBe('Bearer');
   });
@@ -54,7 +56,7 @@ describe.each(testDatabases())('POST /oauth/token on $name', (database) => {
   it('answers a wrong secret with 401 invalid_client', async () => {
     const response = await token()
       .type('form')
-      .send({ grant_type: 'client_credentials', client_id: t.client.clientId, client_secret: 'wrong' })
+      .send(credentials(t.client.clientId, 'wrong'))
       .expect(401);
     expect(response.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
     expect(response.headers['www-authenticate']).toBeUndefined();
@@ -73,7 +75,7 @@ describe.each(testDatabases())('POST /oauth/token on $name', (database) => {
 
   it('answers an unknown client with 401 invalid_client', async () => {
     const response = await token()
-      .send({ grant_type: 'client_credentials', client_id: 'cs_nobody', client_secret: t.client.clientSecret })
+      .send(credentials('cs_nobody', t.client.clientSecret))
       .expect(401);
     expect(response.body.error).toBe('invalid_client');
   });
@@ -82,7 +84,7 @@ describe.each(testDatabases())('POST /oauth/token on $name', (database) => {
     const revoked = await t.registerClient(['1000001']);
     expect(await t.app.get(ClientService).revoke(revoked.clientId)).toBe(true);
     const response = await token()
-      .send({ grant_type: 'client_credentials', client_id: revoked.clientId, client_secret: revoked.clientSecret })
+      .send(credentials(revoked.clientId, revoked.clientSecret))
       .expect(401);
     expect(response.body.error).toBe('invalid_client');
   });
@@ -97,7 +99,7 @@ describe.each(testDatabases())('POST /oauth/token on $name', (database) => {
   it('answers another grant type with 400 unsupported_grant_type', async () => {
     const response = await token()
       .type('form')
-      .send({ grant_type: 'password', client_id: t.client.clientId, client_secret: t.client.clientSecret })
+      .send(credentials(t.client.clientId, t.client.clientSecret, 'password'))
       .expect(400);
     expect(response.body.error).toBe('unsupported_grant_type');
   });

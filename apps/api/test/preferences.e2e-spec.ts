@@ -1,8 +1,8 @@
 import { nowLocalDateTime } from '@curbside/domain';
 import { EventRepository } from '@curbside/persistence';
 import { testDatabases } from '@curbside/testing';
-import { startTestApp, TestApp } from './support';
-import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
+import { expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
+import { fixtureCustomer, WireRecord } from './support/fixtures';
 import { parseXmlBody, wrapLikeXml } from './support/xml';
 
 const preferencesOf = (customerId: string) => `/api/v1/customers/${customerId}/communication-preferences`;
@@ -42,8 +42,7 @@ describe.each(testDatabases())('communication preferences (ops 9, 10) on $name',
   let events: EventRepository;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '9999999'] });
-    await loadFixture(t.app);
+    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '9999999'], fixture: true });
     events = t.app.get(EventRepository);
   });
   afterAll(() => t.close());
@@ -82,10 +81,7 @@ describe.each(testDatabases())('communication preferences (ops 9, 10) on $name',
     });
 
     it('answers the same preferences in XML', async () => {
-      const json = await getPreferences('1000001', 'same');
-      const xml = await t.api.get(preferencesOf('1000001')).set('Request-Tracking-Id', 'same').set('Accept', 'application/xml').expect(200);
-      expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
-      expect(await parseXmlBody(xml.text)).toEqual(wrapLikeXml(json.body));
+      await expectXmlMirrorsJson(t, preferencesOf('1000001'));
     });
 
     it('answers an empty list for a customer without preferences', async () => {
@@ -205,17 +201,16 @@ describe.each(testDatabases())('communication preferences (ops 9, 10) on $name',
       ['a channel without selections', withChange((b) => (b.preferences[0].channels[1].selections = [])), 'preferences[0].channels[1].selections'],
     ])('answers 400 for %s, naming the field', async (_case, body, field) => {
       await expectNothingWritten('2000001', async () => {
-        const response = await t.api.put(preferencesOf('2000001')).send(body).expect(400);
-        expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
-        expect(response.body).toMatchObject({ status: 400, error: { code: 'VALIDATION_FAILED' } });
+        const response = await t.api.put(preferencesOf('2000001')).send(body);
+        expectProblem(response, 400, 'VALIDATION_FAILED');
         expect(response.body.error.errors).toEqual([{ field, message: expect.any(String) }]);
       });
     });
 
     it('answers 400 for a body that is not JSON', async () => {
       await expectNothingWritten('2000001', async () => {
-        const response = await t.api.put(preferencesOf('2000001')).set('Content-Type', 'application/json').send('{"preferences": [').expect(400);
-        expect(response.body).toMatchObject({ status: 400, error: { code: 'BAD_REQUEST' } });
+        const response = await t.api.put(preferencesOf('2000001')).set('Content-Type', 'application/json').send('{"preferences": [');
+        expectProblem(response, 400, 'BAD_REQUEST');
       });
     });
 
@@ -224,8 +219,7 @@ describe.each(testDatabases())('communication preferences (ops 9, 10) on $name',
       ['application/xml', '<preferences><category>Service Notification</category></preferences>'],
     ])('answers 415 for a %s body', async (contentType, body) => {
       await expectNothingWritten('2000001', async () => {
-        const response = await t.api.put(preferencesOf('2000001')).set('Content-Type', contentType).send(body).expect(415);
-        expect(response.body).toMatchObject({ status: 415, error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+        expectProblem(await t.api.put(preferencesOf('2000001')).set('Content-Type', contentType).send(body), 415, 'UNSUPPORTED_MEDIA_TYPE');
       });
     });
 
@@ -238,33 +232,30 @@ describe.each(testDatabases())('communication preferences (ops 9, 10) on $name',
     it('answers 413 for a body over 64 KiB', async () => {
       const oversized = withChange((b) => (b.audit_info.modified_by = 'x'.repeat(70_000)));
       await expectNothingWritten('2000001', async () => {
-        const response = await t.api.put(preferencesOf('2000001')).send(oversized).expect(413);
-        expect(response.body).toMatchObject({ status: 413, error: { code: 'PAYLOAD_TOO_LARGE' } });
+        expectProblem(await t.api.put(preferencesOf('2000001')).send(oversized), 413, 'PAYLOAD_TOO_LARGE');
       });
     });
   });
 
-  describe('access', () => {
-    it('requires authentication', async () => {
-      await t.http().get(preferencesOf('1000001')).set('Request-Tracking-Id', 'anon').expect(401);
+  describe('access (GET)', () => {
+    itEnforcesCustomerScope(() => t, preferencesOf);
+  });
+
+  describe('access (PUT)', () => {
+    it('answers 401 without credentials, changing nothing', async () => {
       await expectNothingWritten('2000001', () =>
         t.http().put(preferencesOf('2000001')).set('Request-Tracking-Id', 'anon').send(validBody()).expect(401),
       );
     });
 
-    it('answers 403 for a customer not granted, whether or not it exists', async () => {
+    it('answers 403 for a customer not granted, whether or not it exists, changing nothing', async () => {
       const narrow = await t.registerClient(['1000001']);
-      await t.as(narrow).get(preferencesOf('2000001')).expect(403);
-      await t.as(narrow).get(preferencesOf('8888888')).expect(403);
       await expectNothingWritten('2000001', () => t.as(narrow).put(preferencesOf('2000001')).send(validBody()).expect(403));
       await t.as(narrow).put(preferencesOf('8888888')).send(validBody()).expect(403);
     });
 
-    it('answers 404 for a granted customer that does not exist', async () => {
-      const read = await t.api.get(preferencesOf('9999999')).expect(404);
-      expect(read.body.error.code).toBe('CUSTOMER_NOT_FOUND');
-      const write = await t.api.put(preferencesOf('9999999')).send(validBody()).expect(404);
-      expect(write.body.error.code).toBe('CUSTOMER_NOT_FOUND');
+    it('answers 404 for a granted customer that does not exist, writing no event', async () => {
+      expectProblem(await t.api.put(preferencesOf('9999999')).send(validBody()), 404, 'CUSTOMER_NOT_FOUND');
       expect(await events.list('9999999')).toEqual([]);
     });
   });

@@ -1,6 +1,6 @@
 import { testDatabases } from '@curbside/testing';
 import { expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
-import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
+import { fixtureCustomer, WireRecord } from './support/fixtures';
 
 const HOUSEHOLD = fixtureCustomer('1000001');
 const BUSINESS = fixtureCustomer('1000002');
@@ -34,8 +34,7 @@ describe.each(testDatabases())('services (ops 11, 12, 13) on $name', (database) 
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '9999999'] });
-    await loadFixture(t.app);
+    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '9999999'], fixture: true });
   });
   afterAll(() => t.close());
 

@@ -10,6 +10,7 @@ import type { TestDatabase, TestDatabaseKind } from '@curbside/testing';
 import request from 'supertest';
 import type { ModuleImports } from '../../src/app.module';
 import { createApp } from '../../src/app';
+import { fixture } from './fixtures';
 
 /** A registered client and a token for it. */
 export interface TestClient {
@@ -52,6 +53,8 @@ export interface TestAppOptions {
   imports?: ModuleImports;
   /** Extra environment variables (CONTRACT §1), e.g. `{ TOKEN_TTL_SECONDS: '60' }`. */
   env?: Record<string, string>;
+  /** Loads the e2e fixture (`./fixtures`) once started; default false. */
+  fixture?: boolean;
 }
 
 /**
@@ -61,7 +64,7 @@ export interface TestAppOptions {
  * ```ts
  * describe.each(testDatabases())('tickets on $name', (database) => {
  *   let t: TestApp;
- *   beforeAll(async () => (t = await startTestApp(database, { customers: ['1000001'] })));
+ *   beforeAll(async () => (t = await startTestApp(database, { customers: ['1000001'], fixture: true })));
  *   afterAll(() => t.close());
  *   it('lists', () => t.api.get('/api/v1/customers/1000001/tickets').expect(200));
  * });
@@ -74,7 +77,9 @@ export async function startTestApp(kind: TestDatabaseKind, options: TestAppOptio
     const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...options.env });
     app = await createApp(config, { imports: options.imports });
     await app.listen(0, '127.0.0.1');
-    return await describeTestApp(app, database, options.customers ?? 'all');
+    const testApp = await describeTestApp(app, database, options.customers ?? 'all');
+    if (options.fixture) await testApp.importFile(fixture);
+    return testApp;
   } catch (error) {
     await app?.close();
     await database.drop();
