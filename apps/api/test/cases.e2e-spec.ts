@@ -1,14 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import {
-  expectJson,
-  expectProblem,
-  expectXmlMirrorsJson,
-  itEnforcesCustomerScope,
-  newestFirst,
-  sortableTimestamp,
-  startTestApp,
-  TestApp,
-} from './support';
+import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, newestFirst, sortableTimestamp, startTestApp, TestApp } from './support';
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 
 const HOUSEHOLD = fixtureCustomer('1000001');
