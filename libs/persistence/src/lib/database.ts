@@ -119,18 +119,32 @@ export async function openDatabase(url: string): Promise<DataSource> {
 
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-const sqliteTransactions = new WeakMap<DataSource, Promise<unknown>>();
+const sqliteTurns = new WeakMap<DataSource, Promise<unknown>>();
 
 /**
- * Runs `work` in one database transaction; every write in this library goes through here.
- * TypeORM's better-sqlite3 driver shares one connection, so overlapping transactions (or a
- * lone write during one) in one process would interleave on it; there they take turns
- * instead. PostgreSQL gives each transaction its own connection. Do not nest calls.
+ * TypeORM's better-sqlite3 driver shares one connection, so work that awaits between its
+ * statements would interleave on it with other requests' work: a read could see another
+ * request's uncommitted rows, or a lone write land inside someone else's transaction. On
+ * SQLite every unit of work therefore takes its turn; the driver is synchronous, so turns
+ * cost ordering, not parallelism. PostgreSQL gives each unit its own pooled connection.
  */
-export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-  if (dataSource.options.type !== 'better-sqlite3') return dataSource.transaction(work);
-  const previous = sqliteTransactions.get(dataSource) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(() => dataSource.transaction(work));
-  sqliteTransactions.set(dataSource, next);
+function inTurn<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
+  if (dataSource.options.type !== 'better-sqlite3') return work();
+  const previous = sqliteTurns.get(dataSource) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(work);
+  sqliteTurns.set(dataSource, next);
   return next;
+}
+
+/** Runs `work` in one database transaction; every write in this library goes through here. Do not nest calls. */
+export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  return inTurn(dataSource, () => dataSource.transaction(work));
+}
+
+/**
+ * Runs the statements of one read; every read in this library goes through here, so that on
+ * SQLite it never sees a transaction half done. Do not nest calls, nor call inside a transaction.
+ */
+export function inRead<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  return inTurn(dataSource, () => work(dataSource.manager));
 }

@@ -1,4 +1,5 @@
 import type { DateRange, EmailActivity, Id, IssueActivity } from '@curbside/domain';
+import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { EmailActivityEntity, IssueActivityEntity } from '../entities';
 import { toEmailActivity, toIssueActivity } from '../stores/activity.store';
@@ -9,10 +10,12 @@ export class EmailActivityRepository {
 
   /** Emails sent within the range, newest first. */
   async list(customerId: Id, range: DateRange): Promise<EmailActivity[]> {
-    const rows = await selectRows(this.dataSource.manager, EmailActivityEntity, customerId, {
-      where: inRange('sentAt', range),
-      order: newestFirst('sentAt'),
-    });
+    const rows = await inRead(this.dataSource, (manager) =>
+      selectRows(manager, EmailActivityEntity, customerId, {
+        where: inRange('sentAt', range),
+        order: newestFirst('sentAt'),
+      }),
+    );
     return rows.map(toEmailActivity);
   }
 }
@@ -22,10 +25,12 @@ export class IssueActivityRepository {
 
   /** Issues submitted within the range, newest first. */
   async list(customerId: Id, range: DateRange): Promise<IssueActivity[]> {
-    const rows = await selectRows(this.dataSource.manager, IssueActivityEntity, customerId, {
-      where: inRange('submittedAt', range),
-      order: newestFirst('submittedAt'),
-    });
+    const rows = await inRead(this.dataSource, (manager) =>
+      selectRows(manager, IssueActivityEntity, customerId, {
+        where: inRange('submittedAt', range),
+        order: newestFirst('submittedAt'),
+      }),
+    );
     return rows.map(toIssueActivity);
   }
 }

@@ -1,6 +1,6 @@
 import { nowLocalDateTime, type ApiClient, type Id } from '@curbside/domain';
 import { DataSource, IsNull } from 'typeorm';
-import { inTransaction } from '../database';
+import { inRead, inTransaction } from '../database';
 import { ApiClientCustomerEntity, ApiClientEntity } from '../entities';
 import { insertRows } from '../stores/rows';
 
@@ -42,9 +42,10 @@ export class ApiClientRepository {
 
   /** The client and its secret hash, for checking a presented secret. */
   async findCredentials(clientId: string): Promise<{ client: ApiClient; secretHash: string } | null> {
-    const row = await this.dataSource.manager.findOneBy(ApiClientEntity, { clientId });
+    const [row, grants] = await inRead(this.dataSource, (manager) =>
+      Promise.all([manager.findOneBy(ApiClientEntity, { clientId }), manager.findBy(ApiClientCustomerEntity, { clientId })]),
+    );
     if (row === null) return null;
-    const grants = await this.dataSource.manager.findBy(ApiClientCustomerEntity, { clientId });
     return {
       client: toApiClient(
         row,
@@ -56,8 +57,9 @@ export class ApiClientRepository {
 
   /** Every client, oldest first. */
   async list(): Promise<ApiClient[]> {
-    const rows = await this.dataSource.manager.find(ApiClientEntity, { order: { createdAt: 'ASC', clientId: 'ASC' } });
-    const grants = await this.dataSource.manager.find(ApiClientCustomerEntity);
+    const [rows, grants] = await inRead(this.dataSource, (manager) =>
+      Promise.all([manager.find(ApiClientEntity, { order: { createdAt: 'ASC', clientId: 'ASC' } }), manager.find(ApiClientCustomerEntity)]),
+    );
     return rows.map((row) =>
       toApiClient(
         row,

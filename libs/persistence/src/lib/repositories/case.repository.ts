@@ -1,4 +1,5 @@
 import type { Case, DateRange, Id } from '@curbside/domain';
+import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { CaseEntity } from '../entities';
 import { toCase } from '../stores/activity.store';
@@ -9,10 +10,12 @@ export class CaseRepository {
 
   /** Cases requested within the range, newest first. */
   async list(customerId: Id, range: DateRange): Promise<Case[]> {
-    const rows = await selectRows(this.dataSource.manager, CaseEntity, customerId, {
-      where: inRange('requestedAt', range),
-      order: newestFirst('requestedAt'),
-    });
+    const rows = await inRead(this.dataSource, (manager) =>
+      selectRows(manager, CaseEntity, customerId, {
+        where: inRange('requestedAt', range),
+        order: newestFirst('requestedAt'),
+      }),
+    );
     return rows.map(toCase);
   }
 }

@@ -1,4 +1,5 @@
 import type { Contact, Id } from '@curbside/domain';
+import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { contactStore } from '../stores/contact.store';
 
@@ -6,6 +7,6 @@ export class ContactRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   list(customerId: Id): Promise<Contact[]> {
-    return contactStore.load(this.dataSource.manager, customerId);
+    return inRead(this.dataSource, (manager) => contactStore.load(manager, customerId));
   }
 }

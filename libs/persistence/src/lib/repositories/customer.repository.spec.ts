@@ -12,6 +12,7 @@ import {
 } from '../../../test/fixtures';
 import { CustomerRepository } from './customer.repository';
 import { EventRepository } from './event.repository';
+import { ServiceTicketRepository } from './service-ticket.repository';
 
 describe.each(testDatabases())('CustomerRepository on $name', (db) => {
   const dataSource = useDatabase(db);
@@ -137,6 +138,33 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
       customers().importBundle({ ...broken, customer: { id: '1000010', currency: 'USD' } }),
     ).rejects.toThrow();
     expect(await customers().exists('1000010')).toBe(false);
+  });
+
+  it('lets reads made while an import is under way see the customer before or after it, never half done', async () => {
+    const tickets = () => new ServiceTicketRepository(dataSource());
+    const before = fullBundle('1000012');
+    await customers().importBundle(before);
+    const many = Array.from({ length: 200 }, (_, i) => serviceTicket(String(900000 + i), '2024-05-01T08:00:00.000'));
+    const everything = { from: null, to: null };
+
+    /** Reads the ticket count again and again until `work` settles. */
+    const countsWhile = async (work: Promise<unknown>): Promise<number[]> => {
+      let settled = false;
+      void work.then(() => (settled = true), () => (settled = true));
+      const counts: number[] = [];
+      while (!settled) counts.push((await tickets().list('1000012', everything)).length);
+      return counts;
+    };
+
+    const counts = await countsWhile(customers().importBundle({ ...before, tickets: [...before.tickets, ...many] }));
+    expect(counts.length).toBeGreaterThan(0);
+    for (const count of counts) expect([before.tickets.length, before.tickets.length + many.length]).toContain(count);
+
+    const failing = { ...before, tickets: many.map((t) => ({ ...t, id: `1${t.id}` })), cases: [caseRecord('3399', null as unknown as string)] };
+    const importing = customers().importBundle(failing);
+    const duringFailure = await countsWhile(importing);
+    await expect(importing).rejects.toThrow();
+    for (const count of duringFailure) expect(count).toBe(before.tickets.length + many.length);
   });
 
   it('rejects a bundle that names one record twice, saying which', async () => {

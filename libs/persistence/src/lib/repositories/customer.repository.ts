@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Customer, CustomerBundle, Id, NewEvent } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
-import { inTransaction } from '../database';
+import { inRead, inTransaction } from '../database';
 import { CustomerEntity } from '../entities';
 import { caseEvents, invoiceEvents, preferencesChanged, ticketEvents } from '../change-events';
 import type { RecordStore } from '../stores/record-store';
@@ -50,11 +50,11 @@ export class CustomerRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async exists(id: Id): Promise<boolean> {
-    return this.dataSource.manager.exists(CustomerEntity, { where: { id } });
+    return inRead(this.dataSource, (manager) => manager.exists(CustomerEntity, { where: { id } }));
   }
 
   async find(id: Id): Promise<Customer | null> {
-    const row = await this.dataSource.manager.findOneBy(CustomerEntity, { id });
+    const row = await inRead(this.dataSource, (manager) => manager.findOneBy(CustomerEntity, { id }));
     return row && { id: row.id, currency: row.currency };
   }
 

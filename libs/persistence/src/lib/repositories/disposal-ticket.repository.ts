@@ -1,4 +1,5 @@
 import type { DateRange, DisposalTicket, DisposalTicketSummary, Id } from '@curbside/domain';
+import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { DisposalTicketEntity } from '../entities';
 import { disposalTicketStore } from '../stores/disposal-ticket.store';
@@ -9,19 +10,21 @@ export class DisposalTicketRepository {
 
   /** Tickets last modified within the range, newest first (tickets never modified last). */
   async list(customerId: Id, range: DateRange): Promise<DisposalTicketSummary[]> {
-    const query = this.dataSource
-      .createQueryBuilder(DisposalTicketEntity, 't')
-      .select('t.id', 'id')
-      .addSelect('t.status', 'status')
-      .addSelect('t.amount', 'amount')
-      .addSelect('t.siteName', 'siteName')
-      .addSelect('t.modifiedAt', 'date')
-      .where('t.customerId = :customerId', { customerId });
-    return newestFirst('modifiedAt')(inRange('modifiedAt', range)(query)).getRawMany<DisposalTicketSummary>();
+    return inRead(this.dataSource, (manager) => {
+      const query = manager
+        .createQueryBuilder(DisposalTicketEntity, 't')
+        .select('t.id', 'id')
+        .addSelect('t.status', 'status')
+        .addSelect('t.amount', 'amount')
+        .addSelect('t.siteName', 'siteName')
+        .addSelect('t.modifiedAt', 'date')
+        .where('t.customerId = :customerId', { customerId });
+      return newestFirst('modifiedAt')(inRange('modifiedAt', range)(query)).getRawMany<DisposalTicketSummary>();
+    });
   }
 
   async find(customerId: Id, id: Id): Promise<DisposalTicket | null> {
-    const [ticket] = await disposalTicketStore.load(this.dataSource.manager, customerId, [id]);
+    const [ticket] = await inRead(this.dataSource, (manager) => disposalTicketStore.load(manager, customerId, [id]));
     return ticket ?? null;
   }
 }

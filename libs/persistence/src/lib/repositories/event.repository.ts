@@ -7,7 +7,7 @@ import {
   type OutboxEvent,
 } from '@curbside/domain';
 import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
-import { inTransaction } from '../database';
+import { inRead, inTransaction } from '../database';
 import { EventEntity } from '../entities';
 import { appendEvents, toOutboxEvent } from '../stores/event.store';
 import { fromRawColumns } from '../stores/rows';
@@ -28,7 +28,7 @@ export class EventRepository {
     const where: FindOptionsWhere<EventEntity> = {};
     if (customerId !== undefined) where.customerId = customerId;
     if (state !== undefined) where.state = state;
-    const rows = await this.dataSource.manager.find(EventEntity, { where, order: { id: 'ASC' } });
+    const rows = await inRead(this.dataSource, (manager) => manager.find(EventEntity, { where, order: { id: 'ASC' } }));
     return rows.map(toOutboxEvent);
   }
 

@@ -1,4 +1,5 @@
 import type { Balance, DateRange, Id, Invoice, InvoiceSummary } from '@curbside/domain';
+import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { InvoiceEntity } from '../entities';
 import { loadBalances } from '../stores/balance.store';
@@ -10,20 +11,22 @@ export class InvoiceRepository {
 
   /** Invoices dated within the range, newest first. */
   async list(customerId: Id, range: DateRange): Promise<InvoiceSummary[]> {
-    const rows = await selectRows(this.dataSource.manager, InvoiceEntity, customerId, {
-      where: inRange('date', range),
-      order: newestFirst('date'),
-    });
+    const rows = await inRead(this.dataSource, (manager) =>
+      selectRows(manager, InvoiceEntity, customerId, {
+        where: inRange('date', range),
+        order: newestFirst('date'),
+      }),
+    );
     return rows.map(toInvoiceSummary);
   }
 
   /** The customer's aging balances, in their stored order. */
   balances(customerId: Id): Promise<Balance[]> {
-    return loadBalances(this.dataSource.manager, customerId);
+    return inRead(this.dataSource, (manager) => loadBalances(manager, customerId));
   }
 
   async find(customerId: Id, id: Id): Promise<Invoice | null> {
-    const [invoice] = await invoiceStore.load(this.dataSource.manager, customerId, [id]);
+    const [invoice] = await inRead(this.dataSource, (manager) => invoiceStore.load(manager, customerId, [id]));
     return invoice ?? null;
   }
 }

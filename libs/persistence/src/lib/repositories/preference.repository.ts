@@ -1,6 +1,6 @@
 import { nowLocalDateTime, type Id, type Preference, type SelectionUpdate } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
-import { inTransaction } from '../database';
+import { inRead, inTransaction } from '../database';
 import { PreferenceCategoryEntity, PreferenceChannelEntity, PreferenceSelectionEntity } from '../entities';
 import { preferencesChanged } from '../change-events';
 import { appendEvents } from '../stores/event.store';
@@ -10,7 +10,7 @@ export class PreferenceRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   list(customerId: Id): Promise<Preference[]> {
-    return preferenceStore.load(this.dataSource.manager, customerId);
+    return inRead(this.dataSource, (manager) => preferenceStore.load(manager, customerId));
   }
 
   /**

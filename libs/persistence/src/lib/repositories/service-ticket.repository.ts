@@ -7,7 +7,7 @@ import {
   type TicketStatus,
 } from '@curbside/domain';
 import { DataSource } from 'typeorm';
-import { inTransaction } from '../database';
+import { inRead, inTransaction } from '../database';
 import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
 import { ticketStatusChanged } from '../change-events';
 import { appendEvents } from '../stores/event.store';
@@ -29,20 +29,20 @@ export class ServiceTicketRepository {
 
   /** Tickets created within the range, newest first; one statement (tickets joined to their service codes). */
   async list(customerId: Id, range: DateRange): Promise<ServiceTicketSummary[]> {
-    const query = this.dataSource
-      .createQueryBuilder(ServiceTicketEntity, 't')
-      .leftJoin(ServiceTicketServiceEntity, 's', 's.customerId = t.customerId AND s.ticketId = t.id')
-      .select('t.id', 'id')
-      .addSelect('t.status', 'status')
-      .addSelect('t.loadType', 'loadType')
-      .addSelect('t.loadDescription', 'loadDescription')
-      .addSelect('t.createdAt', 'createdAt')
-      .addSelect('t.dispatchedAt', 'dispatchedAt')
-      .addSelect('s.code', 'code')
-      .where('t.customerId = :customerId', { customerId });
-    const rows: SummaryRow[] = await newestFirst('createdAt')(inRange('createdAt', range)(query))
-      .addOrderBy('s.position')
-      .getRawMany();
+    const rows: SummaryRow[] = await inRead(this.dataSource, (manager) => {
+      const query = manager
+        .createQueryBuilder(ServiceTicketEntity, 't')
+        .leftJoin(ServiceTicketServiceEntity, 's', 's.customerId = t.customerId AND s.ticketId = t.id')
+        .select('t.id', 'id')
+        .addSelect('t.status', 'status')
+        .addSelect('t.loadType', 'loadType')
+        .addSelect('t.loadDescription', 'loadDescription')
+        .addSelect('t.createdAt', 'createdAt')
+        .addSelect('t.dispatchedAt', 'dispatchedAt')
+        .addSelect('s.code', 'code')
+        .where('t.customerId = :customerId', { customerId });
+      return newestFirst('createdAt')(inRange('createdAt', range)(query)).addOrderBy('s.position').getRawMany<SummaryRow>();
+    });
 
     const summaries: ServiceTicketSummary[] = [];
     for (const { code, ...ticket } of rows) {
@@ -55,7 +55,7 @@ export class ServiceTicketRepository {
   }
 
   async find(customerId: Id, id: Id): Promise<ServiceTicket | null> {
-    const [ticket] = await serviceTicketStore.load(this.dataSource.manager, customerId, [id]);
+    const [ticket] = await inRead(this.dataSource, (manager) => serviceTicketStore.load(manager, customerId, [id]));
     return ticket ?? null;
   }
 

@@ -1,4 +1,5 @@
 import type { Id, Service } from '@curbside/domain';
+import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { serviceStore } from '../stores/service.store';
 
@@ -7,6 +8,6 @@ export class ServiceRepository {
 
   /** The customer's services with their invoice fees, by id. */
   list(customerId: Id): Promise<Service[]> {
-    return serviceStore.load(this.dataSource.manager, customerId);
+    return inRead(this.dataSource, (manager) => serviceStore.load(manager, customerId));
   }
 }

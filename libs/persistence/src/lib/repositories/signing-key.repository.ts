@@ -1,6 +1,6 @@
 import { nowLocalDateTime } from '@curbside/domain';
 import { DataSource } from 'typeorm';
-import { inTransaction } from '../database';
+import { inRead, inTransaction } from '../database';
 import { SigningKeyEntity } from '../entities';
 
 export interface SigningKey {
@@ -38,7 +38,7 @@ export class SigningKeyRepository {
   }
 
   private async find(): Promise<SigningKey | null> {
-    const row = await this.dataSource.manager.findOneBy(SigningKeyEntity, { purpose: ACCESS_TOKENS });
+    const row = await inRead(this.dataSource, (manager) => manager.findOneBy(SigningKeyEntity, { purpose: ACCESS_TOKENS }));
     return row && { kid: row.kid, secret: row.secret };
   }
 }
