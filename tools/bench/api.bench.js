@@ -76,6 +76,8 @@ async function main() {
 
   const rows = [];
   try {
+    // Warm-up, so that the first route measured does not pay for the JIT and cold caches.
+    for (const [, target, extra] of routes) await autocannon({ url: target, connections, duration: 1, headers: { ...headers, ...extra } });
     for (const [name, target, extra] of routes) {
       const result = await autocannon({ url: target, connections, duration: seconds, headers: { ...headers, ...extra } });
       const failures = result.non2xx + result.errors + result.timeouts;
