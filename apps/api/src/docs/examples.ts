@@ -1,4 +1,4 @@
-import type { CustomerBundle, ServiceTicketSummary, DisposalTicketSummary } from '@curbside/domain';
+import { CustomerBundle, summarizeDisposalTicket, summarizeInvoice, summarizeServiceTicket } from '@curbside/domain';
 import { decodeImportFile, responses, WireObject } from '@curbside/codecs';
 import { buildDemoImportFile } from '@curbside/demo';
 
@@ -16,33 +16,15 @@ function household(): CustomerBundle {
   return demo;
 }
 
-const ticketSummary = ({ services, ...ticket }: CustomerBundle['tickets'][number]): ServiceTicketSummary => ({
-  id: ticket.id,
-  status: ticket.status,
-  loadType: ticket.loadType,
-  loadDescription: ticket.loadDescription,
-  createdAt: ticket.createdAt,
-  dispatchedAt: ticket.dispatchedAt,
-  serviceCodes: services.map((line) => line.code),
-});
-
-const disposalSummary = (ticket: CustomerBundle['disposalTickets'][number]): DisposalTicketSummary => ({
-  id: ticket.id,
-  status: ticket.status,
-  amount: ticket.amount,
-  siteName: ticket.site.name,
-  date: ticket.audit.modifiedAt,
-});
-
 /** One example body per operation of the interface (see `responses` in @curbside/codecs). */
 export const examples = {
-  ticketList: (): WireObject => responses.ticketList(TRACKING_ID, household().tickets.slice(0, 2).map(ticketSummary)),
+  ticketList: (): WireObject => responses.ticketList(TRACKING_ID, household().tickets.slice(0, 2).map(summarizeServiceTicket)),
   ticketDetail: (): WireObject => responses.ticketDetail(TRACKING_ID, household().tickets[0]),
-  disposalList: (): WireObject => responses.disposalList(TRACKING_ID, household().disposalTickets.slice(0, 2).map(disposalSummary)),
+  disposalList: (): WireObject => responses.disposalList(TRACKING_ID, household().disposalTickets.slice(0, 2).map(summarizeDisposalTicket)),
   disposalDetail: (): WireObject => responses.disposalDetail(TRACKING_ID, household().disposalTickets[0]),
   invoiceList: (): WireObject => {
     const { customer, invoices, balances } = household();
-    return responses.invoiceList(customer.currency, invoices.slice(0, 2).map(({ lines: _lines, ...invoice }) => invoice), balances);
+    return responses.invoiceList(customer.currency, invoices.slice(0, 2).map(summarizeInvoice), balances);
   },
   invoiceDetail: (): WireObject => responses.invoiceDetail(household().invoices[1]),
   caseList: (): WireObject => responses.caseList(TRACKING_ID, household().cases.slice(0, 2)),

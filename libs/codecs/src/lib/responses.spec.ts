@@ -1,4 +1,4 @@
-import type { CustomerBundle, DisposalTicketSummary, ServiceTicketSummary } from '@curbside/domain';
+import { summarizeDisposalTicket, summarizeInvoice, summarizeServiceTicket, type CustomerBundle } from '@curbside/domain';
 import sample from '../testing/sample-import.json';
 import { decodeImportFile } from './import-file';
 import { responses } from './responses';
@@ -8,19 +8,8 @@ import { parseXml, toXml } from './xml';
 const [usa, canada] = decodeImportFile(sample);
 const TRACKING_ID = 'trk-<&>-é-😀';
 
-const ticketSummaries = (bundle: CustomerBundle): ServiceTicketSummary[] =>
-  bundle.tickets.map((t) => ({
-    id: t.id,
-    status: t.status,
-    loadType: t.loadType,
-    loadDescription: t.loadDescription,
-    createdAt: t.createdAt,
-    dispatchedAt: t.dispatchedAt,
-    serviceCodes: t.services.map((s) => s.code),
-  }));
-
-const disposalSummaries = (bundle: CustomerBundle): DisposalTicketSummary[] =>
-  bundle.disposalTickets.map((t) => ({ id: t.id, status: t.status, amount: t.amount, siteName: t.site.name, date: t.audit.modifiedAt }));
+const ticketSummaries = (bundle: CustomerBundle) => bundle.tickets.map(summarizeServiceTicket);
+const disposalSummaries = (bundle: CustomerBundle) => bundle.disposalTickets.map(summarizeDisposalTicket);
 
 /** Every response body the interface has, for one customer. */
 function bodiesOf(bundle: CustomerBundle): Array<[string, WireObject]> {
@@ -29,7 +18,7 @@ function bodiesOf(bundle: CustomerBundle): Array<[string, WireObject]> {
     ['2 ticket detail', responses.ticketDetail(TRACKING_ID, bundle.tickets[0])],
     ['3 disposal list', responses.disposalList(TRACKING_ID, disposalSummaries(bundle))],
     ['4 disposal detail', responses.disposalDetail(TRACKING_ID, bundle.disposalTickets[0])],
-    ['5 invoice list', responses.invoiceList(bundle.customer.currency, bundle.invoices, bundle.balances)],
+    ['5 invoice list', responses.invoiceList(bundle.customer.currency, bundle.invoices.map(summarizeInvoice), bundle.balances)],
     ['6 invoice detail', responses.invoiceDetail(bundle.invoices[0])],
     ['7 cases', responses.caseList(TRACKING_ID, bundle.cases)],
     ['8 contacts', responses.contacts(TRACKING_ID, bundle.contacts)],
