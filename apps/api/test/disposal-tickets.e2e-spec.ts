@@ -49,7 +49,7 @@ describe.each(testDatabases())('disposal tickets (ops 3, 4) on $name', (database
       expect(Object.keys(response.body.tickets[0])).toEqual(['id', 'date', 'status', 'amount', 'site_name']);
       expect(response.body.tickets[0]).toEqual(summaryOf(HOUSEHOLD.disposal_tickets[0]));
       // 500 ms is written `.5`, as java.sql.Timestamp writes it.
-      expect(response.body.tickets[0].date).toBe('2026-06-11 09:00:00.5');
+      expect(response.body.tickets[0].date).toBe('2026-06-11 07:45:00.5');
     });
 
     it('filters on the last-modified day, both ends inclusive, and counts what it returns', async () => {

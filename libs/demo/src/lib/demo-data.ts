@@ -255,7 +255,7 @@ function disposalTickets(c: DemoCustomer, clock: Clock): Wire[] {
         business_name: c.business ?? 'null',
         address: { street_text_1: c.address.street, street_text_2: 'null', city: c.address.city, state: c.address.region, country: c.address.country, zip: c.address.postal, zip4: c.address.zip4 ?? 'null' },
       },
-      audit_info: { created_by: 'SCALE.OPS', created_date_time: disposalTime(timeIn), modified_by: 'SCALE.OPS', modified_date_time: disposalTime(clock.at(4 + i * 11, 9, 0, 0, 500)) },
+      audit_info: { created_by: 'SCALE.OPS', created_date_time: disposalTime(timeIn), modified_by: 'SCALE.OPS', modified_date_time: disposalTime(clock.at(4 + i * 11, 7 + i, 45, 0, 500)) },
       vehicle: { number: String(3100 + i), description: 'Roll-off truck', driver_name: ['Sam Ortiz', 'Lee Chen', 'Priya Nair'][i % 3] },
       details: [
         {
