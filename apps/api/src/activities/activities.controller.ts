@@ -1,8 +1,9 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
+import type { Customer } from '@curbside/domain';
 import { EmailActivityRepository, IssueActivityRepository } from '@curbside/persistence';
-import { CustomerResource, DateRangeQuery, toDateRange } from '../customers';
+import { CurrentCustomer, CustomerResource, DateRangeQuery, toDateRange } from '../customers';
 import { WireResponse } from '../docs';
 
 /** Neither body has a request_tracking_id member (the spec's tables have none); the header is still echoed. */
@@ -21,8 +22,8 @@ export class ActivitiesController {
     description: 'System-generated or sent by a support agent; newest first; fromDate/toDate filter on the send time, both inclusive.',
   })
   @WireResponse('Email activity', 'emailActivities')
-  async emailActivities(@Param('customerId') customerId: string, @Query() query: DateRangeQuery): Promise<WireObject> {
-    return responses.emailActivities(await this.emails.list(customerId, toDateRange(query)));
+  async emailActivities(@CurrentCustomer() customer: Customer, @Query() query: DateRangeQuery): Promise<WireObject> {
+    return responses.emailActivities(await this.emails.list(customer.id, toDateRange(query)));
   }
 
   @Get('issues')
@@ -31,7 +32,7 @@ export class ActivitiesController {
     description: 'Newest first; fromDate/toDate filter on the submit date, both inclusive.',
   })
   @WireResponse('Issue activity', 'issueActivities')
-  async issueActivities(@Param('customerId') customerId: string, @Query() query: DateRangeQuery): Promise<WireObject> {
-    return responses.issueActivities(await this.issues.list(customerId, toDateRange(query)));
+  async issueActivities(@CurrentCustomer() customer: Customer, @Query() query: DateRangeQuery): Promise<WireObject> {
+    return responses.issueActivities(await this.issues.list(customer.id, toDateRange(query)));
   }
 }

@@ -1,8 +1,9 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
+import type { Customer } from '@curbside/domain';
 import { CaseRepository } from '@curbside/persistence';
-import { CustomerResource, DateRangeQuery, toDateRange } from '../customers';
+import { CurrentCustomer, CustomerResource, DateRangeQuery, toDateRange } from '../customers';
 import { WireResponse } from '../docs';
 import { TrackingId } from '../platform';
 
@@ -18,7 +19,7 @@ export class CasesController {
     description: 'Non-executable service requests, newest first; fromDate/toDate filter on the requested time, both inclusive.',
   })
   @WireResponse('Case summary', 'caseList')
-  async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string, @Query() query: DateRangeQuery): Promise<WireObject> {
-    return responses.caseList(trackingId, await this.cases.list(customerId, toDateRange(query)));
+  async list(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Query() query: DateRangeQuery): Promise<WireObject> {
+    return responses.caseList(trackingId, await this.cases.list(customer.id, toDateRange(query)));
   }
 }

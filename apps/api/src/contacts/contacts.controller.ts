@@ -1,8 +1,9 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
+import type { Customer } from '@curbside/domain';
 import { ContactRepository } from '@curbside/persistence';
-import { CustomerResource } from '../customers';
+import { CurrentCustomer, CustomerResource } from '../customers';
 import { WireResponse } from '../docs';
 import { TrackingId } from '../platform';
 
@@ -18,7 +19,7 @@ export class ContactsController {
     description: 'US addresses fill state/zip/zip4, Canadian ones province/postal_code; the others are "null".',
   })
   @WireResponse('Contact', 'contacts')
-  async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
-    return responses.contacts(trackingId, await this.contacts.list(customerId));
+  async list(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    return responses.contacts(trackingId, await this.contacts.list(customer.id));
   }
 }

@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
-import { CustomerRepository, InvoiceRepository } from '@curbside/persistence';
-import { CustomerResource, DateRangeQuery, RecordIdPipe, toDateRange } from '../customers';
+import type { Customer } from '@curbside/domain';
+import { InvoiceRepository } from '@curbside/persistence';
+import { CurrentCustomer, CustomerResource, DateRangeQuery, RecordIdPipe, toDateRange } from '../customers';
 import { WireResponse } from '../docs';
 import { ApiErrorCode, ApiException } from '../platform';
 
@@ -11,10 +12,7 @@ import { ApiErrorCode, ApiException } from '../platform';
 @Controller('api')
 @CustomerResource()
 export class InvoicesController {
-  constructor(
-    private readonly customers: CustomerRepository,
-    private readonly invoices: InvoiceRepository,
-  ) {}
+  constructor(private readonly invoices: InvoiceRepository) {}
 
   @Get('v2/customers/:customerId/invoices')
   @ApiOperation({
@@ -22,11 +20,9 @@ export class InvoicesController {
     description: 'Newest first; fromDate/toDate filter on the invoice date, both inclusive. Balances are not filtered.',
   })
   @WireResponse('Invoice summary: currency, invoices, balances', 'invoiceList')
-  async list(@Param('customerId') customerId: string, @Query() query: DateRangeQuery): Promise<WireObject> {
+  async list(@CurrentCustomer() customer: Customer, @Query() query: DateRangeQuery): Promise<WireObject> {
     const range = toDateRange(query);
-    const customer = await this.customers.find(customerId);
-    if (customer === null) throw new ApiException(ApiErrorCode.CUSTOMER_NOT_FOUND);
-    const [invoices, balances] = await Promise.all([this.invoices.list(customerId, range), this.invoices.balances(customerId)]);
+    const [invoices, balances] = await Promise.all([this.invoices.list(customer.id, range), this.invoices.balances(customer.id)]);
     return responses.invoiceList(customer.currency, invoices, balances);
   }
 
@@ -36,8 +32,8 @@ export class InvoicesController {
     description: 'PAYMENT entries (type 2) carry payment_info and no amount, date or due_date; other entries the reverse.',
   })
   @WireResponse('Invoice detail: one entry per invoice line', 'invoiceDetail')
-  async detail(@Param('customerId') customerId: string, @Param('invoiceId', RecordIdPipe) invoiceId: string): Promise<WireObject> {
-    const invoice = await this.invoices.find(customerId, invoiceId);
+  async detail(@CurrentCustomer() customer: Customer, @Param('invoiceId', RecordIdPipe) invoiceId: string): Promise<WireObject> {
+    const invoice = await this.invoices.find(customer.id, invoiceId);
     if (invoice === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no invoice ${invoiceId} for this customer.`);
     return responses.invoiceDetail(invoice);
   }

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
+import type { Customer } from '@curbside/domain';
 import { PreferenceRepository } from '@curbside/persistence';
-import { CustomerResource } from '../customers';
+import { CurrentCustomer, CustomerResource } from '../customers';
 import { WireResponse } from '../docs';
 import { ProblemResponse, TrackingId } from '../platform';
 import { readPreferencesUpdate, UpdatePreferencesDto } from './dtos/update-preferences.dto';
@@ -22,8 +23,8 @@ export class PreferencesController {
       'A customer without preferences has an empty list.',
   })
   @WireResponse('Communication preferences', 'preferences')
-  async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
-    return responses.preferences(trackingId, await this.preferences.list(customerId));
+  async list(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    return responses.preferences(trackingId, await this.preferences.list(customer.id));
   }
 
   @Put()
@@ -42,11 +43,11 @@ export class PreferencesController {
   @ProblemResponse(415, 'The body is not application/json')
   async update(
     @TrackingId() trackingId: string,
-    @Param('customerId') customerId: string,
+    @CurrentCustomer() customer: Customer,
     @Body() body: UpdatePreferencesDto,
   ): Promise<WireObject> {
     const { updates, modifiedBy } = readPreferencesUpdate(body);
-    await this.preferences.updateSelections(customerId, updates, modifiedBy);
+    await this.preferences.updateSelections(customer.id, updates, modifiedBy);
     return responses.preferencesUpdated(trackingId);
   }
 }

@@ -1,8 +1,9 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
+import type { Customer } from '@curbside/domain';
 import { ServiceRepository } from '@curbside/persistence';
-import { CustomerResource } from '../customers';
+import { CurrentCustomer, CustomerResource } from '../customers';
 import { WireResponse } from '../docs';
 import { TrackingId } from '../platform';
 
@@ -19,21 +20,21 @@ export class ServicesController {
     description: 'Fuel, environmental and regulatory cost recovery fees, per service; metadata.totalCount counts the services.',
   })
   @WireResponse('Invoice fees of services', 'invoiceFees')
-  async invoiceFees(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
-    return responses.invoiceFees(trackingId, await this.services.list(customerId));
+  async invoiceFees(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    return responses.invoiceFees(trackingId, await this.services.list(customer.id));
   }
 
   @Get('prices')
   @ApiOperation({ summary: 'Base monthly price of each service (op 12)' })
   @WireResponse('Service prices', 'servicePrices')
-  async prices(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
-    return responses.servicePrices(trackingId, await this.services.list(customerId));
+  async prices(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    return responses.servicePrices(trackingId, await this.services.list(customer.id));
   }
 
   @Get('materials')
   @ApiOperation({ summary: 'Catalog entry, material and price of each service (op 13)' })
   @WireResponse('Service materials', 'serviceMaterials')
-  async materials(@TrackingId() trackingId: string, @Param('customerId') customerId: string): Promise<WireObject> {
-    return responses.serviceMaterials(trackingId, await this.services.list(customerId));
+  async materials(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    return responses.serviceMaterials(trackingId, await this.services.list(customer.id));
   }
 }

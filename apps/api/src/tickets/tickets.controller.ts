@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
+import type { Customer } from '@curbside/domain';
 import { DisposalTicketRepository, ServiceTicketRepository } from '@curbside/persistence';
-import { CustomerResource, RecordIdPipe, toDateRange } from '../customers';
+import { CurrentCustomer, CustomerResource, RecordIdPipe, toDateRange } from '../customers';
 import { WireResponse } from '../docs';
 import { ApiErrorCode, ApiException, TrackingId } from '../platform';
 import { DISPOSAL, TicketDetailQuery, TicketListQuery } from './dtos/ticket-query.dto';
@@ -22,10 +23,10 @@ export class TicketsController {
     description: 'Newest first; fromDate/toDate filter on the creation time (service) or the last-modified time (disposal), both inclusive.',
   })
   @WireResponse('Ticket summary (op 1), or disposal ticket summary (op 3)', 'ticketList', 'disposalList')
-  async list(@TrackingId() trackingId: string, @Param('customerId') customerId: string, @Query() query: TicketListQuery): Promise<WireObject> {
+  async list(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Query() query: TicketListQuery): Promise<WireObject> {
     const range = toDateRange(query);
-    if (query.ticket_type === DISPOSAL) return responses.disposalList(trackingId, await this.disposalTickets.list(customerId, range));
-    return responses.ticketList(trackingId, await this.serviceTickets.list(customerId, range));
+    if (query.ticket_type === DISPOSAL) return responses.disposalList(trackingId, await this.disposalTickets.list(customer.id, range));
+    return responses.ticketList(trackingId, await this.serviceTickets.list(customer.id, range));
   }
 
   @Get(':ticketId')
@@ -33,16 +34,16 @@ export class TicketsController {
   @WireResponse('Ticket detail (op 2), or disposal ticket detail (op 4)', 'ticketDetail', 'disposalDetail')
   async detail(
     @TrackingId() trackingId: string,
-    @Param('customerId') customerId: string,
+    @CurrentCustomer() customer: Customer,
     @Param('ticketId', RecordIdPipe) ticketId: string,
     @Query() query: TicketDetailQuery,
   ): Promise<WireObject> {
     if (query.ticket_type === DISPOSAL) {
-      const ticket = await this.disposalTickets.find(customerId, ticketId);
+      const ticket = await this.disposalTickets.find(customer.id, ticketId);
       if (ticket === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no disposal ticket ${ticketId} for this customer.`);
       return responses.disposalDetail(trackingId, ticket);
     }
-    const ticket = await this.serviceTickets.find(customerId, ticketId);
+    const ticket = await this.serviceTickets.find(customer.id, ticketId);
     if (ticket === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no service ticket ${ticketId} for this customer.`);
     return responses.ticketDetail(trackingId, ticket);
   }
