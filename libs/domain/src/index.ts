@@ -1,5 +1,6 @@
 export * from './lib/values';
 export * from './lib/customer';
+export * from './lib/pickups';
 export * from './lib/preferences';
 export * from './lib/summaries';
 export * from './lib/bundle';
