@@ -66,7 +66,7 @@ if (process.argv.includes('--check')) {
   process.exit(0);
 }
 const sorted = Object.fromEntries(
-  Object.entries({ ...lock.packages, ...Object.fromEntries(missing) }).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+  Object.entries({ ...lock.packages, ...Object.fromEntries(missing) }).sort(([a], [b]) => a.localeCompare(b, 'en')),
 );
 writeFileSync(LOCK, `${JSON.stringify({ ...lock, packages: sorted }, null, 2)}\n`);
 console.log(`package-lock.json: added ${missing.size} platform package entries`);
