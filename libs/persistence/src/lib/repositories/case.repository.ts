@@ -1,21 +1,16 @@
-import type { Case, DateRange, Id } from '@curbside/domain';
+import type { Case, Id, ListQuery, Page } from '@curbside/domain';
 import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { CaseEntity } from '../entities';
 import { toCase } from '../stores/activity.store';
-import { inRange, newestFirst, selectRows } from '../stores/rows';
+import { mapItems, selectRowPage } from '../stores/rows';
 
 export class CaseRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Cases requested within the range, newest first. */
-  async list(customerId: Id, range: DateRange): Promise<Case[]> {
-    const rows = await inRead(this.dataSource, (manager) =>
-      selectRows(manager, CaseEntity, customerId, {
-        where: inRange('requestedAt', range),
-        order: newestFirst('requestedAt'),
-      }),
-    );
-    return rows.map(toCase);
+  async list(customerId: Id, list: ListQuery): Promise<Page<Case>> {
+    const page = await inRead(this.dataSource, (manager) => selectRowPage(manager, CaseEntity, customerId, 'requestedAt', list));
+    return mapItems(page, toCase);
   }
 }
