@@ -16,14 +16,17 @@ export type PathSamples = Record<string, (query: Record<string, string>) => stri
 /**
  * Every GET under /api that the OpenAPI document lists, once per value of each enumerated query
  * parameter (and once without it), so that a new route or variant is tested without being named.
- * A path parameter without a sample fails loudly: add it to `samples`.
+ * A path parameter without a sample fails loudly: add it to `samples`. With `taking`, only the
+ * routes that take that query parameter (e.g. `limit`: the lists).
  */
-export function documentedGets(document: WireRecord, samples: PathSamples): DocumentedGet[] {
+export function documentedGets(document: WireRecord, samples: PathSamples, taking?: string): DocumentedGet[] {
+  const queryOf = (item: WireRecord): Record<string, WireRecord> =>
+    Object.fromEntries(((item.get.parameters ?? []) as WireRecord[]).filter((p) => p.in === 'query').map((p) => [p.name, p]));
   return Object.entries(document.paths as Record<string, WireRecord>)
     .filter(([template, item]) => template.startsWith('/api/') && item.get !== undefined)
+    .filter(([, item]) => taking === undefined || taking in queryOf(item))
     .flatMap(([template, item]) => {
-      const parameters: WireRecord[] = item.get.parameters ?? [];
-      const query = Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+      const query = queryOf(item);
       const variants: Array<Record<string, string>> = [
         {},
         ...Object.values(query).flatMap((p) => ((p.schema?.enum ?? []) as string[]).map((value) => ({ [p.name]: value }))),
