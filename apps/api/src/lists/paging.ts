@@ -2,6 +2,7 @@ import { createParamDecorator, ExecutionContext, Inject, Injectable, PipeTransfo
 import type { ListQuery, Page } from '@curbside/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toDateRange } from '../customers';
+import { addLink } from '../platform';
 import { ListCursors } from './list-cursors';
 import type { ListParams } from './list.query';
 
@@ -41,7 +42,7 @@ export class ListPaging {
     if (page.next !== null) {
       const next = new URL(this.exchange.request.url, 'http://next');
       next.searchParams.set('cursor', await this.cursors.seal(binding, page.next));
-      void this.exchange.reply.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
+      addLink(this.exchange.reply, `${next.pathname}${next.search}`, 'next');
     }
     return page;
   }
