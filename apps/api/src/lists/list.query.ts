@@ -1,12 +1,12 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { DateRangeQuery } from '../customers';
 
 export const MAX_LIMIT = 1000;
 
-/** The query every list takes (CONTRACT §3, §7): the date window and the page. */
-export class ListParams extends DateRangeQuery {
+/** The page a list request asks for (CONTRACT §7); every list takes these. */
+export class PageParams {
   @ApiPropertyOptional({
     description:
       `Records per page, 1 to ${MAX_LIMIT}. Without it the list answers whole up to LIST_MAX_ITEMS (5000 by default), ` +
@@ -33,3 +33,6 @@ export class ListParams extends DateRangeQuery {
   @MaxLength(512, { message: 'cursor must be the cursor of a Link rel="next"' })
   cursor?: string;
 }
+
+/** The query of the dated lists (CONTRACT §3, §7): the date window and the page. */
+export class ListParams extends IntersectionType(DateRangeQuery, PageParams) {}

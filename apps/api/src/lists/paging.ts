@@ -1,10 +1,10 @@
 import { createParamDecorator, ExecutionContext, Inject, Injectable, PipeTransform } from '@nestjs/common';
 import type { ListQuery, Page } from '@curbside/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toDateRange } from '../customers';
+import { DateRangeQuery, toDateRange } from '../customers';
 import { addLink } from '../platform';
 import { ListCursors } from './list-cursors';
-import type { ListParams } from './list.query';
+import type { PageParams } from './list.query';
 
 export interface ListOptions {
   /** The page size of a request without `limit` (LIST_MAX_ITEMS). */
@@ -33,10 +33,11 @@ export class ListPaging {
   /**
    * Reads the page `params` asks of the list `name` (a name per list, so that a cursor of one
    * list is refused by another) with `fetch`, e.g. `(list) => this.cases.list(customer.id, list)`.
+   * A cursor is bound to the list, the customer and every other query parameter (the filters).
    */
-  async read<T>(name: string, params: ListParams, fetch: (list: ListQuery) => Promise<Page<T>>): Promise<Page<T>> {
+  async read<T>(name: string, params: PageParams & DateRangeQuery, fetch: (list: ListQuery) => Promise<Page<T>>): Promise<Page<T>> {
     const range = toDateRange(params);
-    const binding = JSON.stringify([name, this.exchange.request.params.customerId ?? '', range.from, range.to]);
+    const binding = JSON.stringify([name, this.exchange.request.params.customerId ?? '', filtersOf(params)]);
     const after = params.cursor === undefined ? null : await this.cursors.open(binding, params.cursor);
     const page = await fetch({ range, limit: params.limit ?? this.options.maxItems, after });
     if (page.next !== null) {
@@ -46,6 +47,13 @@ export class ListPaging {
     }
     return page;
   }
+}
+
+/** What a cursor is bound to besides the list and customer: every query parameter but the page's own, in name order. */
+function filtersOf(params: object): Array<[string, unknown]> {
+  return Object.entries(params)
+    .filter(([name, value]) => name !== 'limit' && name !== 'cursor' && value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
 @Injectable()
@@ -65,5 +73,5 @@ const exchangeOf = createParamDecorator((_data: unknown, context: ExecutionConte
   return { request: http.getRequest(), reply: http.getResponse() };
 });
 
-/** The paging of a list route's request: `@Paging() paging: ListPaging`, with `@Query() params: ListParams`. */
+/** The paging of a list route's request: `@Paging() paging: ListPaging`, with `@Query() params: ListParams` (or `PageParams` for a list without dates). */
 export const Paging = (): ParameterDecorator => exchangeOf(ListPagingPipe);
