@@ -9,6 +9,7 @@ import { CasesModule } from './cases/cases.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { HealthModule } from './health/health.module';
 import { InvoicesModule } from './invoices/invoices.module';
+import { ListsModule } from './lists';
 import { OAuthModule } from './oauth/oauth.module';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
@@ -28,6 +29,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config.logLevel)),
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
+        ListsModule.forRoot({ maxItems: config.listMaxItems }),
         PlatformModule,
         HealthModule,
         OAuthModule,

@@ -60,7 +60,12 @@ describe('the OpenAPI document', () => {
     expect(operation).toBeDefined();
     const parameters = operation.parameters.map((p: WireRecord) => `${p.in}:${p.name}`);
     expect(parameters).toEqual(expect.arrayContaining(['path:customerId', 'header:Request-Tracking-Id', 'header:ClientId']));
-    if (dateFilter) expect(parameters).toEqual(expect.arrayContaining(['query:fromDate', 'query:toDate']));
+    // Every dated operation is a list, and every list pages (CONTRACT §7).
+    if (dateFilter) expect(parameters).toEqual(expect.arrayContaining(['query:fromDate', 'query:toDate', 'query:limit', 'query:cursor']));
+    if (method === 'put') {
+      expect(parameters).toContain('header:If-Match');
+      expect(Object.keys(operation.responses['412'].content)).toEqual(['application/problem+json', 'application/problem+xml']);
+    }
     expect(operation.security).toEqual(expect.arrayContaining([{ bearer: [], clientId: [] }]));
 
     const ok = operation.responses['200'].content;

@@ -23,7 +23,7 @@ export { serviceCodec } from './lib/service.codec';
 export { emailActivityCodec } from './lib/email-activity.codec';
 export { issueActivityCodec } from './lib/issue-activity.codec';
 export { decodeImportFile, encodeImportFile } from './lib/import-file';
-export { responses } from './lib/responses';
+export { responses, type ListPage } from './lib/responses';
 export { parseXml, toXml } from './lib/xml';
 export { CALENDAR_WEEKS, type CalendarService, pickupCalendar, type PickupCalendarRequest } from './lib/calendar';
 export { pickupCodec, encodeEta } from './lib/pickup.codec';

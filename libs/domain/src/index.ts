@@ -10,3 +10,4 @@ export * from './lib/dates';
 export * from './lib/schedules';
 export * from './lib/eta';
 export * from './lib/pickup-stats';
+export * from './lib/lists';

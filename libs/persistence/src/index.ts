@@ -6,6 +6,7 @@ export {
   inTransaction,
   type DatabaseLocation,
 } from './lib/database';
+export { writeIfCurrent, type ConditionalWrite, type Precondition } from './lib/conditional-write';
 export { PersistenceModule, type PersistenceOptions } from './lib/persistence.module';
 export {
   ApiClientRepository,

@@ -3,7 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { EmailActivityRepository, IssueActivityRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource, DateRangeQuery, toDateRange } from '../customers';
+import { CurrentCustomer, CustomerResource } from '../customers';
+import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
 
 /** Neither body has a request_tracking_id member (the spec's tables have none); the header is still echoed. */
@@ -22,8 +23,8 @@ export class ActivitiesController {
     description: 'System-generated or sent by a support agent; newest first; fromDate/toDate filter on the send time, both inclusive.',
   })
   @WireResponse('Email activity', 'emailActivities')
-  async emailActivities(@CurrentCustomer() customer: Customer, @Query() query: DateRangeQuery): Promise<WireObject> {
-    return responses.emailActivities(await this.emails.list(customer.id, toDateRange(query)));
+  async emailActivities(@CurrentCustomer() customer: Customer, @Query() query: ListParams, @Paging() paging: ListPaging): Promise<WireObject> {
+    return responses.emailActivities(await paging.read('email-activities', query, (list) => this.emails.list(customer.id, list)));
   }
 
   @Get('issues')
@@ -32,7 +33,7 @@ export class ActivitiesController {
     description: 'Newest first; fromDate/toDate filter on the submit date, both inclusive.',
   })
   @WireResponse('Issue activity', 'issueActivities')
-  async issueActivities(@CurrentCustomer() customer: Customer, @Query() query: DateRangeQuery): Promise<WireObject> {
-    return responses.issueActivities(await this.issues.list(customer.id, toDateRange(query)));
+  async issueActivities(@CurrentCustomer() customer: Customer, @Query() query: ListParams, @Paging() paging: ListPaging): Promise<WireObject> {
+    return responses.issueActivities(await paging.read('issue-activities', query, (list) => this.issues.list(customer.id, list)));
   }
 }

@@ -3,7 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { CaseRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource, DateRangeQuery, toDateRange } from '../customers';
+import { CurrentCustomer, CustomerResource } from '../customers';
+import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
 import { TrackingId } from '../platform';
 
@@ -19,7 +20,12 @@ export class CasesController {
     description: 'Non-executable service requests, newest first; fromDate/toDate filter on the requested time, both inclusive.',
   })
   @WireResponse('Case summary', 'caseList')
-  async list(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Query() query: DateRangeQuery): Promise<WireObject> {
-    return responses.caseList(trackingId, await this.cases.list(customer.id, toDateRange(query)));
+  async list(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Query() query: ListParams,
+    @Paging() paging: ListPaging,
+  ): Promise<WireObject> {
+    return responses.caseList(trackingId, await paging.read('cases', query, (list) => this.cases.list(customer.id, list)));
   }
 }

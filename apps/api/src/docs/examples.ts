@@ -1,5 +1,5 @@
 import { CustomerBundle, summarizeDisposalTicket, summarizeInvoice, summarizeServiceTicket } from '@curbside/domain';
-import { decodeImportFile, responses, WireObject } from '@curbside/codecs';
+import { decodeImportFile, responses, type ListPage, type WireObject } from '@curbside/codecs';
 import { buildDemoImportFile } from '@curbside/demo';
 
 /**
@@ -16,26 +16,29 @@ function household(): CustomerBundle {
   return demo;
 }
 
+/** The first `size` records of a list, as a page of the whole list. */
+const firstPage = <T>(items: T[], size: number): ListPage<T> => ({ items: items.slice(0, size), totalCount: items.length });
+
 /** One example body per operation of the interface (see `responses` in @curbside/codecs). */
 export const examples = {
-  ticketList: (): WireObject => responses.ticketList(TRACKING_ID, household().tickets.slice(0, 2).map(summarizeServiceTicket)),
+  ticketList: (): WireObject => responses.ticketList(TRACKING_ID, firstPage(household().tickets.map(summarizeServiceTicket), 2)),
   ticketDetail: (): WireObject => responses.ticketDetail(TRACKING_ID, household().tickets[0]),
-  disposalList: (): WireObject => responses.disposalList(TRACKING_ID, household().disposalTickets.slice(0, 2).map(summarizeDisposalTicket)),
+  disposalList: (): WireObject => responses.disposalList(TRACKING_ID, firstPage(household().disposalTickets.map(summarizeDisposalTicket), 2)),
   disposalDetail: (): WireObject => responses.disposalDetail(TRACKING_ID, household().disposalTickets[0]),
   invoiceList: (): WireObject => {
     const { customer, invoices, balances } = household();
-    return responses.invoiceList(customer.currency, invoices.slice(0, 2).map(summarizeInvoice), balances);
+    return responses.invoiceList(customer.currency, firstPage(invoices.map(summarizeInvoice), 2), balances);
   },
   invoiceDetail: (): WireObject => responses.invoiceDetail(household().invoices[1]),
-  caseList: (): WireObject => responses.caseList(TRACKING_ID, household().cases.slice(0, 2)),
+  caseList: (): WireObject => responses.caseList(TRACKING_ID, firstPage(household().cases, 2)),
   contacts: (): WireObject => responses.contacts(TRACKING_ID, household().contacts),
   preferences: (): WireObject => responses.preferences(TRACKING_ID, household().preferences),
   preferencesUpdated: (): WireObject => responses.preferencesUpdated(TRACKING_ID),
   invoiceFees: (): WireObject => responses.invoiceFees(TRACKING_ID, household().services.slice(0, 2)),
   servicePrices: (): WireObject => responses.servicePrices(TRACKING_ID, household().services.slice(0, 2)),
   serviceMaterials: (): WireObject => responses.serviceMaterials(TRACKING_ID, household().services.slice(0, 2)),
-  emailActivities: (): WireObject => responses.emailActivities(household().emailActivities.slice(0, 2)),
-  issueActivities: (): WireObject => responses.issueActivities(household().issueActivities.slice(0, 1)),
+  emailActivities: (): WireObject => responses.emailActivities(firstPage(household().emailActivities, 2)),
+  issueActivities: (): WireObject => responses.issueActivities(firstPage(household().issueActivities, 1)),
 } satisfies Record<string, () => WireObject>;
 
 export type ExampleName = keyof typeof examples;

@@ -3,7 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { InvoiceRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource, DateRangeQuery, RecordIdPipe, toDateRange } from '../customers';
+import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
+import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
 import { ApiErrorCode, ApiException } from '../platform';
 
@@ -17,12 +18,15 @@ export class InvoicesController {
   @Get('v2/customers/:customerId/invoices')
   @ApiOperation({
     summary: 'List invoices and aging balances (op 5, version 2)',
-    description: 'Newest first; fromDate/toDate filter on the invoice date, both inclusive. Balances are not filtered.',
+    description:
+      'Newest first; fromDate/toDate filter on the invoice date, both inclusive. Balances are neither filtered nor paged: every page has them all.',
   })
   @WireResponse('Invoice summary: currency, invoices, balances', 'invoiceList')
-  async list(@CurrentCustomer() customer: Customer, @Query() query: DateRangeQuery): Promise<WireObject> {
-    const range = toDateRange(query);
-    const [invoices, balances] = await Promise.all([this.invoices.list(customer.id, range), this.invoices.balances(customer.id)]);
+  async list(@CurrentCustomer() customer: Customer, @Query() query: ListParams, @Paging() paging: ListPaging): Promise<WireObject> {
+    const [invoices, balances] = await Promise.all([
+      paging.read('invoices-v2', query, (list) => this.invoices.list(customer.id, list)),
+      this.invoices.balances(customer.id),
+    ]);
     return responses.invoiceList(customer.currency, invoices, balances);
   }
 

@@ -17,6 +17,8 @@ export enum ApiErrorCode {
   METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED',
   NOT_ACCEPTABLE = 'NOT_ACCEPTABLE',
   CONFLICT = 'CONFLICT',
+  /** `If-Match` names a version of the resource that is no longer current. */
+  PRECONDITION_FAILED = 'PRECONDITION_FAILED',
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
   TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS',
@@ -39,6 +41,10 @@ export const API_ERRORS: Record<ApiErrorCode, { status: number; message: string 
     message: 'The Accept header allows no available format: application/json or application/xml.',
   },
   [ApiErrorCode.CONFLICT]: { status: 409, message: 'The request conflicts with the current state of the resource.' },
+  [ApiErrorCode.PRECONDITION_FAILED]: {
+    status: 412,
+    message: 'The resource has changed since the version If-Match names; read it again and retry.',
+  },
   [ApiErrorCode.PAYLOAD_TOO_LARGE]: { status: 413, message: 'The request body is too large.' },
   [ApiErrorCode.UNSUPPORTED_MEDIA_TYPE]: { status: 415, message: 'The request body must be application/json.' },
   [ApiErrorCode.TOO_MANY_REQUESTS]: { status: 429, message: 'Too many requests.' },

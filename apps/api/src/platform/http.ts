@@ -1,4 +1,5 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { answerNotModified } from './entity-tag';
 import { echoTrackingId, trackingIdOf } from './request-tracking';
 
 /** Request bodies above this size are refused with 413. */
@@ -11,10 +12,11 @@ export function createFastifyAdapter(): FastifyAdapter {
 /**
  * Body parsing and tracking at the Fastify level. Nest parses JSON and form bodies (the token
  * endpoint takes forms; JsonBodyGuard refuses them under /api); Fastify's plain-text parser
- * is removed, so text bodies get 415.
+ * is removed, so text bodies get 415. A GET whose ETag the client has is answered 304.
  */
 export function configureHttp(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
   echoTrackingId(fastify);
+  answerNotModified(fastify);
 }

@@ -4,4 +4,6 @@ export type { FieldError } from './api.exception';
 export { CustomerApi, ProblemResponse } from './openapi';
 export { TrackingId } from './request-tracking';
 export { JsonOnly } from './negotiation.interceptor';
+export { ConditionalWrite, IfMatch, IfMatchCondition } from './if-match';
+export { addLink } from './link';
 export { CurrentClient } from '@curbside/auth';

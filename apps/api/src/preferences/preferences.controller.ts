@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
-import type { Customer } from '@curbside/domain';
+import type { Customer, Preference } from '@curbside/domain';
 import { PreferenceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customers';
 import { WireResponse } from '../docs';
-import { ProblemResponse, TrackingId } from '../platform';
+import { ConditionalWrite, IfMatch, IfMatchCondition, ProblemResponse, TrackingId } from '../platform';
 import { readPreferencesUpdate, UpdatePreferencesDto } from './dtos/update-preferences.dto';
 
 @ApiTags('communication preferences')
@@ -41,13 +41,18 @@ export class PreferencesController {
   @WireResponse('The update was stored', 'preferencesUpdated')
   @ProblemResponse(413, 'The body is over 64 KiB')
   @ProblemResponse(415, 'The body is not application/json')
+  @ConditionalWrite()
   async update(
     @TrackingId() trackingId: string,
     @CurrentCustomer() customer: Customer,
     @Body() body: UpdatePreferencesDto,
+    @IfMatch() ifMatch: IfMatchCondition,
   ): Promise<WireObject> {
     const { updates, modifiedBy } = readPreferencesUpdate(body);
-    await this.preferences.updateSelections(customer.id, updates, modifiedBy);
+    await ifMatch.write(
+      (preferences: Preference[]) => responses.preferences(trackingId, preferences),
+      (precondition) => this.preferences.updateSelections(customer.id, updates, modifiedBy, precondition),
+    );
     return responses.preferencesUpdated(trackingId);
   }
 }

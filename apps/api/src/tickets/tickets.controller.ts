@@ -3,7 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { DisposalTicketRepository, ServiceTicketRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource, RecordIdPipe, toDateRange } from '../customers';
+import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
+import { ListPaging, Paging } from '../lists';
 import { WireResponse } from '../docs';
 import { ApiErrorCode, ApiException, TrackingId } from '../platform';
 import { DISPOSAL, TicketDetailQuery, TicketListQuery } from './dtos/ticket-query.dto';
@@ -23,10 +24,16 @@ export class TicketsController {
     description: 'Newest first; fromDate/toDate filter on the creation time (service) or the last-modified time (disposal), both inclusive.',
   })
   @WireResponse('Ticket summary (op 1), or disposal ticket summary (op 3)', 'ticketList', 'disposalList')
-  async list(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Query() query: TicketListQuery): Promise<WireObject> {
-    const range = toDateRange(query);
-    if (query.ticket_type === DISPOSAL) return responses.disposalList(trackingId, await this.disposalTickets.list(customer.id, range));
-    return responses.ticketList(trackingId, await this.serviceTickets.list(customer.id, range));
+  async list(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Query() query: TicketListQuery,
+    @Paging() paging: ListPaging,
+  ): Promise<WireObject> {
+    if (query.ticket_type === DISPOSAL) {
+      return responses.disposalList(trackingId, await paging.read('disposal-tickets', query, (list) => this.disposalTickets.list(customer.id, list)));
+    }
+    return responses.ticketList(trackingId, await paging.read('service-tickets', query, (list) => this.serviceTickets.list(customer.id, list)));
   }
 
   @Get(':ticketId')

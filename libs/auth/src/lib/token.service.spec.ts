@@ -131,4 +131,13 @@ describe.each(testDatabases())('TokenService on $name', (kind) => {
     await expect(service(null).verify(access_token)).resolves.toBe('cs_a');
     expect(await refusal(service(KEY), access_token)).toBe(AuthErrorCode.INVALID_TOKEN);
   });
+
+  it('derives a key per purpose from the signing key: stable, distinct per purpose and per signing key, never the key itself', async () => {
+    const cursors = await service(KEY).derivedKey('list cursors');
+    expect(await service(KEY).derivedKey('list cursors')).toEqual(cursors);
+    expect(await service(KEY).derivedKey('another purpose')).not.toEqual(cursors);
+    expect(await service('another-signing-key-that-is-32-chars-long').derivedKey('list cursors')).not.toEqual(cursors);
+    expect(cursors.toString('utf8')).not.toContain(KEY);
+    expect(cursors).toHaveLength(32);
+  });
 });

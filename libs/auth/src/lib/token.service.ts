@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SigningKeyRepository } from '@curbside/persistence';
 import { AuthErrorCode, AuthException } from './auth.exception';
@@ -74,6 +74,15 @@ export class TokenService {
       if (error instanceof errors.JWTExpired) throw new AuthException(AuthErrorCode.TOKEN_EXPIRED);
       throw new AuthException(AuthErrorCode.INVALID_TOKEN);
     }
+  }
+
+  /**
+   * A key for another purpose (e.g. signing list cursors), derived from the token signing key
+   * so that no second secret has to be configured or stored. Each purpose gets its own key.
+   */
+  async derivedKey(purpose: string): Promise<Buffer> {
+    const { secret } = await this.key();
+    return createHmac('sha256', secret).update(`curbside derived key: ${purpose}`).digest();
   }
 
   private key(): Promise<SigningKey> {

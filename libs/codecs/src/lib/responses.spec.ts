@@ -8,42 +8,44 @@ import { parseXml, toXml } from './xml';
 const [usa, canada] = decodeImportFile(sample).customers;
 const TRACKING_ID = 'trk-<&>-é-😀';
 
+/** A whole list as one page. */
+const whole = <T>(items: T[]) => ({ items, totalCount: items.length });
 const ticketSummaries = (bundle: CustomerBundle) => bundle.tickets.map(summarizeServiceTicket);
 const disposalSummaries = (bundle: CustomerBundle) => bundle.disposalTickets.map(summarizeDisposalTicket);
 
 /** Every response body the interface has, for one customer. */
 function bodiesOf(bundle: CustomerBundle): Array<[string, WireObject]> {
   return [
-    ['1 ticket list', responses.ticketList(TRACKING_ID, ticketSummaries(bundle))],
+    ['1 ticket list', responses.ticketList(TRACKING_ID, whole(ticketSummaries(bundle)))],
     ['2 ticket detail', responses.ticketDetail(TRACKING_ID, bundle.tickets[0])],
-    ['3 disposal list', responses.disposalList(TRACKING_ID, disposalSummaries(bundle))],
+    ['3 disposal list', responses.disposalList(TRACKING_ID, whole(disposalSummaries(bundle)))],
     ['4 disposal detail', responses.disposalDetail(TRACKING_ID, bundle.disposalTickets[0])],
-    ['5 invoice list', responses.invoiceList(bundle.customer.currency, bundle.invoices.map(summarizeInvoice), bundle.balances)],
+    ['5 invoice list', responses.invoiceList(bundle.customer.currency, whole(bundle.invoices.map(summarizeInvoice)), bundle.balances)],
     ['6 invoice detail', responses.invoiceDetail(bundle.invoices[0])],
-    ['7 cases', responses.caseList(TRACKING_ID, bundle.cases)],
+    ['7 cases', responses.caseList(TRACKING_ID, whole(bundle.cases))],
     ['8 contacts', responses.contacts(TRACKING_ID, bundle.contacts)],
     ['9 preferences', responses.preferences(TRACKING_ID, bundle.preferences)],
     ['10 preferences updated', responses.preferencesUpdated(TRACKING_ID)],
     ['11 invoice fees', responses.invoiceFees(TRACKING_ID, bundle.services)],
     ['12 prices', responses.servicePrices(TRACKING_ID, bundle.services)],
     ['13 materials', responses.serviceMaterials(TRACKING_ID, bundle.services)],
-    ['14 email activities', responses.emailActivities(bundle.emailActivities)],
-    ['15 issue activities', responses.issueActivities(bundle.issueActivities)],
+    ['14 email activities', responses.emailActivities(whole(bundle.emailActivities))],
+    ['15 issue activities', responses.issueActivities(whole(bundle.issueActivities))],
   ];
 }
 
 const emptyBodies: Array<[string, WireObject]> = [
-  ['1 ticket list', responses.ticketList(TRACKING_ID, [])],
-  ['3 disposal list', responses.disposalList(TRACKING_ID, [])],
-  ['5 invoice list', responses.invoiceList('USD', [], [])],
-  ['7 cases', responses.caseList(TRACKING_ID, [])],
+  ['1 ticket list', responses.ticketList(TRACKING_ID, whole([]))],
+  ['3 disposal list', responses.disposalList(TRACKING_ID, whole([]))],
+  ['5 invoice list', responses.invoiceList('USD', whole([]), [])],
+  ['7 cases', responses.caseList(TRACKING_ID, whole([]))],
   ['8 contacts', responses.contacts(TRACKING_ID, [])],
   ['9 preferences', responses.preferences(TRACKING_ID, [])],
   ['11 invoice fees', responses.invoiceFees(TRACKING_ID, [])],
   ['12 prices', responses.servicePrices(TRACKING_ID, [])],
   ['13 materials', responses.serviceMaterials(TRACKING_ID, [])],
-  ['14 email activities', responses.emailActivities([])],
-  ['15 issue activities', responses.issueActivities([])],
+  ['14 email activities', responses.emailActivities(whole([]))],
+  ['15 issue activities', responses.issueActivities(whole([]))],
 ];
 
 /**
@@ -103,15 +105,17 @@ describe('response bodies', () => {
   });
 
   it('count what they return: an array of one {totalCount} for disposal tickets and emails, an object for cases and fees', () => {
-    expect(responses.disposalList('t', disposalSummaries(usa)).metadata).toEqual([{ totalCount: '2' }]);
-    expect(responses.emailActivities(usa.emailActivities).metadata).toEqual([{ totalCount: '1' }]);
-    expect(responses.caseList('t', usa.cases).metadata).toEqual({ totalCount: '2' });
+    expect(responses.disposalList('t', whole(disposalSummaries(usa))).metadata).toEqual([{ totalCount: '2' }]);
+    expect(responses.emailActivities(whole(usa.emailActivities)).metadata).toEqual([{ totalCount: '1' }]);
+    expect(responses.caseList('t', whole(usa.cases)).metadata).toEqual({ totalCount: '2' });
     expect(responses.invoiceFees('t', usa.services).metadata).toEqual({ totalCount: '2' });
-    expect(responses.caseList('t', []).metadata).toEqual({ totalCount: '0' });
+    expect(responses.caseList('t', whole([])).metadata).toEqual({ totalCount: '0' });
+    // A page counts the whole filtered list, not only what it holds.
+    expect(responses.caseList('t', { items: usa.cases.slice(0, 1), totalCount: 9 }).metadata).toEqual({ totalCount: '9' });
   });
 
   it('write the ticket list entry exactly', () => {
-    expect(JSON.stringify(responses.ticketList('t', ticketSummaries(usa)).tickets)).toBe(
+    expect(JSON.stringify(responses.ticketList('t', whole(ticketSummaries(usa))).tickets)).toBe(
       JSON.stringify([
         {
           id: '5001',
@@ -139,18 +143,18 @@ describe('response bodies', () => {
     expect(responses.ticketDetail('t', usa.tickets[0]).tickets).toEqual([sample.customers[0].tickets[0]]);
     expect(responses.disposalDetail('t', usa.disposalTickets[1]).tickets).toEqual([sample.customers[0].disposal_tickets[1]]);
     const summaryMembers = ['case_id', 'description', 'category', 'category_description', 'requested_date_time', 'status'];
-    expect(responses.caseList('t', usa.cases).cases).toEqual(
+    expect(responses.caseList('t', whole(usa.cases)).cases).toEqual(
       sample.customers[0].cases.map((c) => Object.fromEntries(summaryMembers.map((m) => [m, c[m as keyof typeof c]]))),
     );
     expect(responses.contacts('t', canada.contacts).contacts).toEqual(sample.customers[1].contacts);
     expect(responses.preferences('t', canada.preferences).preferences).toEqual(sample.customers[1].communication_preferences);
-    expect(responses.emailActivities(usa.emailActivities).activities).toEqual(sample.customers[0].email_activities);
-    expect(responses.issueActivities(canada.issueActivities).activities).toEqual(sample.customers[1].issue_activities);
+    expect(responses.emailActivities(whole(usa.emailActivities)).activities).toEqual(sample.customers[0].email_activities);
+    expect(responses.issueActivities(whole(canada.issueActivities)).activities).toEqual(sample.customers[1].issue_activities);
     expect(responses.invoiceDetail(usa.invoices[0])).toEqual({ invoices: sample.customers[0].invoices[0].lines });
   });
 
   it('write the v2 invoice list with yyyy-MM-dd dates and the balances', () => {
-    expect(responses.invoiceList('CAD', canada.invoices, canada.balances.slice(0, 2))).toEqual({
+    expect(responses.invoiceList('CAD', whole(canada.invoices), canada.balances.slice(0, 2))).toEqual({
       currency: 'CAD',
       invoices: [
         {

@@ -8,6 +8,7 @@ import type {
   Invoice,
   InvoiceSummary,
   IssueActivity,
+  Page,
   Preference,
   Service,
   ServiceTicket,
@@ -24,8 +25,14 @@ import { serviceCodec } from './service.codec';
 import { serviceTicketCodec } from './service-ticket.codec';
 import type { WireObject } from './wire';
 
-/** `totalCount` is the number of objects returned, as a string. */
-const totalCount = (items: readonly unknown[]): WireObject => ({ totalCount: String(items.length) });
+/** A page of a list (CONTRACT §7): its records and the size of the whole filtered list. */
+export type ListPage<T> = Pick<Page<T>, 'items' | 'totalCount'>;
+
+/** `totalCount` counts the whole filtered list, not only this page, as a string. */
+const totalCount = (page: ListPage<unknown>): WireObject => ({ totalCount: String(page.totalCount) });
+
+/** For the lists that are not paged (services): all of it. */
+const whole = <T>(items: readonly T[]): ListPage<T> => ({ items: [...items], totalCount: items.length });
 
 /**
  * The response body of every operation of the interface, member for member. Controllers
@@ -34,8 +41,8 @@ const totalCount = (items: readonly unknown[]): WireObject => ({ totalCount: Str
  */
 export const responses = {
   /** 1. GET tickets. */
-  ticketList(trackingId: string, tickets: readonly ServiceTicketSummary[]): WireObject {
-    return { request_tracking_id: trackingId, tickets: tickets.map(serviceTicketCodec.encodeSummary) };
+  ticketList(trackingId: string, tickets: ListPage<ServiceTicketSummary>): WireObject {
+    return { request_tracking_id: trackingId, tickets: tickets.items.map(serviceTicketCodec.encodeSummary) };
   },
 
   /** 2. GET tickets/{ticketId}. */
@@ -44,10 +51,10 @@ export const responses = {
   },
 
   /** 3. GET tickets?ticket_type=disposal: `metadata` is an array of one `{totalCount}`. */
-  disposalList(trackingId: string, tickets: readonly DisposalTicketSummary[]): WireObject {
+  disposalList(trackingId: string, tickets: ListPage<DisposalTicketSummary>): WireObject {
     return {
       request_tracking_id: trackingId,
-      tickets: tickets.map(disposalTicketCodec.encodeSummary),
+      tickets: tickets.items.map(disposalTicketCodec.encodeSummary),
       metadata: [totalCount(tickets)],
     };
   },
@@ -58,10 +65,10 @@ export const responses = {
   },
 
   /** 5. GET v2 invoices: no request_tracking_id (the spec's table has none). */
-  invoiceList(currency: string, invoices: readonly InvoiceSummary[], balances: readonly Balance[]): WireObject {
+  invoiceList(currency: string, invoices: ListPage<InvoiceSummary>, balances: readonly Balance[]): WireObject {
     return {
       currency,
-      invoices: invoices.map(invoiceCodec.encodeSummary),
+      invoices: invoices.items.map(invoiceCodec.encodeSummary),
       balances: balances.map(invoiceCodec.encodeBalance),
     };
   },
@@ -72,8 +79,8 @@ export const responses = {
   },
 
   /** 7. GET cases: `metadata` is a plain `{totalCount}` object. */
-  caseList(trackingId: string, cases: readonly Case[]): WireObject {
-    return { request_tracking_id: trackingId, cases: cases.map(caseCodec.encode), metadata: totalCount(cases) };
+  caseList(trackingId: string, cases: ListPage<Case>): WireObject {
+    return { request_tracking_id: trackingId, cases: cases.items.map(caseCodec.encode), metadata: totalCount(cases) };
   },
 
   /** 8. GET contacts. */
@@ -96,7 +103,7 @@ export const responses = {
     return {
       request_tracking_id: trackingId,
       services: services.map(serviceCodec.encodeInvoiceFees),
-      metadata: totalCount(services),
+      metadata: totalCount(whole(services)),
     };
   },
 
@@ -111,12 +118,12 @@ export const responses = {
   },
 
   /** 14. GET activities/email: `metadata` is an array of one `{totalCount}`; no request_tracking_id. */
-  emailActivities(activities: readonly EmailActivity[]): WireObject {
-    return { activities: activities.map(emailActivityCodec.encode), metadata: [totalCount(activities)] };
+  emailActivities(activities: ListPage<EmailActivity>): WireObject {
+    return { activities: activities.items.map(emailActivityCodec.encode), metadata: [totalCount(activities)] };
   },
 
   /** 15. GET activities/issues: no request_tracking_id, no metadata. */
-  issueActivities(activities: readonly IssueActivity[]): WireObject {
-    return { activities: activities.map(issueActivityCodec.encode) };
+  issueActivities(activities: ListPage<IssueActivity>): WireObject {
+    return { activities: activities.items.map(issueActivityCodec.encode) };
   },
 };

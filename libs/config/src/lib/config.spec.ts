@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 3600,
       redisUrl: null,
       smtpUrl: null,
+      listMaxItems: 5000,
       logLevel: 'info',
       timeZone: 'UTC',
     });
@@ -22,6 +23,7 @@ describe('loadConfig', () => {
       TOKEN_TTL_SECONDS: '600',
       REDIS_URL: 'redis://127.0.0.1:6379',
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      LIST_MAX_ITEMS: '250',
       LOG_LEVEL: 'debug',
       TIME_ZONE: 'America/Chicago',
     });
@@ -32,6 +34,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 600,
       redisUrl: 'redis://127.0.0.1:6379',
       smtpUrl: 'smtp://127.0.0.1:2525',
+      listMaxItems: 250,
       logLevel: 'debug',
       timeZone: 'America/Chicago',
     });
@@ -54,6 +57,8 @@ describe('loadConfig', () => {
     ['TOKEN_TTL_SECONDS', '0'],
     ['REDIS_URL', 'http://x'],
     ['SMTP_URL', 'localhost:25'],
+    ['LIST_MAX_ITEMS', '0'],
+    ['LIST_MAX_ITEMS', 'many'],
     ['LOG_LEVEL', 'loud'],
     ['TIME_ZONE', 'Mars/Olympus_Mons'],
     ['TIME_ZONE', 'CST-6'],

@@ -45,6 +45,12 @@ class Environment {
   SMTP_URL?: string;
 
   @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'LIST_MAX_ITEMS must be a positive integer' })
+  @Min(1, { message: 'LIST_MAX_ITEMS must be a positive integer' })
+  LIST_MAX_ITEMS = 5000;
+
+  @Expose()
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'info';
 
@@ -62,6 +68,8 @@ export interface Config {
   tokenTtlSeconds: number;
   redisUrl: string | null;
   smtpUrl: string | null;
+  /** A list asked for without `limit` answers at most this many records a page (CONTRACT §7). */
+  listMaxItems: number;
   logLevel: LogLevel;
   /** The operating time zone (IANA name, canonical spelling): "today" and every schedule are in it. */
   timeZone: string;
@@ -93,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: environment.TOKEN_TTL_SECONDS,
     redisUrl: environment.REDIS_URL ?? null,
     smtpUrl: environment.SMTP_URL ?? null,
+    listMaxItems: environment.LIST_MAX_ITEMS,
     logLevel: environment.LOG_LEVEL,
     timeZone: new Intl.DateTimeFormat('en-US', { timeZone: environment.TIME_ZONE }).resolvedOptions().timeZone,
   };

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { DateRangeQuery } from '../../customers';
+import { ListParams } from '../../lists';
 
 export const DISPOSAL = 'disposal';
 
@@ -10,7 +10,7 @@ const TICKET_TYPE_DOC = {
 };
 
 /** Operations 1 and 3 share a path: `ticket_type=disposal` picks the disposal tickets. */
-export class TicketListQuery extends DateRangeQuery {
+export class TicketListQuery extends ListParams {
   @ApiPropertyOptional(TICKET_TYPE_DOC)
   @IsOptional()
   @IsIn([DISPOSAL], { message: 'ticket_type must be "disposal" or left out' })

@@ -1,22 +1,17 @@
-import type { DateRange, EmailActivity, Id, IssueActivity } from '@curbside/domain';
+import type { EmailActivity, Id, IssueActivity, ListQuery, Page } from '@curbside/domain';
 import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { EmailActivityEntity, IssueActivityEntity } from '../entities';
 import { toEmailActivity, toIssueActivity } from '../stores/activity.store';
-import { inRange, newestFirst, selectRows } from '../stores/rows';
+import { mapItems, selectRowPage } from '../stores/rows';
 
 export class EmailActivityRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Emails sent within the range, newest first. */
-  async list(customerId: Id, range: DateRange): Promise<EmailActivity[]> {
-    const rows = await inRead(this.dataSource, (manager) =>
-      selectRows(manager, EmailActivityEntity, customerId, {
-        where: inRange('sentAt', range),
-        order: newestFirst('sentAt'),
-      }),
-    );
-    return rows.map(toEmailActivity);
+  async list(customerId: Id, list: ListQuery): Promise<Page<EmailActivity>> {
+    const page = await inRead(this.dataSource, (manager) => selectRowPage(manager, EmailActivityEntity, customerId, 'sentAt', list));
+    return mapItems(page, toEmailActivity);
   }
 }
 
@@ -24,13 +19,10 @@ export class IssueActivityRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Issues submitted within the range, newest first. */
-  async list(customerId: Id, range: DateRange): Promise<IssueActivity[]> {
-    const rows = await inRead(this.dataSource, (manager) =>
-      selectRows(manager, IssueActivityEntity, customerId, {
-        where: inRange('submittedAt', range),
-        order: newestFirst('submittedAt'),
-      }),
+  async list(customerId: Id, list: ListQuery): Promise<Page<IssueActivity>> {
+    const page = await inRead(this.dataSource, (manager) =>
+      selectRowPage(manager, IssueActivityEntity, customerId, 'submittedAt', list),
     );
-    return rows.map(toIssueActivity);
+    return mapItems(page, toIssueActivity);
   }
 }

@@ -1,25 +1,19 @@
-import type { Case, DateRange, Id } from '@curbside/domain';
+import type { Case, Id, ListQuery, Page } from '@curbside/domain';
 import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { CaseEntity } from '../entities';
 import { caseStore, withCaseDetails } from '../stores/activity.store';
-import { inRange, newestFirst, selectRows } from '../stores/rows';
+import { selectRowPage } from '../stores/rows';
 
 export class CaseRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Cases requested within the range, newest first. */
-  list(customerId: Id, range: DateRange): Promise<Case[]> {
-    return inRead(this.dataSource, async (manager) =>
-      withCaseDetails(
-        manager,
-        customerId,
-        await selectRows(manager, CaseEntity, customerId, {
-          where: inRange('requestedAt', range),
-          order: newestFirst('requestedAt'),
-        }),
-      ),
-    );
+  /** A page of the cases requested within the list's range, newest first. */
+  list(customerId: Id, list: ListQuery): Promise<Page<Case>> {
+    return inRead(this.dataSource, async (manager) => {
+      const page = await selectRowPage(manager, CaseEntity, customerId, 'requestedAt', list);
+      return { ...page, items: await withCaseDetails(manager, customerId, page.items) };
+    });
   }
 
   /** One case of the customer with its details; null when the customer has no such case. */

@@ -1,5 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import type { CustomerBundle } from '@curbside/domain';
+import { wholeList, type CustomerBundle } from '@curbside/domain';
 import { useDatabase } from '../../../test/database';
 import {
   caseRecord,
@@ -145,14 +145,14 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
     const before = fullBundle('1000012');
     await customers().importBundle(before);
     const many = Array.from({ length: 200 }, (_, i) => serviceTicket(String(900000 + i), '2024-05-01T08:00:00.000'));
-    const everything = { from: null, to: null };
+    const everything = wholeList();
 
     /** Reads the ticket count again and again until `work` settles. */
     const countsWhile = async (work: Promise<unknown>): Promise<number[]> => {
       let settled = false;
       void work.then(() => (settled = true), () => (settled = true));
       const counts: number[] = [];
-      while (!settled) counts.push((await tickets().list('1000012', everything)).length);
+      while (!settled) counts.push((await tickets().list('1000012', everything)).items.length);
       return counts;
     };
 

@@ -1,15 +1,15 @@
-import type { DateRange, DisposalTicket, DisposalTicketSummary, Id } from '@curbside/domain';
+import type { DisposalTicket, DisposalTicketSummary, Id, ListQuery, Page } from '@curbside/domain';
 import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { DisposalTicketEntity } from '../entities';
 import { disposalTicketStore } from '../stores/disposal-ticket.store';
-import { inRange, newestFirst } from '../stores/rows';
+import { selectPage } from '../stores/rows';
 
 export class DisposalTicketRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Tickets last modified within the range, newest first (tickets never modified last). */
-  async list(customerId: Id, range: DateRange): Promise<DisposalTicketSummary[]> {
+  async list(customerId: Id, list: ListQuery): Promise<Page<DisposalTicketSummary>> {
     return inRead(this.dataSource, (manager) => {
       const query = manager
         .createQueryBuilder(DisposalTicketEntity, 't')
@@ -19,7 +19,13 @@ export class DisposalTicketRepository {
         .addSelect('t.siteName', 'siteName')
         .addSelect('t.modifiedAt', 'date')
         .where('t.customerId = :customerId', { customerId });
-      return newestFirst('modifiedAt')(inRange('modifiedAt', range)(query)).getRawMany<DisposalTicketSummary>();
+      return selectPage(
+        query,
+        'modifiedAt',
+        list,
+        (page) => page.getRawMany<DisposalTicketSummary>(),
+        (ticket) => ({ date: ticket.date, id: ticket.id }),
+      );
     });
   }
 

@@ -1,23 +1,18 @@
-import type { Balance, DateRange, Id, Invoice, InvoiceSummary } from '@curbside/domain';
+import type { Balance, Id, Invoice, InvoiceSummary, ListQuery, Page } from '@curbside/domain';
 import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { InvoiceEntity } from '../entities';
 import { loadBalances } from '../stores/balance.store';
 import { invoiceStore, toInvoiceSummary } from '../stores/invoice.store';
-import { inRange, newestFirst, selectRows } from '../stores/rows';
+import { mapItems, selectRowPage } from '../stores/rows';
 
 export class InvoiceRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Invoices dated within the range, newest first. */
-  async list(customerId: Id, range: DateRange): Promise<InvoiceSummary[]> {
-    const rows = await inRead(this.dataSource, (manager) =>
-      selectRows(manager, InvoiceEntity, customerId, {
-        where: inRange('date', range),
-        order: newestFirst('date'),
-      }),
-    );
-    return rows.map(toInvoiceSummary);
+  async list(customerId: Id, list: ListQuery): Promise<Page<InvoiceSummary>> {
+    const page = await inRead(this.dataSource, (manager) => selectRowPage(manager, InvoiceEntity, customerId, 'date', list));
+    return mapItems(page, toInvoiceSummary);
   }
 
   /** The customer's aging balances, in their stored order. */

@@ -1,5 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import type { DateRange, Id } from '@curbside/domain';
+import { wholeList, type DateRange, type Id, type ListPosition, type ListQuery, type Page } from '@curbside/domain';
 import { DataSource } from 'typeorm';
 import { useDatabase } from '../../../test/database';
 import {
@@ -35,34 +35,33 @@ const TIMES: Array<[Id, string]> = [
 
 const day = (time: string) => time.slice(0, 10);
 
-/** Each date-filtered list, and the ids it returns. */
-const LISTS: Array<{ name: string; ids: (dataSource: DataSource, customerId: Id, range: DateRange) => Promise<Id[]> }> =
-  [
-    {
-      name: 'service tickets (created)',
-      ids: async (ds, id, range) => (await new ServiceTicketRepository(ds).list(id, range)).map((record) => record.id),
-    },
-    {
-      name: 'disposal tickets (modified)',
-      ids: async (ds, id, range) => (await new DisposalTicketRepository(ds).list(id, range)).map((record) => record.id),
-    },
-    {
-      name: 'invoices (date)',
-      ids: async (ds, id, range) => (await new InvoiceRepository(ds).list(id, range)).map((record) => record.id),
-    },
-    {
-      name: 'cases (requested)',
-      ids: async (ds, id, range) => (await new CaseRepository(ds).list(id, range)).map((record) => record.id),
-    },
-    {
-      name: 'email activities (sent)',
-      ids: async (ds, id, range) => (await new EmailActivityRepository(ds).list(id, range)).map((record) => record.id),
-    },
-    {
-      name: 'issue activities (submitted)',
-      ids: async (ds, id, range) => (await new IssueActivityRepository(ds).list(id, range)).map((record) => record.id),
-    },
-  ];
+/** Each date-filtered list, by pages. */
+const LISTS: Array<{ name: string; page: (dataSource: DataSource, customerId: Id, list: ListQuery) => Promise<Page<{ id: Id }>> }> = [
+  { name: 'service tickets (created)', page: (ds, id, list) => new ServiceTicketRepository(ds).list(id, list) },
+  { name: 'disposal tickets (modified)', page: (ds, id, list) => new DisposalTicketRepository(ds).list(id, list) },
+  { name: 'invoices (date)', page: (ds, id, list) => new InvoiceRepository(ds).list(id, list) },
+  { name: 'cases (requested)', page: (ds, id, list) => new CaseRepository(ds).list(id, list) },
+  { name: 'email activities (sent)', page: (ds, id, list) => new EmailActivityRepository(ds).list(id, list) },
+  { name: 'issue activities (submitted)', page: (ds, id, list) => new IssueActivityRepository(ds).list(id, list) },
+];
+
+/** Walks a list `limit` records at a time: the ids of every page, and each page's totalCount. */
+async function walk(
+  page: (list: ListQuery) => Promise<Page<{ id: Id }>>,
+  range: DateRange,
+  limit: number,
+): Promise<{ pages: Id[][]; totals: number[] }> {
+  const pages: Id[][] = [];
+  const totals: number[] = [];
+  let after: ListPosition | null = null;
+  do {
+    const current: Page<{ id: Id }> = await page({ range, limit, after });
+    pages.push(current.items.map((record) => record.id));
+    totals.push(current.totalCount);
+    after = current.next;
+  } while (after !== null);
+  return { pages, totals };
+}
 
 const RANGES: Array<{ range: DateRange; ids: Id[] }> = [
   { range: { from: null, to: null }, ids: ['4', '3', '10', '9', '1'] },
@@ -90,18 +89,28 @@ describe.each(testDatabases())('record lists on $name', (db) => {
     await customers.importBundle(emptyBundle(OTHER_CUSTOMER));
   });
 
-  describe.each(LISTS)('$name', ({ ids }) => {
+  describe.each(LISTS)('$name', ({ page }) => {
+    const ids = async (customerId: Id, range: DateRange) =>
+      (await page(dataSource(), customerId, wholeList(range))).items.map((record) => record.id);
+
     it.each(RANGES)('from $range.from to $range.to (inclusive), newest first', async ({ range, ids: expected }) => {
-      expect(await ids(dataSource(), CUSTOMER, range)).toEqual(expected);
+      expect(await ids(CUSTOMER, range)).toEqual(expected);
+    });
+
+    it.each(RANGES)('pages from $range.from to $range.to two at a time, each record once, counting them all', async ({ range, ids: expected }) => {
+      const { pages, totals } = await walk((list) => page(dataSource(), CUSTOMER, list), range, 2);
+      expect(pages.flat()).toEqual(expected);
+      expect(pages.slice(0, -1).every((ids) => ids.length === 2)).toBe(true);
+      expect(totals.every((total) => total === expected.length)).toBe(true);
     });
 
     it("shows nothing of another customer's records", async () => {
-      expect(await ids(dataSource(), OTHER_CUSTOMER, { from: null, to: null })).toEqual([]);
+      expect(await ids(OTHER_CUSTOMER, { from: null, to: null })).toEqual([]);
     });
   });
 
   it('summarizes service tickets with their service codes in order', async () => {
-    const summaries = await new ServiceTicketRepository(dataSource()).list(CUSTOMER, { from: null, to: null });
+    const summaries = (await new ServiceTicketRepository(dataSource()).list(CUSTOMER, wholeList())).items;
     const [newest] = summaries;
     expect(newest).toEqual({
       id: '4',
@@ -119,9 +128,9 @@ describe.each(testDatabases())('record lists on $name', (db) => {
     const disposals = new DisposalTicketRepository(dataSource());
     await new CustomerRepository(dataSource()).importBundle({
       ...emptyBundle(CUSTOMER),
-      disposalTickets: [disposalTicket('20', null)],
+      disposalTickets: [disposalTicket('7', null), disposalTicket('20', null)],
     });
-    const all = await disposals.list(CUSTOMER, { from: null, to: null });
+    const all = (await disposals.list(CUSTOMER, wholeList())).items;
     expect(all[0]).toEqual({
       id: '4',
       status: 'COMPLETE',
@@ -129,15 +138,20 @@ describe.each(testDatabases())('record lists on $name', (db) => {
       siteName: 'North Valley Landfill',
       date: '2024-04-01T00:00:00.000',
     });
-    expect(all.map((ticket) => ticket.id)).toEqual(['4', '3', '10', '9', '1', '20']);
-    expect((await disposals.list(CUSTOMER, { from: '2000-01-01', to: null })).map((ticket) => ticket.id)).not.toContain(
+    expect(all.map((ticket) => ticket.id)).toEqual(['4', '3', '10', '9', '1', '20', '7']);
+    const everything = { from: null, to: null };
+    for (const limit of [1, 5, 6]) {
+      const { pages } = await walk((list) => disposals.list(CUSTOMER, list), everything, limit);
+      expect(pages.flat()).toEqual(['4', '3', '10', '9', '1', '20', '7']);
+    }
+    expect((await disposals.list(CUSTOMER, wholeList({ from: '2000-01-01', to: null }))).items.map((ticket) => ticket.id)).not.toContain(
       '20',
     );
   });
 
   it('summarizes invoices without their lines, and returns balances in order', async () => {
     const invoices = new InvoiceRepository(dataSource());
-    const [newest] = await invoices.list(CUSTOMER, { from: null, to: null });
+    const [newest] = (await invoices.list(CUSTOMER, wholeList())).items;
     const { lines: _lines, ...summary } = invoice('4', '2024-04-01');
     expect(newest).toEqual(summary);
     expect(await invoices.balances(CUSTOMER)).toEqual(fullBundle().balances);
@@ -145,14 +159,14 @@ describe.each(testDatabases())('record lists on $name', (db) => {
   });
 
   it('lists whole cases and activities', async () => {
-    expect((await new CaseRepository(dataSource()).list(CUSTOMER, { from: '2024-04-01', to: null }))[0]).toEqual(
+    expect((await new CaseRepository(dataSource()).list(CUSTOMER, wholeList({ from: '2024-04-01', to: null }))).items[0]).toEqual(
       caseRecord('4', '2024-04-01T00:00:00.000'),
     );
     expect(
-      (await new EmailActivityRepository(dataSource()).list(CUSTOMER, { from: '2024-04-01', to: null }))[0],
+      (await new EmailActivityRepository(dataSource()).list(CUSTOMER, wholeList({ from: '2024-04-01', to: null }))).items[0],
     ).toEqual(emailActivity('4', '2024-04-01T00:00:00.000'));
     expect(
-      (await new IssueActivityRepository(dataSource()).list(CUSTOMER, { from: '2024-04-01', to: null }))[0],
+      (await new IssueActivityRepository(dataSource()).list(CUSTOMER, wholeList({ from: '2024-04-01', to: null }))).items[0],
     ).toEqual(issueActivity('4', '2024-04-01T00:00:00.000'));
   });
 

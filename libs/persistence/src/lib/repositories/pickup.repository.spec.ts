@@ -1,5 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import type { Holiday } from '@curbside/domain';
+import { wholeList, type Holiday } from '@curbside/domain';
 import { useDatabase } from '../../../test/database';
 import { caseRecord, disposalTicket, emptyBundle, fullBundle, note, pickup, profile } from '../../../test/fixtures';
 import { CaseRepository } from './case.repository';
@@ -49,7 +49,7 @@ describe.each(testDatabases())('the records of the published operations on $name
     expect(await new CaseRepository(dataSource()).find('5000004', '3302')).toEqual(bundle.cases[0]);
     expect(await new CaseRepository(dataSource()).find('5000004', '9999')).toBeNull();
     expect(await new CaseRepository(dataSource()).find('5000005', '3302')).toBeNull();
-    expect(await new CaseRepository(dataSource()).list('5000004', everything)).toEqual(bundle.cases);
+    expect((await new CaseRepository(dataSource()).list('5000004', wholeList(everything))).items).toEqual(bundle.cases);
     expect(await new ProfileRepository(dataSource()).list('5000004')).toEqual(bundle.profiles);
     const notes = new NoteRepository(dataSource());
     expect(await notes.list('5000004', everything)).toEqual(bundle.notes);

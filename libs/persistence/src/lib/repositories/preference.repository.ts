@@ -1,6 +1,7 @@
 import { nowLocalDateTime, type Id, type Preference, type SelectionUpdate } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
-import { inRead, inTransaction } from '../database';
+import { inRead } from '../database';
+import { writeIfCurrent, type Precondition } from '../conditional-write';
 import { PreferenceCategoryEntity, PreferenceChannelEntity, PreferenceSelectionEntity } from '../entities';
 import { preferencesChanged } from '../change-events';
 import { appendEvents } from '../stores/event.store';
@@ -18,32 +19,42 @@ export class PreferenceRepository {
    * channel + type) gets the new value and opt-in, stamped modified by `modifiedBy` now. A
    * selection, channel or category not there yet is created (a new category is enabled and a
    * new channel opted in: asking for a destination is asking to be notified). Writes one
-   * `preferences.changed` event.
+   * `preferences.changed` event. `precondition` sees the preferences before and may refuse
+   * (then nothing is written); returns the preferences after.
    */
-  async updateSelections(customerId: Id, updates: readonly SelectionUpdate[], modifiedBy: string): Promise<void> {
-    if (updates.length === 0) return;
-    await inTransaction(this.dataSource, async (manager) => {
-      const now = nowLocalDateTime();
-      for (const update of updates) {
-        await ensureChannel(manager, customerId, update);
-        const key = { customerId, category: update.category, channel: update.channel, type: update.type };
-        const changes = { value: update.value, optIn: update.optIn, modifiedBy, modifiedAt: now };
-        if (await manager.exists(PreferenceSelectionEntity, { where: key })) {
-          await manager.update(PreferenceSelectionEntity, key, changes);
-        } else {
-          const position = await manager.count(PreferenceSelectionEntity, {
-            where: { customerId, category: update.category, channel: update.channel },
-          });
-          await manager.insert(PreferenceSelectionEntity, {
-            ...key,
-            ...changes,
-            position,
-            createdBy: modifiedBy,
-            createdAt: now,
-          });
+  updateSelections(
+    customerId: Id,
+    updates: readonly SelectionUpdate[],
+    modifiedBy: string,
+    precondition?: Precondition<Preference[]>,
+  ): Promise<Preference[]> {
+    return writeIfCurrent(this.dataSource, customerId, {
+      read: (manager) => preferenceStore.load(manager, customerId),
+      precondition,
+      write: async (manager) => {
+        if (updates.length === 0) return;
+        const now = nowLocalDateTime();
+        for (const update of updates) {
+          await ensureChannel(manager, customerId, update);
+          const key = { customerId, category: update.category, channel: update.channel, type: update.type };
+          const changes = { value: update.value, optIn: update.optIn, modifiedBy, modifiedAt: now };
+          if (await manager.exists(PreferenceSelectionEntity, { where: key })) {
+            await manager.update(PreferenceSelectionEntity, key, changes);
+          } else {
+            const position = await manager.count(PreferenceSelectionEntity, {
+              where: { customerId, category: update.category, channel: update.channel },
+            });
+            await manager.insert(PreferenceSelectionEntity, {
+              ...key,
+              ...changes,
+              position,
+              createdBy: modifiedBy,
+              createdAt: now,
+            });
+          }
         }
-      }
-      await appendEvents(manager, [preferencesChanged(customerId, modifiedBy)]);
+        await appendEvents(manager, [preferencesChanged(customerId, modifiedBy)]);
+      },
     });
   }
 }

@@ -1,7 +1,8 @@
 import {
   nowLocalDateTime,
-  type DateRange,
   type Id,
+  type ListQuery,
+  type Page,
   type ServiceTicket,
   type ServiceTicketSummary,
   type TicketStatus,
@@ -12,46 +13,46 @@ import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
 import { ticketStatusChanged } from '../change-events';
 import { appendEvents } from '../stores/event.store';
 import { serviceTicketStore } from '../stores/service-ticket.store';
-import { inRange, newestFirst } from '../stores/rows';
+import { groupBy, inStoredOrder, selectPage, selectRows, withKeys } from '../stores/rows';
 
-interface SummaryRow {
-  id: string;
-  status: TicketStatus;
-  loadType: string | null;
-  loadDescription: string | null;
-  createdAt: string;
-  dispatchedAt: string | null;
-  code: string | null;
-}
+type SummaryRow = Omit<ServiceTicketSummary, 'serviceCodes'>;
 
 export class ServiceTicketRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Tickets created within the range, newest first; one statement (tickets joined to their service codes). */
-  async list(customerId: Id, range: DateRange): Promise<ServiceTicketSummary[]> {
-    const rows: SummaryRow[] = await inRead(this.dataSource, (manager) => {
+  /** Tickets created within the range, newest first, each with the codes of its services in stored order. */
+  async list(customerId: Id, list: ListQuery): Promise<Page<ServiceTicketSummary>> {
+    return inRead(this.dataSource, async (manager) => {
       const query = manager
         .createQueryBuilder(ServiceTicketEntity, 't')
-        .leftJoin(ServiceTicketServiceEntity, 's', 's.customerId = t.customerId AND s.ticketId = t.id')
         .select('t.id', 'id')
         .addSelect('t.status', 'status')
         .addSelect('t.loadType', 'loadType')
         .addSelect('t.loadDescription', 'loadDescription')
         .addSelect('t.createdAt', 'createdAt')
         .addSelect('t.dispatchedAt', 'dispatchedAt')
-        .addSelect('s.code', 'code')
         .where('t.customerId = :customerId', { customerId });
-      return newestFirst('createdAt')(inRange('createdAt', range)(query)).addOrderBy('s.position').getRawMany<SummaryRow>();
+      const page = await selectPage(
+        query,
+        'createdAt',
+        list,
+        (tickets) => tickets.getRawMany<SummaryRow>(),
+        (ticket) => ({ date: ticket.createdAt, id: ticket.id }),
+      );
+      const lines = await selectRows(manager, ServiceTicketServiceEntity, customerId, {
+        keys: withKeys(
+          'ticketId',
+          page.items.map((ticket) => ticket.id),
+        ),
+        order: inStoredOrder('ticketId'),
+      });
+      const codesByTicket = groupBy(lines, (line) => line.ticketId);
+      const items = page.items.map((ticket) => ({
+        ...ticket,
+        serviceCodes: (codesByTicket.get(ticket.id) ?? []).map((line) => line.code),
+      }));
+      return { ...page, items };
     });
-
-    const summaries: ServiceTicketSummary[] = [];
-    for (const { code, ...ticket } of rows) {
-      const current = summaries.at(-1);
-      const summary = current?.id === ticket.id ? current : { ...ticket, serviceCodes: [] };
-      if (summary !== current) summaries.push(summary);
-      if (code !== null) summary.serviceCodes.push(code);
-    }
-    return summaries;
   }
 
   async find(customerId: Id, id: Id): Promise<ServiceTicket | null> {

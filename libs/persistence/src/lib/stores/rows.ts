@@ -1,6 +1,6 @@
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { rangeBounds, type DateRange, type Id } from '@curbside/domain';
+import { rangeBounds, type DateRange, type Id, type ListPosition, type ListQuery, type Page } from '@curbside/domain';
 
 /*
  * Small helpers the stores share. Every table has `customer_id`; statements are kept well
@@ -46,27 +46,90 @@ export async function selectRows<T extends ObjectLiteral>(
   customerId: Id,
   { keys, where = (query) => query, order }: RowSelection,
 ): Promise<T[]> {
-  const metadata = manager.connection.getMetadata(entity);
-  const select = (): SelectQueryBuilder<T> =>
-    order(
-      where(
-        manager
-          .createQueryBuilder(entity, 'r')
-          .select(metadata.columns.map((column) => `r.${column.propertyName}`))
-          .where('r.customerId = :customerId', { customerId }),
-      ),
-    );
-  const read = async (query: SelectQueryBuilder<T>): Promise<T[]> => {
-    const rows: Record<string, unknown>[] = await query.getRawMany();
-    return rows.map((raw) => fromRawColumns<T>(metadata, raw, 'r_'));
-  };
-  if (keys === undefined) return read(select());
+  const select = (): SelectQueryBuilder<T> => order(where(rowQuery(manager, entity, customerId)));
+  const readRows = rowReader<T>(manager.connection.getMetadata(entity));
+  if (keys === undefined) return readRows(select());
   const rows: T[] = [];
   for (const part of chunk(keys.values, KEYS_PER_QUERY)) {
-    rows.push(...(await read(select().andWhere(`r.${keys.property} IN (:...keys)`, { keys: part }))));
+    rows.push(...(await readRows(select().andWhere(`r.${keys.property} IN (:...keys)`, { keys: part }))));
   }
   return rows;
 }
+
+/** Every column of the customer's rows of `entity`, aliased `r`. */
+function rowQuery<T extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<T>, customerId: Id): SelectQueryBuilder<T> {
+  const metadata = manager.connection.getMetadata(entity);
+  return manager
+    .createQueryBuilder(entity, 'r')
+    .select(metadata.columns.map((column) => `r.${column.propertyName}`))
+    .where('r.customerId = :customerId', { customerId });
+}
+
+/** Reads the rows of a `rowQuery` raw (no entity hydration: lists are the hot path). */
+const rowReader =
+  <T extends ObjectLiteral>(metadata: EntityMetadata) =>
+  async (query: SelectQueryBuilder<T>): Promise<T[]> => {
+    const rows: Record<string, unknown>[] = await query.getRawMany();
+    return rows.map((raw) => fromRawColumns<T>(metadata, raw, 'r_'));
+  };
+
+/**
+ * One page of a list (CONTRACT §7, ARCHITECTURE "Lists through one query shape"): the rows
+ * `base` selects whose `dateProperty` is within `list.range`, newest first (see `newestFirst`),
+ * after `list.after`, at most `list.limit`. Keyset paging, not OFFSET: every page costs the
+ * same, and a record added meanwhile neither repeats nor hides another. `read` runs the query;
+ * `positionOf` tells where a row stands. The whole filtered list is counted only when this
+ * page is not all of it.
+ */
+export async function selectPage<T extends ObjectLiteral, R>(
+  base: SelectQueryBuilder<T>,
+  dateProperty: string,
+  list: ListQuery,
+  read: (query: SelectQueryBuilder<T>) => Promise<R[]>,
+  positionOf: (row: R) => ListPosition,
+): Promise<Page<R>> {
+  const filtered = inRange(dateProperty, list.range)(base);
+  const rows = await read(newestFirst(dateProperty)(after(dateProperty, list.after)(filtered.clone())).limit(list.limit + 1));
+  const items = rows.slice(0, list.limit);
+  const hasMore = rows.length > list.limit;
+  const totalCount =
+    list.after === null && !hasMore ? items.length : await countRows(filtered.clone().orderBy());
+  return { items, totalCount, next: hasMore ? positionOf(items[items.length - 1]) : null };
+}
+
+/** `selectPage` over every column of `entity`, for lists whose records are one row each. */
+export function selectRowPage<T extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<T>,
+  customerId: Id,
+  dateProperty: keyof T & string,
+  list: ListQuery,
+): Promise<Page<T>> {
+  const read = rowReader<T>(manager.connection.getMetadata(entity));
+  return selectPage(rowQuery(manager, entity, customerId), dateProperty, list, read, (row) => ({
+    date: row[dateProperty] as string | null,
+    id: row['id'] as string,
+  }));
+}
+
+async function countRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<number> {
+  const { count } = (await query.select('COUNT(*)', 'count').getRawOne<{ count: number | string }>()) ?? { count: 0 };
+  return Number(count);
+}
+
+/** Rows that come after `position` in `newestFirst(dateProperty)` order. */
+const after =
+  (dateProperty: string, position: ListPosition | null): QueryStep =>
+  (query) => {
+    if (position === null) return query;
+    const date = `${query.alias}.${dateProperty}`;
+    const id = `${query.alias}.id`;
+    const smallerId = `(LENGTH(${id}) < :afterIdLength OR (LENGTH(${id}) = :afterIdLength AND ${id} < :afterId))`;
+    const parameters = { afterDate: position.date, afterId: position.id, afterIdLength: position.id.length };
+    return position.date === null
+      ? query.andWhere(`(${date} IS NULL AND ${smallerId})`, parameters)
+      : query.andWhere(`(${date} < :afterDate OR ${date} IS NULL OR (${date} = :afterDate AND ${smallerId}))`, parameters);
+  };
 
 /** A raw row (columns named `<prefix><database name>`) as an object named like the entity's properties. */
 export function fromRawColumns<T>(metadata: EntityMetadata, raw: Record<string, unknown>, prefix = ''): T {
@@ -148,3 +211,9 @@ export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<str
 function rawBoolean(value: unknown): boolean | null {
   return value === null || value === undefined ? null : value === true || value === 1 || value === '1';
 }
+
+/** The page with each item mapped. */
+export const mapItems = <T, U>(page: Page<T>, map: (item: T) => U): Page<U> => ({
+  ...page,
+  items: page.items.map((item) => map(item)),
+});

@@ -1,0 +1,52 @@
+import { applyDecorators, createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
+import type { Precondition } from '@curbside/persistence';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiErrorCode, ApiException } from './api.exception';
+import { ifMatch, jsonEntityTag } from './entity-tag';
+import { ProblemResponse } from './openapi';
+
+/**
+ * A PUT's `If-Match` (CONTRACT §7): the write happens only when the resource's current JSON GET
+ * has the ETag the client sent (or it sent none), checked inside the write's transaction; then
+ * the answer carries the ETag of the resource after the write.
+ */
+export class IfMatchCondition {
+  constructor(
+    private readonly header: string | undefined,
+    private readonly reply: FastifyReply,
+  ) {}
+
+  /**
+   * Runs `write` (a repository's compare-and-write, see `writeIfCurrent`) with the precondition
+   * If-Match sets — stale: 412 and nothing written — and answers the new ETag. `represent` is
+   * the resource's GET body for a state.
+   */
+  async write<S>(represent: (state: S) => object, write: (precondition: Precondition<S>) => Promise<S>): Promise<S> {
+    const updated = await write((current) => {
+      if (!ifMatch(this.header, jsonEntityTag(represent(current)))) throw new ApiException(ApiErrorCode.PRECONDITION_FAILED);
+    });
+    void this.reply.header('ETag', jsonEntityTag(represent(updated)));
+    return updated;
+  }
+}
+
+/** The request's `If-Match`, for `IfMatchCondition.write`. Put `@ConditionalWrite()` on the route to document it. */
+export const IfMatch = createParamDecorator((_data: unknown, context: ExecutionContext): IfMatchCondition => {
+  const http = context.switchToHttp();
+  return new IfMatchCondition(http.getRequest<FastifyRequest>().headers['if-match'], http.getResponse<FastifyReply>());
+});
+
+/** Documents a route that takes `If-Match` and answers `ETag`. */
+export function ConditionalWrite(): MethodDecorator {
+  return applyDecorators(
+    ApiHeader({
+      name: 'If-Match',
+      required: false,
+      description:
+        'The ETag of the resource as last read (its JSON GET); stale -> 412 and nothing is written. Optional. ' +
+        'A successful write answers the ETag of the resource after it.',
+    }),
+    ProblemResponse(412, 'If-Match names a version of the resource that is no longer current; nothing was written'),
+  );
+}
