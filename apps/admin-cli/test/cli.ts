@@ -54,7 +54,8 @@ export async function startApi(databaseUrl: string, port: number): Promise<{ url
       child.once('exit', () => done());
       child.kill('SIGTERM');
     });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // Up to 60 s: a busy 2-core CI machine can take well over 10 s to boot the API.
+  for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}): ${stderr}`);
     const ready = await fetch(`${url}/health/ready`).then((r) => r.ok, () => false);
     if (ready) return { url, stop };
