@@ -7,6 +7,7 @@ import { loadConfig } from '@curbside/config';
 import type { Id } from '@curbside/domain';
 import { CustomerRepository } from '@curbside/persistence';
 import type { TestDatabase, TestDatabaseKind } from '@curbside/testing';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import type { ModuleImports } from '../../src/app.module';
 import { createApp } from '../../src/app';
@@ -55,6 +56,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Loads the e2e fixture (`./fixtures`) once started; default false. */
   fixture?: boolean;
+  /** Where the JSON log goes (set LOG_LEVEL in `env` too: the default is silent). */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -75,7 +78,7 @@ export async function startTestApp(kind: TestDatabaseKind, options: TestAppOptio
   let app: NestFastifyApplication | null = null;
   try {
     const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...options.env });
-    app = await createApp(config, { imports: options.imports });
+    app = await createApp(config, { imports: options.imports, logDestination: options.logDestination });
     await app.listen(0, '127.0.0.1');
     const testApp = await describeTestApp(app, database, options.customers ?? 'all');
     if (options.fixture) await testApp.importFile(fixture);
