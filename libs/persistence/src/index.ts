@@ -26,4 +26,6 @@ export {
   type ImportSummary,
   type NewApiClient,
   type SigningKey,
+  type SigningKeys,
+  type StoredSigningKey,
 } from './lib/repositories';
