@@ -13,6 +13,7 @@ import { InvoicesModule } from './invoices/invoices.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
+import { RateLimitModule } from './platform/rate-limits';
 import { PreferencesModule } from './preferences/preferences.module';
 import { ServicesModule } from './services/services.module';
 import { TicketsModule } from './tickets/tickets.module';
@@ -30,6 +31,12 @@ export class AppModule {
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         PlatformModule,
+        RateLimitModule.forRoot({
+          perMinute: config.rateLimitPerMinute,
+          tokenFailuresPer15Min: config.tokenFailuresPer15Min,
+          redisUrl: config.redisUrl,
+          redisKeyPrefix: config.redisKeyPrefix,
+        }),
         HealthModule,
         OAuthModule,
         TicketsModule,

@@ -5,3 +5,4 @@ export { CustomerApi, ProblemResponse } from './openapi';
 export { TrackingId } from './request-tracking';
 export { JsonOnly } from './negotiation.interceptor';
 export { CurrentClient } from '@curbside/auth';
+export { RateLimits } from './rate-limits';

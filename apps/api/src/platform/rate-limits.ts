@@ -1,0 +1,149 @@
+import { DynamicModule, ExecutionContext, Inject, Injectable, Logger, Module, OnModuleDestroy } from '@nestjs/common';
+import type { ApiClient } from '@curbside/domain';
+import { CLIENT_ADMISSION, ClientAdmission } from '@curbside/auth';
+import type { FastifyReply } from 'fastify';
+import Redis from 'ioredis';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { ApiErrorCode, ApiException } from './api.exception';
+
+/** CONTRACT §7 limits and where their counters live. */
+export interface RateLimitOptions {
+  perMinute: number;
+  tokenFailuresPer15Min: number;
+  /** Null: counters in this process's memory. */
+  redisUrl: string | null;
+  redisKeyPrefix: string;
+}
+
+const MINUTE = 60;
+const FIFTEEN_MINUTES = 15 * 60;
+
+/** The counters: requests per client, failed token requests per client id and per address. */
+interface Limiters {
+  requests: RateLimiterAbstract;
+  tokenFailures: RateLimiterAbstract;
+  redis: Redis | null;
+}
+
+const LIMITERS = Symbol('LIMITERS');
+
+/**
+ * The API's rate limits (CONTRACT §7). With REDIS_URL the counters are shared by every instance
+ * (rate-limiter-flexible, fixed windows). Redis must answer at start; if it is lost later, each
+ * instance counts in its own memory until it is back (fail open to per-instance limits: the
+ * API stays up, and a client gets at most the limit per instance meanwhile).
+ */
+@Injectable()
+export class RateLimits implements ClientAdmission, OnModuleDestroy {
+  constructor(@Inject(LIMITERS) private readonly limiters: Limiters) {}
+
+  /** Counts one request of an authenticated client: RateLimit-* headers always, 429 beyond the limit. */
+  async admit(client: ApiClient, context: ExecutionContext): Promise<void> {
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const { requests } = this.limiters;
+    const result = await requests.consume(client.clientId).catch(refusalOrThrow);
+    const resetSeconds = secondsUntil(result);
+    void reply.headers({
+      'RateLimit-Limit': String(requests.points),
+      'RateLimit-Remaining': String(result.remainingPoints),
+      'RateLimit-Reset': String(resetSeconds),
+    });
+    if (result.consumedPoints > requests.points) {
+      void reply.header('Retry-After', String(resetSeconds));
+      throw new ApiException(ApiErrorCode.TOO_MANY_REQUESTS, `Too many requests: at most ${requests.points} a minute.`);
+    }
+  }
+
+  /**
+   * Seconds to wait when the client id or the address has failed too often to be let try
+   * again (checked before any secret is hashed); null when it may try.
+   */
+  async tokenRequestWait(clientId: string, address: string): Promise<number | null> {
+    const { tokenFailures } = this.limiters;
+    const counts = await Promise.all(tokenFailureKeys(clientId, address).map((key) => tokenFailures.get(key)));
+    const blocked = counts.filter((count) => count !== null && count.consumedPoints >= tokenFailures.points);
+    return blocked.length === 0 ? null : Math.max(...blocked.map((count) => secondsUntil(count as RateLimiterRes)));
+  }
+
+  async recordTokenFailure(clientId: string, address: string): Promise<void> {
+    await Promise.all(tokenFailureKeys(clientId, address).map((key) => this.limiters.tokenFailures.penalty(key)));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.limiters.redis?.quit().catch(() => this.limiters.redis?.disconnect());
+  }
+}
+
+const tokenFailureKeys = (clientId: string, address: string): string[] => [`client:${clientId}`, `address:${address}`];
+
+const secondsUntil = (result: RateLimiterRes): number => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+
+/** rate-limiter-flexible rejects with the counter when over the limit, with an Error when the store failed. */
+function refusalOrThrow(error: unknown): RateLimiterRes {
+  if (error instanceof RateLimiterRes) return error;
+  throw error;
+}
+
+async function createLimiters(options: RateLimitOptions): Promise<Limiters> {
+  const limits = {
+    requests: { points: options.perMinute, duration: MINUTE, keyPrefix: 'requests' },
+    tokenFailures: { points: options.tokenFailuresPer15Min, duration: FIFTEEN_MINUTES, keyPrefix: 'token-failures' },
+  };
+  if (options.redisUrl === null) {
+    return { requests: new RateLimiterMemory(limits.requests), tokenFailures: new RateLimiterMemory(limits.tokenFailures), redis: null };
+  }
+  const redis = await connectRedis(options.redisUrl);
+  const shared = (limit: { points: number; duration: number; keyPrefix: string }) =>
+    new RateLimiterRedis({
+      ...limit,
+      keyPrefix: `${options.redisKeyPrefix}${limit.keyPrefix}`,
+      storeClient: redis,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(limit),
+    });
+  return { requests: shared(limits.requests), tokenFailures: shared(limits.tokenFailures), redis };
+}
+
+/** Connected, or an error naming REDIS_URL's host (never its password). */
+async function connectRedis(url: string): Promise<Redis> {
+  const logger = new Logger('RateLimits');
+  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  let connected = false;
+  let lost = false;
+  redis.on('error', (error: Error) => {
+    if (!connected || lost) return; // at start, the failure is thrown below
+    lost = true;
+    logger.warn(`Redis is unreachable (${error.message}): rate limits count per instance until it is back`);
+  });
+  try {
+    await redis.connect();
+    connected = true;
+  } catch (error) {
+    redis.disconnect();
+    const { host } = new URL(url);
+    throw new Error(`REDIS_URL: Redis at ${host} is unreachable (${error instanceof Error ? error.message : String(error)})`);
+  }
+  redis.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    logger.log('Redis is back: rate limits are shared again');
+  });
+  return redis;
+}
+
+/** RateLimits, also as the access guard's ClientAdmission. */
+@Module({})
+export class RateLimitModule {
+  static forRoot(options: RateLimitOptions): DynamicModule {
+    return {
+      module: RateLimitModule,
+      global: true,
+      providers: [
+        { provide: LIMITERS, useFactory: () => createLimiters(options) },
+        RateLimits,
+        { provide: CLIENT_ADMISSION, useExisting: RateLimits },
+      ],
+      exports: [RateLimits, CLIENT_ADMISSION],
+    };
+  }
+}
