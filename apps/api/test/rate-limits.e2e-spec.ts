@@ -18,7 +18,7 @@ const uniquePrefix = (): string => `curbside-test:${randomUUID()}:`;
 function tokenRequest(url: string, from: string, clientId: string, clientSecret: string): Promise<{ status: number; headers: Record<string, unknown>; body: Record<string, unknown> }> {
   const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString();
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${url}/oauth/token`, { method: 'POST', localAddress: from, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, (response) => {
+    const request = httpRequest(`${url}/oauth/token`, { method: 'POST', agent: false, localAddress: from, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, (response) => {
       let text = '';
       response.on('data', (chunk) => (text += chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) }));

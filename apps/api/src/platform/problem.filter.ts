@@ -4,9 +4,10 @@ import { redactUrl } from './logging';
 import { describeError, renderProblem } from './problem';
 
 /**
- * The one place errors become HTTP responses: every exception, from any layer, is answered
- * as an RFC 9457 problem in the negotiated format (CONTRACT §4). Unexpected ones are logged
- * here with their stack; the client only ever sees a generic message.
+ * Where every exception thrown in Nest or in a Fastify hook becomes an HTTP response: an
+ * RFC 9457 problem in the negotiated format (CONTRACT §4), rendered by `renderProblem` like
+ * the few errors Fastify answers itself (edge-errors.ts). Unexpected ones are logged here with
+ * their stack; the client only ever sees a generic message.
  */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {

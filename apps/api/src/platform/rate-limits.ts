@@ -70,7 +70,9 @@ export class RateLimits implements ClientAdmission, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.limiters.redis?.quit().catch(() => this.limiters.redis?.disconnect());
+    const { redis } = this.limiters;
+    if (redis === null || redis.status === 'end') return;
+    await redis.quit().catch(() => redis.disconnect());
   }
 }
 
@@ -107,9 +109,16 @@ async function createLimiters(options: RateLimitOptions): Promise<Limiters> {
 /** Connected, or an error naming REDIS_URL's host (never its password). */
 async function connectRedis(url: string): Promise<Redis> {
   const logger = new Logger('RateLimits');
-  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 });
   let connected = false;
   let lost = false;
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5000,
+    // No retries at start (the failure stops the start); once connected, reconnect for ever.
+    retryStrategy: (attempt) => (connected ? Math.min(attempt * 200, 2000) : null),
+  });
   redis.on('error', (error: Error) => {
     if (!connected || lost) return; // at start, the failure is thrown below
     lost = true;
@@ -119,7 +128,6 @@ async function connectRedis(url: string): Promise<Redis> {
     await redis.connect();
     connected = true;
   } catch (error) {
-    redis.disconnect();
     const { host } = new URL(url);
     throw new Error(`REDIS_URL: Redis at ${host} is unreachable (${error instanceof Error ? error.message : String(error)})`);
   }
