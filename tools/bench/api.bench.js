@@ -95,6 +95,7 @@ async function main() {
       if (failures > 0) throw new Error(`${name}: ${failures} failed requests`);
       rows.push(`| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} |`);
     }
+    rows.push(await duringTokenFlood(`${customer}/tickets`, headers, url, demo.client_id));
     rows.push('', `API resident memory after the run: ${residentMiB(api.pid)} MiB`);
   } finally {
     api.kill('SIGTERM');
@@ -106,6 +107,25 @@ async function main() {
       '| route | requests/s | p50 ms | p99 ms |\n|---|---|---|---|\n' +
       `${rows.join('\n')}\n`,
   );
+}
+
+/**
+ * The ticket list measured while 2,000 token requests with a wrong secret arrive for one client id
+ * (10 connections): after TOKEN_FAILURES_PER_15_MIN failures they are refused before any scrypt work.
+ */
+async function duringTokenFlood(target, headers, url, clientId) {
+  const flood = autocannon({
+    url: `${url}/oauth/token`,
+    method: 'POST',
+    connections: 10,
+    amount: 2000,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: 'wrong' }).toString(),
+  });
+  const [result, refused] = await Promise.all([autocannon({ url: target, connections, duration: seconds, headers }), flood]);
+  if (result.non2xx + result.errors + result.timeouts > 0) throw new Error('ticket list during the flood: failed requests');
+  const flooded = `${refused['4xx']} of ${refused.requests.total} wrong secrets refused`;
+  return `| op 1 ticket list during ${flooded} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} |`;
 }
 
 main().catch((error) => {

@@ -152,16 +152,14 @@ describe.each(testDatabases())('admin CLI on $name', (kind) => {
       expect(await call(after)).toBe(200);
       expect(await call(before)).toBe(200);
 
-      const again = runCli(databaseUrl, ['keys', 'rotate']);
-      expect(again.status).toBe(3);
-      expect(again.stderr).toMatch(/previous key still verifies tokens until .*; rotate again after that/);
+      // Refusals (also a second rotation while the previous key verifies) are TokenService's tests; here, how the CLI says it.
       const configured = runCli(databaseUrl, ['keys', 'rotate'], { TOKEN_SIGNING_KEY: 'k'.repeat(40) });
       expect(configured.status).toBe(3);
       expect(configured.stderr.trim()).toMatch(/^error: TOKEN_SIGNING_KEY is set, so the key is not stored: rotate it by changing the variable/);
     } finally {
       await api.stop();
     }
-  });
+   }, 120_000); // six CLI runs and an API start
 
   it('seeds the demo sandbox once, with a working demo client', () => {
     const first = runCli(databaseUrl, ['seed', '--demo', '--if-empty', '--json']);

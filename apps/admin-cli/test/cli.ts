@@ -54,7 +54,8 @@ export async function startApi(databaseUrl: string, port: number): Promise<{ url
       child.once('exit', () => done());
       child.kill('SIGTERM');
     });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // Up to 30 s: on a loaded machine the API takes a while to start.
+  for (let attempt = 0; attempt < 300; attempt++) {
     if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}): ${stderr}`);
     const ready = await fetch(`${url}/health/ready`).then((r) => r.ok, () => false);
     if (ready) return { url, stop };
