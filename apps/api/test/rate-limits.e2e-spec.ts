@@ -123,6 +123,12 @@ describe('rate limits shared in Redis by two API instances', () => {
       expect(limited.body.error).toBe('temporarily_unavailable');
       expect((await tokenRequest(a.url, '127.0.0.8', clientB.clientId, clientB.clientSecret)).status).toBe(200);
     });
+
+    it('are counted exactly under concurrency: no attempt slips past the limit', async () => {
+      const attempts = Array.from({ length: 12 }, (_, i) => tokenRequest((i % 2 === 0 ? a : b).url, '127.0.0.10', 'cs_concurrent', 'wrong'));
+      const statuses = (await Promise.all(attempts)).map((response) => response.status).sort();
+      expect(statuses).toEqual([...Array(FAILURES).fill(401), ...Array(12 - FAILURES).fill(429)]);
+    });
   });
 });
 

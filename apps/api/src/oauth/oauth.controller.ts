@@ -46,16 +46,14 @@ export class OAuthController {
   ): Promise<AccessTokenResponse> {
     const request = readTokenRequest(body, authorization);
     // Refused before the secret is hashed: a client id under attack costs no one else time.
-    const wait = await this.limits.tokenRequestWait(request.clientId, address);
+    const wait = await this.limits.beginTokenRequest(request.clientId, address);
     if (wait !== null) {
       const message = `Too many failed attempts; try again in ${wait} seconds.`;
       throw new OAuthException('temporarily_unavailable', message, false, wait);
     }
     const client = await this.clients.authenticate(request.clientId, request.clientSecret);
-    if (client === null) {
-      await this.limits.recordTokenFailure(request.clientId, address);
-      throw new OAuthException('invalid_client', 'Client authentication failed.', request.usedBasic);
-    }
+    if (client === null) throw new OAuthException('invalid_client', 'Client authentication failed.', request.usedBasic);
+    await this.limits.tokenRequestSucceeded(request.clientId, address);
     return this.tokens.issue(client.clientId);
   }
 }

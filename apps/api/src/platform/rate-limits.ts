@@ -55,18 +55,28 @@ export class RateLimits implements ClientAdmission, OnModuleDestroy {
   }
 
   /**
-   * Seconds to wait when the client id or the address has failed too often to be let try
-   * again (checked before any secret is hashed); null when it may try.
+   * Counts a token request as failed for its client id and its address before the secret is
+   * checked (atomically, so concurrent attempts cannot slip past the limit), and returns the
+   * seconds to wait when either is over the limit — nothing is hashed then, and nothing stays
+   * counted. Null: go on, and call `tokenRequestSucceeded` if the secret is right.
    */
-  async tokenRequestWait(clientId: string, address: string): Promise<number | null> {
+  async beginTokenRequest(clientId: string, address: string): Promise<number | null> {
     const { tokenFailures } = this.limiters;
-    const counts = await Promise.all(tokenFailureKeys(clientId, address).map((key) => tokenFailures.get(key)));
-    const blocked = counts.filter((count) => count !== null && count.consumedPoints >= tokenFailures.points);
-    return blocked.length === 0 ? null : Math.max(...blocked.map((count) => secondsUntil(count as RateLimiterRes)));
+    const keys = tokenFailureKeys(clientId, address);
+    const results = await Promise.all(keys.map((key) => tokenFailures.consume(key).catch(refusalOrThrow)));
+    const refused = results.filter((result) => result.consumedPoints > tokenFailures.points);
+    if (refused.length === 0) return null;
+    await this.uncount(keys);
+    return Math.max(...refused.map(secondsUntil));
   }
 
-  async recordTokenFailure(clientId: string, address: string): Promise<void> {
-    await Promise.all(tokenFailureKeys(clientId, address).map((key) => this.limiters.tokenFailures.penalty(key)));
+  /** The secret was right: the attempt was not a failure. */
+  async tokenRequestSucceeded(clientId: string, address: string): Promise<void> {
+    await this.uncount(tokenFailureKeys(clientId, address));
+  }
+
+  private async uncount(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.limiters.tokenFailures.reward(key)));
   }
 
   async onModuleDestroy(): Promise<void> {
