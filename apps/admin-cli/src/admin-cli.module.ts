@@ -6,6 +6,7 @@ import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevoke
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
 import { ExportCommand } from './commands/export.command';
 import { ImportCommand } from './commands/import.command';
+import { KeysCommand, KeysRotateCommand } from './commands/keys.command';
 import { SeedCommand } from './commands/seed.command';
 import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.command';
 import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';
@@ -22,6 +23,8 @@ const COMMANDS = [
   ClientsRevokeCommand,
   TokensCommand,
   TokensIssueCommand,
+  KeysCommand,
+  KeysRotateCommand,
   SeedCommand,
   TicketsCommand,
   TicketsSetStatusCommand,

@@ -4,6 +4,7 @@ import { AuthModule } from '@curbside/auth';
 import type { Config } from '@curbside/config';
 import { PersistenceModule } from '@curbside/persistence';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { ActivitiesModule } from './activities/activities.module';
 import { CasesModule } from './cases/cases.module';
 import { ContactsModule } from './contacts/contacts.module';
@@ -13,6 +14,7 @@ import { ListsModule } from './lists';
 import { OAuthModule } from './oauth/oauth.module';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
+import { RateLimitModule } from './platform/rate-limits';
 import { PreferencesModule } from './preferences/preferences.module';
 import { ServicesModule } from './services/services.module';
 import { TicketsModule } from './tickets/tickets.module';
@@ -22,15 +24,21 @@ export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
 @Module({})
 export class AppModule {
   /** The whole API for one configuration; `extraImports` lets tests add modules of their own. */
-  static forRoot(config: Config, extraImports: ModuleImports = []): DynamicModule {
+  static forRoot(config: Config, extraImports: ModuleImports = [], logDestination?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot(loggerParams(config.logLevel)),
+        LoggerModule.forRoot(loggerParams(config.logLevel, logDestination)),
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ListsModule.forRoot({ maxItems: config.listMaxItems }),
         PlatformModule,
+        RateLimitModule.forRoot({
+          perMinute: config.rateLimitPerMinute,
+          tokenFailuresPer15Min: config.tokenFailuresPer15Min,
+          redisUrl: config.redisUrl,
+          redisKeyPrefix: config.redisKeyPrefix,
+        }),
         HealthModule,
         OAuthModule,
         TicketsModule,

@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Config } from '@curbside/config';
 import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule, ModuleImports } from './app.module';
 import { configureHttp, createFastifyAdapter } from './platform/http';
 import { setupOpenApi } from './platform/openapi';
@@ -9,6 +10,8 @@ import { setupOpenApi } from './platform/openapi';
 export interface AppOptions {
   /** Extra modules, e.g. a test-only controller. */
   imports?: ModuleImports;
+  /** Where the JSON log goes instead of stdout, e.g. a test reading what was logged. */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -17,14 +20,14 @@ export interface AppOptions {
  */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, options.imports),
+    AppModule.forRoot(config, options.imports, options.logDestination),
     createFastifyAdapter(),
     // Quiet until the JSON logger takes over: a failure to start is reported by the caller, in one line.
     { logger: false, abortOnError: false },
   );
   try {
     app.useLogger(app.get(Logger));
-    configureHttp(app);
+    await configureHttp(app, { corsOrigins: config.corsOrigins });
     setupOpenApi(app);
     app.enableShutdownHooks();
     await app.init();

@@ -71,7 +71,7 @@ describe('the OpenAPI document', () => {
     const ok = operation.responses['200'].content;
     expect(Object.keys(ok)).toEqual(['application/json', 'application/xml']);
     expect(ok['application/xml'].schema).toEqual(ok['application/json'].schema);
-    for (const status of ['400', '401', '403', '404', '406', '500']) {
+    for (const status of ['400', '401', '403', '404', '406', '429', '500']) {
       expect(Object.keys(operation.responses[status].content)).toEqual(['application/problem+json', 'application/problem+xml']);
     }
   });

@@ -31,4 +31,6 @@ export {
   type ImportSummary,
   type NewApiClient,
   type SigningKey,
+  type SigningKeys,
+  type StoredSigningKey,
 } from './lib/repositories';

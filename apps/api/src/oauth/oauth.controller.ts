@@ -1,7 +1,7 @@
-import { Body, Controller, Header, Headers, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, Header, Headers, HttpCode, Ip, Post, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AccessTokenResponse, ClientService, TokenService } from '@curbside/auth';
-import { JsonOnly } from '../platform';
+import { JsonOnly, RateLimits } from '../platform';
 import { OAuthException, OAuthExceptionFilter } from './oauth.exception';
 import { readTokenRequest } from './token-request';
 
@@ -26,6 +26,7 @@ export class OAuthController {
   constructor(
     private readonly clients: ClientService,
     private readonly tokens: TokenService,
+    private readonly limits: RateLimits,
   ) {}
 
   @Post('token')
@@ -37,10 +38,22 @@ export class OAuthController {
   @ApiOkResponse({ type: AccessTokenDoc })
   @ApiResponse({ status: 400, description: '{"error": "invalid_request" | "unsupported_grant_type"}' })
   @ApiResponse({ status: 401, description: '{"error": "invalid_client"}' })
-  async token(@Body() body: unknown, @Headers('authorization') authorization?: string): Promise<AccessTokenResponse> {
+  @ApiResponse({ status: 429, description: '{"error": "temporarily_unavailable"}: too many failures for the client id or address' })
+  async token(
+    @Body() body: unknown,
+    @Ip() address: string,
+    @Headers('authorization') authorization?: string,
+  ): Promise<AccessTokenResponse> {
     const request = readTokenRequest(body, authorization);
+    // Refused before the secret is hashed: a client id under attack costs no one else time.
+    const wait = await this.limits.beginTokenRequest(request.clientId, address);
+    if (wait !== null) {
+      const message = `Too many failed attempts; try again in ${wait} seconds.`;
+      throw new OAuthException('temporarily_unavailable', message, false, wait);
+    }
     const client = await this.clients.authenticate(request.clientId, request.clientSecret);
     if (client === null) throw new OAuthException('invalid_client', 'Client authentication failed.', request.usedBasic);
+    await this.limits.tokenRequestSucceeded(request.clientId, address);
     return this.tokens.issue(client.clientId);
   }
 }

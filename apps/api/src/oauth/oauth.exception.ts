@@ -1,8 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 
-/** The error codes of RFC 6749 §5.2 this endpoint uses. */
-export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+/**
+ * The error codes of RFC 6749 §5.2 this endpoint uses, and `temporarily_unavailable` (§4.1.2.1)
+ * with 429 for a client id or address that failed too often.
+ */
+export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'temporarily_unavailable';
 
 /** A token request refused; answered in the RFC 6749 §5.2 shape, not as a problem. */
 export class OAuthException extends Error {
@@ -11,13 +14,16 @@ export class OAuthException extends Error {
     readonly description: string,
     /** The client authenticated with HTTP Basic: the 401 must challenge it (RFC 6749 §5.2). */
     readonly usedBasic = false,
+    /** For 429: seconds until the client may try again. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(description);
     this.name = 'OAuthException';
   }
 
   get status(): number {
-    return this.error === 'invalid_client' ? 401 : 400;
+    if (this.error === 'invalid_client') return 401;
+    return this.error === 'temporarily_unavailable' ? 429 : 400;
   }
 }
 
@@ -26,6 +32,7 @@ export class OAuthExceptionFilter implements ExceptionFilter {
   catch(exception: OAuthException, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (exception.status === 401 && exception.usedBasic) void reply.header('WWW-Authenticate', 'Basic realm="curbside"');
+    if (exception.retryAfterSeconds !== null) void reply.header('Retry-After', String(exception.retryAfterSeconds));
     void reply
       .status(exception.status)
       .header('Content-Type', 'application/json; charset=utf-8')

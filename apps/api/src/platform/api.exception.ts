@@ -9,6 +9,11 @@ export enum ApiErrorCode {
   BAD_REQUEST = 'BAD_REQUEST',
   VALIDATION_FAILED = 'VALIDATION_FAILED',
   MISSING_TRACKING_ID = 'MISSING_TRACKING_ID',
+  INVALID_TRACKING_ID = 'INVALID_TRACKING_ID',
+  /** A URL that is not validly percent-encoded. */
+  BAD_URL = 'BAD_URL',
+  /** A JSON body nested deeper than the edge allows. */
+  BODY_TOO_DEEP = 'BODY_TOO_DEEP',
   UNAUTHORIZED = 'UNAUTHORIZED',
   FORBIDDEN = 'FORBIDDEN',
   NOT_FOUND = 'NOT_FOUND',
@@ -20,8 +25,10 @@ export enum ApiErrorCode {
   /** `If-Match` names a version of the resource that is no longer current. */
   PRECONDITION_FAILED = 'PRECONDITION_FAILED',
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
+  URI_TOO_LONG = 'URI_TOO_LONG',
   UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
   TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS',
+  HEADERS_TOO_LARGE = 'HEADERS_TOO_LARGE',
   INTERNAL_ERROR = 'INTERNAL_ERROR',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
 }
@@ -31,6 +38,9 @@ export const API_ERRORS: Record<ApiErrorCode, { status: number; message: string 
   [ApiErrorCode.BAD_REQUEST]: { status: 400, message: 'The request is malformed.' },
   [ApiErrorCode.VALIDATION_FAILED]: { status: 400, message: 'The request has invalid values.' },
   [ApiErrorCode.MISSING_TRACKING_ID]: { status: 400, message: 'The Request-Tracking-Id header is required.' },
+  [ApiErrorCode.INVALID_TRACKING_ID]: { status: 400, message: 'The Request-Tracking-Id header must be at most 200 characters.' },
+  [ApiErrorCode.BAD_URL]: { status: 400, message: 'The URL is not validly percent-encoded.' },
+  [ApiErrorCode.BODY_TOO_DEEP]: { status: 400, message: 'The JSON body is nested more than 32 levels deep.' },
   [ApiErrorCode.UNAUTHORIZED]: { status: 401, message: 'Authentication is required.' },
   [ApiErrorCode.FORBIDDEN]: { status: 403, message: 'Access is denied.' },
   [ApiErrorCode.NOT_FOUND]: { status: 404, message: 'The resource does not exist.' },
@@ -46,8 +56,10 @@ export const API_ERRORS: Record<ApiErrorCode, { status: number; message: string 
     message: 'The resource has changed since the version If-Match names; read it again and retry.',
   },
   [ApiErrorCode.PAYLOAD_TOO_LARGE]: { status: 413, message: 'The request body is too large.' },
+  [ApiErrorCode.URI_TOO_LONG]: { status: 414, message: 'The URL is too long.' },
   [ApiErrorCode.UNSUPPORTED_MEDIA_TYPE]: { status: 415, message: 'The request body must be application/json.' },
   [ApiErrorCode.TOO_MANY_REQUESTS]: { status: 429, message: 'Too many requests.' },
+  [ApiErrorCode.HEADERS_TOO_LARGE]: { status: 431, message: 'The request headers are too large.' },
   [ApiErrorCode.INTERNAL_ERROR]: { status: 500, message: 'An unexpected error occurred.' },
   [ApiErrorCode.SERVICE_UNAVAILABLE]: { status: 503, message: 'The service is unavailable.' },
 };

@@ -1,22 +1,31 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { answerNotModified } from './entity-tag';
-import { echoTrackingId, trackingIdOf } from './request-tracking';
-
-/** Request bodies above this size are refused with 413. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+import { answerClientError, answerFrameworkError } from './edge-errors';
+import { BODY_LIMIT_BYTES, enforceRequestLimits, PARSER_MAX_HEADER_BYTES } from './request-limits';
+import { trackRequests, trackingIdOf } from './request-tracking';
+import { applySecurityHeaders } from './security-headers';
 
 export function createFastifyAdapter(): FastifyAdapter {
-  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, genReqId: trackingIdOf });
+  return new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: trackingIdOf,
+    http: { maxHeaderSize: PARSER_MAX_HEADER_BYTES },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+  });
 }
 
 /**
- * Body parsing and tracking at the Fastify level. Nest parses JSON and form bodies (the token
- * endpoint takes forms; JsonBodyGuard refuses them under /api); Fastify's plain-text parser
- * is removed, so text bodies get 415. A GET whose ETag the client has is answered 304.
+ * Body parsing, tracking, limits and security headers at the Fastify level. Nest parses JSON
+ * and form bodies (the token endpoint takes forms; JsonBodyGuard refuses them under /api);
+ * Fastify's plain-text parser is removed, so text bodies get 415. A GET whose ETag the client has is answered 304.
  */
-export function configureHttp(app: NestFastifyApplication): void {
+export async function configureHttp(app: NestFastifyApplication, options: { corsOrigins: string[] }): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
-  echoTrackingId(fastify);
+  // First: the hooks after it refuse requests, and their problems carry these headers too.
+  await applySecurityHeaders(app, options.corsOrigins);
+  trackRequests(fastify);
+  enforceRequestLimits(fastify);
   answerNotModified(fastify);
 }

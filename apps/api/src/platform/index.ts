@@ -7,3 +7,4 @@ export { JsonOnly } from './negotiation.interceptor';
 export { ConditionalWrite, IfMatch, IfMatchCondition } from './if-match';
 export { addLink } from './link';
 export { CurrentClient } from '@curbside/auth';
+export { RateLimits } from './rate-limits';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { loggerParams } from './logging';
+import { loggerParams, redactUrl } from './logging';
 
 function logLine(entry: object): string {
   let written = '';
@@ -16,13 +16,34 @@ function logLine(entry: object): string {
 }
 
 describe('loggerParams', () => {
-  it('never writes bearer tokens, cookies or client secrets', () => {
+  it('never writes credential headers, cookies or client secrets', () => {
     const line = logLine({
-      req: { headers: { authorization: 'Bearer eyJ.token', cookie: 'session=abc', clientid: 'cs_a' } },
+      req: {
+        headers: {
+          authorization: 'Bearer eyJ.token',
+          'proxy-authorization': 'Basic cHJveHk6c2VjcmV0',
+          'x-api-key': 'key-123',
+          cookie: 'session=abc',
+          clientid: 'cs_a',
+        },
+      },
+      res: { headers: { 'set-cookie': 'session=def' } },
       body: { client_secret: 'top-secret' },
     });
-    expect(line).not.toMatch(/eyJ\.token|session=abc|top-secret/);
+    expect(line).not.toMatch(/eyJ\.token|cHJveHk6c2VjcmV0|key-123|session=abc|session=def|top-secret/);
     expect(line).toContain('cs_a');
     expect(line).toContain('[redacted]');
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['/api/v1/customers/1/tickets', '/api/v1/customers/1/tickets'],
+    ['/oauth/token?client_secret=s3cret&client_id=cs_a', '/oauth/token?client_secret=[redacted]&client_id=[redacted]'],
+    ['/x?token=eyJ.a.b', '/x?token=[redacted]'],
+    ['/x?bare-secret&a=', '/x?[redacted]&a=[redacted]'],
+    ['/x?', '/x?[redacted]'],
+  ])('%s -> %s', (url, redacted) => {
+    expect(redactUrl(url)).toBe(redacted);
   });
 });

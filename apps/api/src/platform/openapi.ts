@@ -46,6 +46,7 @@ const PROBLEM_RESPONSES: [number, string][] = [
   [403, 'The customer is not granted to this client (whether or not it exists)'],
   [404, 'The customer or resource does not exist'],
   [406, 'The Accept header allows neither application/json nor application/xml'],
+  [429, 'Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response)'],
   [500, 'Unexpected error'],
 ];
 

@@ -1,13 +1,13 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
-import { toXml } from '@curbside/codecs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { negotiateProblemFormat, PROBLEM_CONTENT_TYPE } from './negotiation';
-import { describeError, toProblem } from './problem';
+import { redactUrl } from './logging';
+import { describeError, renderProblem } from './problem';
 
 /**
- * The one place errors become HTTP responses: every exception, from any layer, is answered
- * as an RFC 9457 problem in the negotiated format (CONTRACT §4). Unexpected ones are logged
- * here with their stack; the client only ever sees a generic message.
+ * Where every exception thrown in Nest or in a Fastify hook becomes an HTTP response: an
+ * RFC 9457 problem in the negotiated format (CONTRACT §4), rendered by `renderProblem` like
+ * the few errors Fastify answers itself (edge-errors.ts). Unexpected ones are logged here with
+ * their stack; the client only ever sees a generic message.
  */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
@@ -18,17 +18,11 @@ export class ProblemFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const description = describeError(exception);
     if (description.unexpected) {
-      this.logger.error({ err: exception, requestTrackingId: request.id }, `${request.method} ${request.url} failed`);
+      this.logger.error({ err: exception, requestTrackingId: request.id }, `${request.method} ${redactUrl(request.url)} failed`);
     }
     if (reply.sent) return;
 
-    const problem = toProblem(description, request.url.split('?')[0], request.id);
-    const format = negotiateProblemFormat(request.headers.accept);
-    void reply
-      .status(description.status)
-      .headers(description.headers)
-      .header('Content-Type', PROBLEM_CONTENT_TYPE[format])
-      .header('Vary', 'Accept')
-      .send(format === 'xml' ? toXml(problem, 'problem') : JSON.stringify(problem));
+    const problem = renderProblem(description, { url: request.url, trackingId: request.id, accept: request.headers.accept });
+    void reply.status(problem.status).headers(problem.headers).send(problem.body);
   }
 }

@@ -1,7 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { AuthErrorCode, AuthException } from '@curbside/auth';
+import { toXml } from '@curbside/codecs';
 import { API_ERRORS, ApiErrorCode, ApiException, FieldError } from './api.exception';
+import { negotiateProblemFormat, PROBLEM_CONTENT_TYPE } from './negotiation';
 
 /** An RFC 9457 problem with the members clients of this interface read (CONTRACT §4). */
 export interface Problem {
@@ -73,7 +75,28 @@ export function toProblem(description: ErrorDescription, instance: string, track
   };
 }
 
-function described(status: number, code: string, message: string, errors: FieldError[] = []): ErrorDescription {
+/** A problem ready to send: status, headers and body in the format the Accept header prefers. */
+export interface RenderedProblem {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The one way a problem is rendered, whether Nest, Fastify or the HTTP parser caught the error. */
+export function renderProblem(
+  description: ErrorDescription,
+  request: { url: string; trackingId: string; accept: string | undefined },
+): RenderedProblem {
+  const problem = toProblem(description, request.url.split('?')[0], request.trackingId);
+  const format = negotiateProblemFormat(request.accept);
+  return {
+    status: description.status,
+    headers: { ...description.headers, 'Content-Type': PROBLEM_CONTENT_TYPE[format], Vary: 'Accept' },
+    body: format === 'xml' ? toXml(problem, 'problem') : JSON.stringify(problem),
+  };
+}
+
+export function described(status: number, code: string, message: string, errors: FieldError[] = []): ErrorDescription {
   return { status, code, message, errors, unexpected: false, headers: {} };
 }
 

@@ -5,12 +5,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiErrorCode, ApiException } from './api.exception';
 
 export const TRACKING_HEADER = 'Request-Tracking-Id';
+/** Longer ids are refused (400) rather than echoed back. */
+export const MAX_TRACKING_ID_LENGTH = 200;
 
 const generatedIds = new WeakMap<IncomingMessage, string>();
 
 /**
  * The request's tracking id: the `Request-Tracking-Id` it sent, or a UUID made once per
- * request. Fastify uses it as `request.id` and the logger as its request id, so the two agree.
+ * request (also when the one it sent is too long to use). Fastify uses it as `request.id` and the logger as its request id, so the two agree.
  */
 export function trackingIdOf(request: IncomingMessage): string {
   const sent = sentTrackingId(request);
@@ -23,16 +25,23 @@ export function trackingIdOf(request: IncomingMessage): string {
   return generated;
 }
 
-/** Every response, errors and unknown routes included, carries the tracking id header. */
-export function echoTrackingId(fastify: FastifyInstance): void {
+/**
+ * Every response, errors and unknown routes included, carries the tracking id header; a
+ * Request-Tracking-Id over 200 characters is refused on every route.
+ */
+export function trackRequests(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header(TRACKING_HEADER, request.id);
+    const sent = request.headers['request-tracking-id'];
+    if (typeof sent === 'string' && sent.length > MAX_TRACKING_ID_LENGTH) {
+      throw new ApiException(ApiErrorCode.INVALID_TRACKING_ID);
+    }
   });
 }
 
 function sentTrackingId(request: Pick<IncomingMessage, 'headers'>): string | null {
   const value = request.headers['request-tracking-id'];
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
+  return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TRACKING_ID_LENGTH ? value : null;
 }
 
 export const isApiRoute = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

@@ -1,6 +1,6 @@
 export { startTestApp } from './test-app';
 export type { AuthorizedRequests, TestApp, TestAppOptions, TestClient } from './test-app';
-export { ProbeModule } from './probe.module';
+export { ProbeModule, probeHits } from './probe.module';
 export { expectJson, expectProblem, expectXmlMirrorsJson, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, XML_CONTENT_TYPE } from './expect';
 export { itEnforcesCustomerScope } from './access';
 export { newestFirst, sortableTimestamp, sortableUsDateTime } from './order';

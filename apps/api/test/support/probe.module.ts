@@ -12,6 +12,9 @@ class ProbeUpdateDto {
   @ValidateNested({ each: true }) @Type(() => ProbeItemDto) items!: ProbeItemDto[];
 }
 
+/** How often a probe handler ran: a refused request must leave it unchanged. */
+export const probeHits = { count: 0 };
+
 /**
  * Test-only customer routes for what no resource route does yet: a JSON body to validate and
  * a handler that fails unexpectedly. Everything else is tested on real routes.
@@ -19,8 +22,15 @@ class ProbeUpdateDto {
 @Controller('api/test/customers/:customerId')
 @CustomerApi()
 class ProbeController {
+  @Get('probe')
+  read(@TrackingId() trackingId: string): object {
+    probeHits.count++;
+    return { request_tracking_id: trackingId, status: 'Success' };
+  }
+
   @Put('probe')
   update(@TrackingId() trackingId: string, @Body() _update: ProbeUpdateDto): object {
+    probeHits.count++;
     return { request_tracking_id: trackingId, status: 'Success' };
   }
 

@@ -7,6 +7,7 @@ import { loadConfig } from '@curbside/config';
 import type { Id } from '@curbside/domain';
 import { CustomerRepository, HolidayRepository } from '@curbside/persistence';
 import type { TestDatabase, TestDatabaseKind } from '@curbside/testing';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import type { ModuleImports } from '../../src/app.module';
 import { createApp } from '../../src/app';
@@ -43,6 +44,11 @@ export interface TestApp {
   registerClient(customers: 'all' | Id[]): Promise<TestClient>;
   /** Requests as another client. */
   as(client: TestClient): AuthorizedRequests;
+  /**
+   * Starts another API instance on the same database and configuration, as a second process
+   * would be, with the same `client`; its `close()` leaves the database to this one.
+   */
+  startPeer(): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -55,6 +61,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Loads the e2e fixture (`./fixtures`) once started; default false. */
   fixture?: boolean;
+  /** Where the JSON log goes (set LOG_LEVEL in `env` too: the default is silent). */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -75,9 +83,18 @@ export async function startTestApp(kind: TestDatabaseKind, options: TestAppOptio
   let app: NestFastifyApplication | null = null;
   try {
     const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...options.env });
-    app = await createApp(config, { imports: options.imports });
-    await app.listen(0, '127.0.0.1');
-    const testApp = await describeTestApp(app, database, options.customers ?? 'all');
+    const start = async (): Promise<NestFastifyApplication> => {
+      const started = await createApp(config, { imports: options.imports, logDestination: options.logDestination });
+      await started.listen(0, '127.0.0.1');
+      return started;
+    };
+    app = await start();
+    const startPeer = async (): Promise<TestApp> => {
+      const peer = await start();
+      return { ...(await describeTestApp(peer, database, testApp.client, startPeer)), close: () => peer.close() };
+    };
+    const registered = await app.get(ClientService).create('test client', options.customers ?? 'all');
+    const testApp = await describeTestApp(app, database, registered, startPeer);
     if (options.fixture) await testApp.importFile(fixture);
     return testApp;
   } catch (error) {
@@ -87,16 +104,23 @@ export async function startTestApp(kind: TestDatabaseKind, options: TestAppOptio
   }
 }
 
-async function describeTestApp(app: NestFastifyApplication, database: TestDatabase, customers: 'all' | Id[]): Promise<TestApp> {
+/** `registered` is the suite's client: a new one with a token, or the first instance's. */
+async function describeTestApp(
+  app: NestFastifyApplication,
+  database: TestDatabase,
+  registered: { clientId: string; clientSecret: string; token?: string },
+  startPeer: () => Promise<TestApp>,
+): Promise<TestApp> {
   const { port } = app.getHttpServer().address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  const registerClient = async (granted: 'all' | Id[]): Promise<TestClient> => {
-    const { clientId, clientSecret } = await app.get(ClientService).create('test client', granted);
+  const withToken = async ({ clientId, clientSecret }: { clientId: string; clientSecret: string }): Promise<TestClient> => {
     const { access_token: token } = await app.get(TokenService).issue(clientId);
     return { clientId, clientSecret, token };
   };
+  const registerClient = async (granted: 'all' | Id[]): Promise<TestClient> =>
+    withToken(await app.get(ClientService).create('test client', granted));
   const as = (client: TestClient): AuthorizedRequests => authorizedRequests(url, client);
-  const client = await registerClient(customers);
+  const client = registered.token === undefined ? await withToken(registered) : { ...registered, token: registered.token };
   return {
     app,
     url,
@@ -110,6 +134,7 @@ async function describeTestApp(app: NestFastifyApplication, database: TestDataba
     },
     registerClient,
     as,
+    startPeer,
     close: async () => {
       await app.close();
       await database.drop();

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { ApiClient, canAccessCustomer, ID_PATTERN } from '@curbside/domain';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { ClientService } from './client.service';
@@ -13,6 +13,17 @@ interface GuardedRequest {
 }
 
 /**
+ * What the access guard asks once it knows the client, before it checks the customer grant
+ * (the app's rate limits): refusals after authentication count too. Throws to refuse.
+ */
+export interface ClientAdmission {
+  admit(client: ApiClient, context: ExecutionContext): Promise<void>;
+}
+
+/** Provide a ClientAdmission under this token (in a global module) for the guard to use it. */
+export const CLIENT_ADMISSION = Symbol('CLIENT_ADMISSION');
+
+/**
  * CONTRACT §2 for every route under a customer: a valid bearer token whose client still
  * exists and is not revoked (checked in the database on every request), a matching
  * `ClientId` header, and a well-formed `customerId` the client has been granted.
@@ -22,17 +33,19 @@ export class CustomerAccessGuard implements CanActivate {
   constructor(
     private readonly tokens: TokenService,
     private readonly clients: ClientService,
+    @Optional() @Inject(CLIENT_ADMISSION) private readonly admission?: ClientAdmission,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<GuardedRequest>();
     const client = await this.authenticate(request.headers);
+    request.client = client;
+    await this.admission?.admit(client, context);
     const customerId = request.params?.customerId;
     if (customerId !== undefined) {
       if (!ID_PATTERN.test(customerId)) throw new AuthException(AuthErrorCode.INVALID_CUSTOMER_ID);
       if (!canAccessCustomer(client, customerId)) throw new AuthException(AuthErrorCode.CUSTOMER_NOT_GRANTED);
     }
-    request.client = client;
     return true;
   }
 

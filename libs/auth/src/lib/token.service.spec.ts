@@ -2,7 +2,7 @@ import { openDatabase, SigningKeyRepository } from '@curbside/persistence';
 import { testDatabases, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 import { AuthErrorCode, AuthException } from './auth.exception';
-import { TokenService } from './token.service';
+import { KEY_REFRESH_MS, KeyRotationRefused, TokenService } from './token.service';
 
 const KEY = 'a-configured-signing-key-of-32-chars-or-more';
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -13,8 +13,8 @@ describe.each(testDatabases())('TokenService on $name', (kind) => {
   let dataSource: DataSource;
   /** The key id TokenService derives from KEY. */
   let keyId: string;
-  const service = (tokenSigningKey: string | null, tokenTtlSeconds = 3600): TokenService =>
-    new TokenService({ tokenSigningKey, tokenTtlSeconds }, new SigningKeyRepository(dataSource));
+  const service = (tokenSigningKey: string | null, tokenTtlSeconds = 3600, clock?: () => Date): TokenService =>
+    new TokenService({ tokenSigningKey, tokenTtlSeconds, clock }, new SigningKeyRepository(dataSource));
 
   beforeAll(async () => {
     database = await kind.create();
@@ -139,5 +139,91 @@ describe.each(testDatabases())('TokenService on $name', (kind) => {
     expect(await service('another-signing-key-that-is-32-chars-long').derivedKey('list cursors')).not.toEqual(cursors);
     expect(cursors.toString('utf8')).not.toContain(KEY);
     expect(cursors).toHaveLength(32);
+  });
+
+  describe('key rotation (stored key)', () => {
+    const TTL = 60;
+    /** The clock of every instance below; tests move it instead of sleeping. */
+    let now: Date;
+    const clock = () => now;
+    const at = (ms: number) => (now = new Date(ms));
+    const kidOf = async (token: string) => (await jose()).decodeProtectedHeader(token).kid;
+
+    // The tests share one database: each starts a day after the one before, past any retirement.
+    let day = 0;
+    beforeEach(() => at(Date.parse('2030-03-01T12:00:00.000Z') + day++ * 86_400_000));
+
+    it('signs with the new key at once, keeps the old tokens valid until they expire, then retires the old key', async () => {
+      const tokens = service(null, TTL, clock);
+      const before = (await tokens.issue('cs_a')).access_token;
+      const rotation = await tokens.rotate();
+      const rotatedAt = now.getTime();
+      expect(rotation).toEqual({
+        kid: expect.any(String),
+        previousKid: await kidOf(before),
+        previousRetiresAt: new Date(rotatedAt + TTL * 1000 + KEY_REFRESH_MS),
+      });
+
+      const after = (await tokens.issue('cs_a')).access_token;
+      expect(await kidOf(after)).toBe(rotation.kid);
+      expect(rotation.kid).not.toBe(rotation.previousKid);
+      await expect(tokens.verify(before)).resolves.toBe('cs_a');
+      await expect(tokens.verify(after)).resolves.toBe('cs_a');
+
+      at(rotatedAt + TTL * 1000 - 1000);
+      await expect(tokens.verify(before)).resolves.toBe('cs_a');
+      at(rotatedAt + TTL * 1000);
+      expect(await refusal(tokens, before)).toBe(AuthErrorCode.TOKEN_EXPIRED);
+    });
+
+    it('accepts the previous key only while one of its tokens could be unexpired (another instance may sign with it briefly)', async () => {
+      const tokens = service(null, TTL, clock);
+      const { previousRetiresAt } = await tokens.rotate();
+      const { previous } = await new SigningKeyRepository(dataSource).getOrCreate(() => ({ kid: 'unused', secret: 'unused' }));
+      if (previous === null) throw new Error('no previous key after a rotation');
+      // Signed by an instance that had not reloaded its keys yet, as late as it could be.
+      const { SignJWT } = await jose();
+      const iat = Math.floor(previousRetiresAt.getTime() / 1000) - TTL;
+      const late = await new SignJWT({ client_id: 'cs_a' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: previous.kid })
+        .setIssuer('curbside')
+        .setAudience('curbside-api')
+        .setSubject('cs_a')
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + TTL)
+        .setJti('late')
+        .sign(encode(previous.secret));
+
+      at(previousRetiresAt.getTime() - 1);
+      await expect(tokens.verify(late)).resolves.toBe('cs_a');
+      at(previousRetiresAt.getTime());
+      expect(await refusal(tokens, late)).toBe(AuthErrorCode.INVALID_TOKEN);
+    });
+
+    it('lets another instance verify the new key at once and sign with it once it reloads its keys', async () => {
+      const first = service(null, TTL, clock);
+      const second = service(null, TTL, clock);
+      const old = (await second.issue('cs_a')).access_token;
+      const { kid } = await first.rotate();
+      now = new Date(now.getTime() + 1000);
+      await expect(second.verify((await first.issue('cs_a')).access_token)).resolves.toBe('cs_a');
+      await expect(second.verify(old)).resolves.toBe('cs_a');
+      now = new Date(now.getTime() + KEY_REFRESH_MS);
+      expect(await kidOf((await second.issue('cs_a')).access_token)).toBe(kid);
+    });
+
+    it('refuses a second rotation while the previous key still verifies, and allows it after', async () => {
+      const tokens = service(null, TTL, clock);
+      await tokens.issue('cs_a');
+      const { previousRetiresAt } = await tokens.rotate();
+      await expect(tokens.rotate()).rejects.toThrow(KeyRotationRefused);
+      await expect(tokens.rotate()).rejects.toThrow(`until ${previousRetiresAt.toISOString()}`);
+      at(previousRetiresAt.getTime());
+      await expect(tokens.rotate()).resolves.toMatchObject({ kid: expect.any(String) });
+    });
+
+    it('is refused with TOKEN_SIGNING_KEY set: the operator rotates the variable', async () => {
+      await expect(service(KEY, TTL, clock).rotate()).rejects.toThrow(/TOKEN_SIGNING_KEY is set/);
+    });
   });
 });

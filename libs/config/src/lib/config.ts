@@ -40,6 +40,29 @@ class Environment {
   REDIS_URL?: string;
 
   @Expose()
+  @Matches(/^[A-Za-z0-9:_.-]{1,64}$/, { message: 'REDIS_KEY_PREFIX must be 1 to 64 letters, digits or :_.-' })
+  REDIS_KEY_PREFIX = 'curbside:';
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'RATE_LIMIT_PER_MINUTE must be a positive integer' })
+  @Min(1, { message: 'RATE_LIMIT_PER_MINUTE must be a positive integer' })
+  RATE_LIMIT_PER_MINUTE = 1200;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'TOKEN_FAILURES_PER_15_MIN must be a positive integer' })
+  @Min(1, { message: 'TOKEN_FAILURES_PER_15_MIN must be a positive integer' })
+  TOKEN_FAILURES_PER_15_MIN = 20;
+
+  @Expose()
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*$/, {
+    message: 'CORS_ORIGINS must be a comma-separated list of origins such as https://portal.example.com',
+  })
+  CORS_ORIGINS?: string;
+
+  @Expose()
   @IsOptional()
   @Matches(/^smtps?:\/\/.+/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
@@ -67,6 +90,12 @@ export interface Config {
   tokenSigningKey: string | null;
   tokenTtlSeconds: number;
   redisUrl: string | null;
+  /** Prepended to every key this service writes in Redis. */
+  redisKeyPrefix: string;
+  rateLimitPerMinute: number;
+  tokenFailuresPer15Min: number;
+  /** Origins allowed by CORS; empty: CORS is off. */
+  corsOrigins: string[];
   smtpUrl: string | null;
   /** A list asked for without `limit` answers at most this many records a page (CONTRACT §7). */
   listMaxItems: number;
@@ -100,6 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSigningKey: environment.TOKEN_SIGNING_KEY ?? null,
     tokenTtlSeconds: environment.TOKEN_TTL_SECONDS,
     redisUrl: environment.REDIS_URL ?? null,
+    redisKeyPrefix: environment.REDIS_KEY_PREFIX,
+    rateLimitPerMinute: environment.RATE_LIMIT_PER_MINUTE,
+    tokenFailuresPer15Min: environment.TOKEN_FAILURES_PER_15_MIN,
+    corsOrigins: environment.CORS_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [],
     smtpUrl: environment.SMTP_URL ?? null,
     listMaxItems: environment.LIST_MAX_ITEMS,
     logLevel: environment.LOG_LEVEL,

@@ -15,7 +15,7 @@ import { HolidayRepository, NoteRepository, PickupRepository, ProfileRepository 
 export { ApiClientRepository, type NewApiClient } from './api-client.repository';
 export { CustomerRepository, type BundleResource, type ImportCount, type ImportSummary } from './customer.repository';
 export { EventRepository } from './event.repository';
-export { SigningKeyRepository, type SigningKey } from './signing-key.repository';
+export { SigningKeyRepository, type SigningKey, type SigningKeys, type StoredSigningKey } from './signing-key.repository';
 export { ServiceTicketRepository } from './service-ticket.repository';
 export { DisposalTicketRepository } from './disposal-ticket.repository';
 export { InvoiceRepository } from './invoice.repository';

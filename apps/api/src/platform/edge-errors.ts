@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { API_ERRORS, ApiErrorCode } from './api.exception';
+import { described, ErrorDescription, renderProblem } from './problem';
+import { TRACKING_HEADER } from './request-tracking';
+import { ERROR_SECURITY_HEADERS } from './security-headers';
+
+/**
+ * Errors Fastify answers before any hook or Nest runs — a URL it cannot decode, a path
+ * parameter over its length limit — as problems in the negotiated format, like every error.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const problem = renderProblem(frameworkErrorDescription(error), {
+    url: request.url,
+    trackingId: request.id,
+    accept: request.headers.accept,
+  });
+  void reply
+    .status(problem.status)
+    .headers({ ...ERROR_SECURITY_HEADERS, ...problem.headers, [TRACKING_HEADER]: request.id })
+    .send(problem.body);
+}
+
+/**
+ * Requests Node's HTTP parser refuses (headers over its size limit, malformed request lines,
+ * timeouts) never become requests: the problem is written to the socket. Their headers were
+ * not parsed, so the problem is JSON and its tracking id a new one.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const trackingId = randomUUID();
+    const problem = renderProblem(clientErrorDescription(error), { url: '', trackingId, accept: undefined });
+    const body = Buffer.from(problem.body);
+    const headers = { ...ERROR_SECURITY_HEADERS, ...problem.headers, [TRACKING_HEADER]: trackingId, 'Content-Length': body.length };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${head.join('')}Connection: close\r\n\r\n`);
+    socket.write(body);
+  }
+  socket.destroy(error);
+}
+
+function frameworkErrorDescription(error: FastifyError): ErrorDescription {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return fromCode(ApiErrorCode.BAD_URL);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return fromCode(ApiErrorCode.URI_TOO_LONG);
+    default:
+      return { ...fromCode(ApiErrorCode.INTERNAL_ERROR), unexpected: true };
+  }
+}
+
+function clientErrorDescription(error: NodeJS.ErrnoException): ErrorDescription {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return fromCode(ApiErrorCode.HEADERS_TOO_LARGE);
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return described(408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.');
+  return described(400, ApiErrorCode.BAD_REQUEST, 'The request is not valid HTTP.');
+}
+
+const fromCode = (code: ApiErrorCode): ErrorDescription => described(API_ERRORS[code].status, code, API_ERRORS[code].message);

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiErrorCode, ApiException } from './api.exception';
+
+/** Request bodies above this size are refused with 413. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Longer URLs are refused with 414. */
+export const MAX_URL_LENGTH = 8 * 1024;
+/** Request line and headers above this size are refused with 431, as a problem. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/**
+ * Node's own parser limit, above ours so that our limit answers with a negotiated problem;
+ * only beyond this does the parser refuse (and the problem is plain JSON).
+ */
+export const PARSER_MAX_HEADER_BYTES = 64 * 1024;
+/** JSON bodies nested deeper are refused with 400 before anything walks them recursively. */
+export const MAX_JSON_DEPTH = 32;
+
+/** The size limits of a request, checked before routing work, and the depth of its JSON body. */
+export function enforceRequestLimits(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) throw new ApiException(ApiErrorCode.URI_TOO_LONG);
+    if (headerBytes(request) > MAX_HEADER_BYTES) throw new ApiException(ApiErrorCode.HEADERS_TOO_LARGE);
+  });
+  fastify.addHook('preValidation', async (request) => {
+    if (depthExceeds(request.body, MAX_JSON_DEPTH)) throw new ApiException(ApiErrorCode.BODY_TOO_DEEP);
+  });
+}
+
+function headerBytes(request: FastifyRequest): number {
+  const { rawHeaders } = request.raw;
+  let bytes = request.method.length + request.url.length + 12; // "GET /url HTTP/1.1\r\n"
+  for (const field of rawHeaders) bytes += field.length + 2;
+  return bytes;
+}
+
+/** True when `value` nests arrays or objects more than `limit` levels deep; iterative, so any depth is safe. */
+export function depthExceeds(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop() as [unknown, number];
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
