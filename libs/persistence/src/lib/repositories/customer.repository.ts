@@ -125,7 +125,7 @@ export class CustomerRepository {
 
   /** Everything stored for the customer, each list in its natural order; null when unknown. */
   async exportBundle(id: Id): Promise<CustomerBundle | null> {
-    return inTransaction(this.dataSource, async (manager) => {
+    return inRead(this.dataSource, async (manager) => {
       const customer = await manager.findOneBy(CustomerEntity, { id });
       if (customer === null) return null;
       return {
