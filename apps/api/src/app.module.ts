@@ -12,6 +12,7 @@ import { InvoicesModule } from './invoices/invoices.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
+import { ShutdownModule } from './platform/shutdown';
 import { PreferencesModule } from './preferences/preferences.module';
 import { ServicesModule } from './services/services.module';
 import { TicketsModule } from './tickets/tickets.module';
@@ -29,6 +30,7 @@ export class AppModule {
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         PlatformModule,
+        ShutdownModule.forRoot({ drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs }),
         HealthModule,
         OAuthModule,
         TicketsModule,

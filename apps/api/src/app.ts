@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule, ModuleImports } from './app.module';
 import { configureHttp, createFastifyAdapter } from './platform/http';
 import { setupOpenApi } from './platform/openapi';
+import { enableGracefulShutdown } from './platform/shutdown';
 
 export interface AppOptions {
   /** Extra modules, e.g. a test-only controller. */
@@ -26,7 +27,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     app.useLogger(app.get(Logger));
     configureHttp(app);
     setupOpenApi(app);
-    app.enableShutdownHooks();
+    enableGracefulShutdown(app);
     await app.init();
     return app;
   } catch (error) {

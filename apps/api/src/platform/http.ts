@@ -5,7 +5,16 @@ import { echoTrackingId, trackingIdOf } from './request-tracking';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createFastifyAdapter(): FastifyAdapter {
-  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, genReqId: trackingIdOf });
+  return new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: trackingIdOf,
+    // On close (after the drain, see shutdown.ts) Node closes the idle connections and waits for
+    // the requests in flight. Fastify must not force connections closed: with 'idle' (its default)
+    // it calls closeAllConnections(), cutting responses mid-body. A request that still arrives
+    // on an open connection gets a 503.
+    forceCloseConnections: false,
+    return503OnClosing: true,
+  });
 }
 
 /**

@@ -74,7 +74,7 @@ export async function startTestApp(kind: TestDatabaseKind, options: TestAppOptio
   const database = await kind.create();
   let app: NestFastifyApplication | null = null;
   try {
-    const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...options.env });
+    const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', SHUTDOWN_DRAIN_MS: '0', ...options.env });
     app = await createApp(config, { imports: options.imports });
     await app.listen(0, '127.0.0.1');
     const testApp = await describeTestApp(app, database, options.customers ?? 'all');

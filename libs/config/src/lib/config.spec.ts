@@ -10,6 +10,8 @@ describe('loadConfig', () => {
       redisUrl: null,
       smtpUrl: null,
       logLevel: 'info',
+      shutdownDrainMs: 5000,
+      shutdownTimeoutMs: 15000,
     });
   });
 
@@ -22,6 +24,8 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       LOG_LEVEL: 'debug',
+      SHUTDOWN_DRAIN_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '2000',
     });
     expect(config).toEqual({
       port: 8080,
@@ -31,6 +35,8 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       smtpUrl: 'smtp://127.0.0.1:2525',
       logLevel: 'debug',
+      shutdownDrainMs: 0,
+      shutdownTimeoutMs: 2000,
     });
   });
 
@@ -48,9 +54,20 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://x'],
     ['SMTP_URL', 'localhost:25'],
     ['LOG_LEVEL', 'loud'],
+    ['SHUTDOWN_DRAIN_MS', '-1'],
+    ['SHUTDOWN_DRAIN_MS', '1.5'],
+    ['SHUTDOWN_TIMEOUT_MS', '0'],
+    ['SHUTDOWN_TIMEOUT_MS', 'soon'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('wants the shutdown to have time left after the drain', () => {
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '5000' })).toThrow(
+      'Invalid configuration: SHUTDOWN_TIMEOUT_MS must be greater than SHUTDOWN_DRAIN_MS',
+    );
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '20000', SHUTDOWN_TIMEOUT_MS: '30000' })).toMatchObject({ shutdownDrainMs: 20000 });
   });
 
   it('names every bad variable on one line, without echoing secret values', () => {

@@ -45,6 +45,18 @@ class Environment {
   SMTP_URL?: string;
 
   @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds, 0 or more' })
+  @Min(0, { message: 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds, 0 or more' })
+  SHUTDOWN_DRAIN_MS = 5000;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'SHUTDOWN_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  @Min(1, { message: 'SHUTDOWN_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  SHUTDOWN_TIMEOUT_MS = 15_000;
+
+  @Expose()
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'info';
 }
@@ -59,6 +71,10 @@ export interface Config {
   redisUrl: string | null;
   smtpUrl: string | null;
   logLevel: LogLevel;
+  /** On SIGTERM, how long the API keeps serving (readiness 503) before it stops taking requests. */
+  shutdownDrainMs: number;
+  /** On SIGTERM, how long the whole shutdown may take before the process gives up and exits non-zero. */
+  shutdownTimeoutMs: number;
 }
 
 /** A bad environment; `message` is one line naming every bad variable. */
@@ -76,10 +92,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     excludeExtraneousValues: true,
     exposeDefaultValues: true,
   });
-  const errors = validateSync(environment);
-  if (errors.length > 0) {
-    throw new ConfigError(errors.map((error) => Object.values(error.constraints ?? {})[0] ?? `${error.property} is invalid`));
+  const problems = validateSync(environment).map(
+    (error) => Object.values(error.constraints ?? {})[0] ?? `${error.property} is invalid`,
+  );
+  if (problems.length === 0 && environment.SHUTDOWN_TIMEOUT_MS <= environment.SHUTDOWN_DRAIN_MS) {
+    problems.push('SHUTDOWN_TIMEOUT_MS must be greater than SHUTDOWN_DRAIN_MS');
   }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: environment.PORT,
     databaseUrl: environment.DATABASE_URL,
@@ -88,5 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: environment.REDIS_URL ?? null,
     smtpUrl: environment.SMTP_URL ?? null,
     logLevel: environment.LOG_LEVEL,
+    shutdownDrainMs: environment.SHUTDOWN_DRAIN_MS,
+    shutdownTimeoutMs: environment.SHUTDOWN_TIMEOUT_MS,
   };
 }
