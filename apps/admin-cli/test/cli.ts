@@ -72,7 +72,7 @@ export function demoImportFile(tickets: Record<string, number> = {}): ImportFile
 }
 
 /** For suites that spawn and load real processes: on a loaded 2-core machine they take far longer than on an idle one. */
-export const PROCESS_TEST_TIMEOUT_MS = 120_000;
+export const PROCESS_TEST_TIMEOUT_MS = 180_000;
 
 /** Registers a client granted every customer (CLI) and gets it an access token from the running API. */
 export async function registerClient(databaseUrl: string, api: RunningApi): Promise<{ clientId: string; token: string }> {
