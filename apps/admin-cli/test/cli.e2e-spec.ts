@@ -1,30 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { testDatabases } from '@curbside/testing';
-import { buildDemoImportFile } from '@curbside/demo';
-import { runCli, startApi, writeTempJson } from './cli';
-
-interface WireCustomer {
-  id: string;
-  currency: string;
-  tickets: Array<Record<string, string>>;
-  [resource: string]: unknown;
-}
-type ImportFile = { customers: WireCustomer[]; holidays: Array<Record<string, string>> };
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
+import { demoImportFile, freePort, runCli, startApi, writeTempJson, type ImportFile, type WireCustomer } from './cli';
 
 describe.each(testDatabases())('admin CLI on $name', (kind) => {
   let databaseUrl: string;
   let drop: () => Promise<void>;
-  const file = buildDemoImportFile(new Date(2026, 5, 15)) as ImportFile;
+  const file = demoImportFile();
 
   beforeEach(async () => {
     ({ url: databaseUrl, drop } = await kind.create());

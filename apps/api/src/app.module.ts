@@ -15,6 +15,7 @@ import { OAuthModule } from './oauth/oauth.module';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
 import { RateLimitModule } from './platform/rate-limits';
+import { ShutdownModule } from './platform/shutdown';
 import { PreferencesModule } from './preferences/preferences.module';
 import { ServicesModule } from './services/services.module';
 import { TicketsModule } from './tickets/tickets.module';
@@ -39,6 +40,7 @@ export class AppModule {
           redisUrl: config.redisUrl,
           redisKeyPrefix: config.redisKeyPrefix,
         }),
+        ShutdownModule.forRoot({ drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs }),
         HealthModule,
         OAuthModule,
         TicketsModule,

@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { AppModule, ModuleImports } from './app.module';
 import { configureHttp, createFastifyAdapter } from './platform/http';
 import { setupOpenApi } from './platform/openapi';
+import { enableGracefulShutdown } from './platform/shutdown';
 
 export interface AppOptions {
   /** Extra modules, e.g. a test-only controller. */
@@ -29,7 +30,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     app.useLogger(app.get(Logger));
     await configureHttp(app, { corsOrigins: config.corsOrigins });
     setupOpenApi(app);
-    app.enableShutdownHooks();
+    enableGracefulShutdown(app);
     await app.init();
     return app;
   } catch (error) {

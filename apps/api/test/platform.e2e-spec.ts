@@ -1,6 +1,6 @@
 import { parseXml } from '@curbside/codecs';
 import { testDatabases } from '@curbside/testing';
-import { Readiness } from '../src/health/readiness';
+import { GracefulShutdown } from '../src/platform/shutdown';
 import { expectProblem, expectXmlMirrorsJson, ProbeModule, startTestApp, TestApp } from './support';
 
 const TICKETS = '/api/v1/customers/1000001/tickets';
@@ -145,10 +145,13 @@ describe.each(testDatabases())('HTTP edge on $name', (database) => {
       await t.http().get('/health/live').expect(200, { status: 'up' });
     });
 
-    it('is ready when the database answers, and 503 once draining', async () => {
+    it('is ready when the database answers, and 503 once draining, asking clients to close the connection', async () => {
       await t.http().get('/health/ready').expect(200, { status: 'ready' });
-      t.app.get(Readiness).startDraining();
-      expectProblem(await t.http().get('/health/ready'), 503, 'SERVICE_UNAVAILABLE');
+      await t.app.get(GracefulShutdown).beforeApplicationShutdown(); // what Nest calls on SIGTERM, without the signal
+      const draining = await t.http().get('/health/ready');
+      expectProblem(draining, 503, 'SERVICE_UNAVAILABLE');
+      expect(draining.headers['connection']).toBe('close');
+      await t.http().get('/health/live').expect(200).expect('Connection', 'close');
     });
   });
 });

@@ -1,24 +1,17 @@
-import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { GracefulShutdown } from '../platform/shutdown';
 
 /** Ready = not shutting down and the database answers. */
 @Injectable()
-export class Readiness implements BeforeApplicationShutdown {
-  private draining = false;
-
-  constructor(private readonly dataSource: DataSource) {}
-
-  /** Called on shutdown (SIGTERM/SIGINT), before the server stops taking connections. */
-  beforeApplicationShutdown(): void {
-    this.startDraining();
-  }
-
-  startDraining(): void {
-    this.draining = true;
-  }
+export class Readiness {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly shutdown: GracefulShutdown,
+  ) {}
 
   async isReady(): Promise<boolean> {
-    if (this.draining || !this.dataSource.isInitialized) return false;
+    if (this.shutdown.isDraining || !this.dataSource.isInitialized) return false;
     try {
       await this.dataSource.query('SELECT 1');
       return true;

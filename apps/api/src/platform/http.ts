@@ -12,6 +12,12 @@ export function createFastifyAdapter(): FastifyAdapter {
     http: { maxHeaderSize: PARSER_MAX_HEADER_BYTES },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // On close (after the drain, see shutdown.ts) Node closes the idle connections and waits for
+    // the requests in flight. Fastify must not force connections closed: with 'idle' (its default)
+    // it calls closeAllConnections(), cutting responses mid-body. A request that still arrives
+    // on an open connection gets a 503.
+    forceCloseConnections: false,
+    return503OnClosing: true,
   });
 }
 

@@ -82,7 +82,7 @@ export async function startTestApp(kind: TestDatabaseKind, options: TestAppOptio
   const database = await kind.create();
   let app: NestFastifyApplication | null = null;
   try {
-    const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...options.env });
+    const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', SHUTDOWN_DRAIN_MS: '0', ...options.env });
     const start = async (): Promise<NestFastifyApplication> => {
       const started = await createApp(config, { imports: options.imports, logDestination: options.logDestination });
       await started.listen(0, '127.0.0.1');

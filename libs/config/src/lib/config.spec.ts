@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       listMaxItems: 5000,
       logLevel: 'info',
       timeZone: 'UTC',
+      shutdownDrainMs: 5000,
+      shutdownTimeoutMs: 15000,
     });
   });
 
@@ -34,6 +36,8 @@ describe('loadConfig', () => {
       LIST_MAX_ITEMS: '250',
       LOG_LEVEL: 'debug',
       TIME_ZONE: 'America/Chicago',
+      SHUTDOWN_DRAIN_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '2000',
     });
     expect(config).toEqual({
       port: 8080,
@@ -49,6 +53,8 @@ describe('loadConfig', () => {
       listMaxItems: 250,
       logLevel: 'debug',
       timeZone: 'America/Chicago',
+      shutdownDrainMs: 0,
+      shutdownTimeoutMs: 2000,
     });
   });
 
@@ -79,9 +85,20 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TIME_ZONE', 'Mars/Olympus_Mons'],
     ['TIME_ZONE', 'CST-6'],
+    ['SHUTDOWN_DRAIN_MS', '-1'],
+    ['SHUTDOWN_DRAIN_MS', '1.5'],
+    ['SHUTDOWN_TIMEOUT_MS', '0'],
+    ['SHUTDOWN_TIMEOUT_MS', 'soon'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('wants the shutdown to have time left after the drain', () => {
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '5000' })).toThrow(
+      'Invalid configuration: SHUTDOWN_TIMEOUT_MS must be greater than SHUTDOWN_DRAIN_MS',
+    );
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '20000', SHUTDOWN_TIMEOUT_MS: '30000' })).toMatchObject({ shutdownDrainMs: 20000 });
   });
 
   it('names every bad variable on one line, without echoing secret values', () => {

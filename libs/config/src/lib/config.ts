@@ -74,6 +74,18 @@ class Environment {
   LIST_MAX_ITEMS = 5000;
 
   @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds, 0 or more' })
+  @Min(0, { message: 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds, 0 or more' })
+  SHUTDOWN_DRAIN_MS = 5000;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'SHUTDOWN_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  @Min(1, { message: 'SHUTDOWN_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  SHUTDOWN_TIMEOUT_MS = 15_000;
+
+  @Expose()
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'info';
 
@@ -102,6 +114,10 @@ export interface Config {
   logLevel: LogLevel;
   /** The operating time zone (IANA name, canonical spelling): "today" and every schedule are in it. */
   timeZone: string;
+  /** On SIGTERM, how long the API keeps serving (readiness 503) before it stops taking requests. */
+  shutdownDrainMs: number;
+  /** On SIGTERM, how long the whole shutdown may take before the process gives up and exits non-zero. */
+  shutdownTimeoutMs: number;
 }
 
 /** A bad environment; `message` is one line naming every bad variable. */
@@ -119,10 +135,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     excludeExtraneousValues: true,
     exposeDefaultValues: true,
   });
-  const errors = validateSync(environment);
-  if (errors.length > 0) {
-    throw new ConfigError(errors.map((error) => Object.values(error.constraints ?? {})[0] ?? `${error.property} is invalid`));
+  const problems = validateSync(environment).map(
+    (error) => Object.values(error.constraints ?? {})[0] ?? `${error.property} is invalid`,
+  );
+  if (problems.length === 0 && environment.SHUTDOWN_TIMEOUT_MS <= environment.SHUTDOWN_DRAIN_MS) {
+    problems.push('SHUTDOWN_TIMEOUT_MS must be greater than SHUTDOWN_DRAIN_MS');
   }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: environment.PORT,
     databaseUrl: environment.DATABASE_URL,
@@ -137,5 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listMaxItems: environment.LIST_MAX_ITEMS,
     logLevel: environment.LOG_LEVEL,
     timeZone: new Intl.DateTimeFormat('en-US', { timeZone: environment.TIME_ZONE }).resolvedOptions().timeZone,
+    shutdownDrainMs: environment.SHUTDOWN_DRAIN_MS,
+    shutdownTimeoutMs: environment.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -1,4 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
+import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
+import { BetterSqlite3QueryRunner } from 'typeorm/driver/better-sqlite3/BetterSqlite3QueryRunner';
 import { ENTITIES } from './resources';
 import { SnakeNamingStrategy } from './naming-strategy';
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
@@ -46,18 +48,42 @@ export function createDataSource(url: string): DataSource {
   };
   if (location.kind === 'sqlite') {
     // TypeORM creates the file's parent directory and turns foreign keys on for every
-    // better-sqlite3 connection; WAL lets readers work while one writer commits, and the
-    // busy timeout makes a second process wait for the write lock instead of failing.
-    return new DataSource({
+    // better-sqlite3 connection. WAL lets readers of every process work while one writer
+    // commits; with it, synchronous=NORMAL is still safe from corruption and makes a commit
+    // cheap (no fsync until a checkpoint), so the write lock is held for less time. The busy
+    // timeout is how long a writer waits for another process's transaction to commit.
+    const dataSource = new DataSource({
       ...common,
       type: 'better-sqlite3',
       database: location.path,
       enableWAL: true,
-      timeout: 10_000,
+      timeout: SQLITE_BUSY_TIMEOUT_MS,
+      prepareDatabase: (db: { pragma(source: string): unknown }) => {
+        db.pragma('synchronous = NORMAL');
+      },
       migrations: SQLITE_MIGRATIONS,
     });
+    const driver = dataSource.driver as BetterSqlite3Driver;
+    driver.queryRunner = new ImmediateTransactionQueryRunner(driver);
+    return dataSource;
   }
   return new DataSource({ ...common, type: 'postgres', url: location.url, migrations: POSTGRES_MIGRATIONS });
+}
+
+/** How long a writer waits for another process's write transaction before failing. */
+const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * TypeORM begins SQLite transactions DEFERRED: they start as readers and fail at once with
+ * SQLITE_BUSY(_SNAPSHOT) when their first write finds another process has written meanwhile,
+ * which no busy timeout helps. This query runner (the driver's one, shared by all work on its
+ * one connection) begins them IMMEDIATE instead: the write lock is taken at BEGIN, waiting out
+ * the busy timeout, and then nothing in the transaction can fail for being busy.
+ */
+class ImmediateTransactionQueryRunner extends BetterSqlite3QueryRunner {
+  override query(...[sql, ...rest]: Parameters<BetterSqlite3QueryRunner['query']>): ReturnType<BetterSqlite3QueryRunner['query']> {
+    return super.query(sql === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : sql, ...rest);
+  }
 }
 
 /**
@@ -142,9 +168,20 @@ export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityM
 }
 
 /**
- * Runs the statements of one read; every read in this library goes through here, so that on
- * SQLite it never sees a transaction half done. Do not nest calls, nor call inside a transaction.
+ * Runs the statements of one read; every read in this library goes through here, so that it
+ * never sees a transaction half done: on SQLite its statements share one read snapshot (a
+ * deferred transaction that only reads never waits for, nor blocks, a writer in WAL mode), so
+ * that a commit of another process cannot land between them. Do not nest calls, nor call
+ * inside a transaction.
  */
 export function inRead<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-  return inTurn(dataSource, () => work(dataSource.manager));
+  if (dataSource.options.type !== 'better-sqlite3') return work(dataSource.manager);
+  return inTurn(dataSource, async () => {
+    await dataSource.query('BEGIN DEFERRED');
+    try {
+      return await work(dataSource.manager);
+    } finally {
+      await dataSource.query('COMMIT');
+    }
+  });
 }

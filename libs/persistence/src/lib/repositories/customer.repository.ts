@@ -59,7 +59,7 @@ export class CustomerRepository {
 
   /** Everything stored for the customer, each list in its natural order; null when unknown. */
   async exportBundle(id: Id): Promise<CustomerBundle | null> {
-    return inTransaction(this.dataSource, async (manager) => {
+    return inRead(this.dataSource, async (manager) => {
       const row = await manager.findOneBy(CustomerEntity, { id });
       if (row === null) return null;
       const bundle: Record<string, unknown> = { customer: toCustomer(row) };
