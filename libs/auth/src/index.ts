@@ -5,4 +5,6 @@ export { ClientService } from './lib/client.service';
 export type { NewClient } from './lib/client.service';
 export { TokenService } from './lib/token.service';
 export type { AccessTokenResponse } from './lib/token.service';
+export { FeedTokenService } from './lib/feed-token.service';
+export type { FeedGrant } from './lib/feed-token.service';
 export { CurrentClient, CustomerAccessGuard } from './lib/customer-access.guard';

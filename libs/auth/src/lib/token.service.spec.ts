@@ -2,6 +2,7 @@ import { openDatabase, SigningKeyRepository } from '@curbside/persistence';
 import { testDatabases, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 import { AuthErrorCode, AuthException } from './auth.exception';
+import { TokenSigner } from './token-signer';
 import { TokenService } from './token.service';
 
 const KEY = 'a-configured-signing-key-of-32-chars-or-more';
@@ -14,7 +15,7 @@ describe.each(testDatabases())('TokenService on $name', (kind) => {
   /** The key id TokenService derives from KEY. */
   let keyId: string;
   const service = (tokenSigningKey: string | null, tokenTtlSeconds = 3600): TokenService =>
-    new TokenService({ tokenSigningKey, tokenTtlSeconds }, new SigningKeyRepository(dataSource));
+    new TokenService({ tokenTtlSeconds }, new TokenSigner({ tokenSigningKey }, new SigningKeyRepository(dataSource)));
 
   beforeAll(async () => {
     database = await kind.create();

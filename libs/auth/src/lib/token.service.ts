@@ -1,8 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { SigningKeyRepository } from '@curbside/persistence';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { AUTH_OPTIONS, AuthOptions } from './auth.options';
+import { TokenKind, TokenRejected, TokenSigner } from './token-signer';
 
 /** The token endpoint's success body (RFC 6749 §5.1). */
 export interface AccessTokenResponse {
@@ -11,93 +10,34 @@ export interface AccessTokenResponse {
   expires_in: number;
 }
 
-const ISSUER = 'curbside';
-const AUDIENCE = 'curbside-api';
-const ALGORITHM = 'HS256';
 /** RFC 9068 JWT access tokens. */
-const TOKEN_TYPE = 'at+jwt';
-
-// jose ships ES modules only; this CommonJS build reaches it through a dynamic import.
-type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
-let jose: Promise<Jose> | null = null;
-const loadJose = (): Promise<Jose> => (jose ??= import('jose'));
-
-interface SigningKey {
-  secret: Uint8Array;
-  kid: string;
-}
+const ACCESS_TOKEN: TokenKind = { type: 'at+jwt', audience: 'curbside-api' };
 
 /** Issues and verifies the API's access tokens: HS256 JWTs, nothing else accepted. */
 @Injectable()
 export class TokenService {
-  private signingKey: Promise<SigningKey> | null = null;
-
   constructor(
-    @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
-    private readonly signingKeys: SigningKeyRepository,
+    @Inject(AUTH_OPTIONS) private readonly options: Pick<AuthOptions, 'tokenTtlSeconds'>,
+    private readonly signer: TokenSigner,
   ) {}
 
   async issue(clientId: string, issuedAt: Date = new Date()): Promise<AccessTokenResponse> {
-    const { SignJWT } = await loadJose();
-    const { secret, kid } = await this.key();
     const ttl = this.options.tokenTtlSeconds;
-    const iat = Math.floor(issuedAt.getTime() / 1000);
-    const accessToken = await new SignJWT({ client_id: clientId })
-      .setProtectedHeader({ alg: ALGORITHM, typ: TOKEN_TYPE, kid })
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setSubject(clientId)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + ttl)
-      .setJti(randomUUID())
-      .sign(secret);
+    const expiresAt = new Date(issuedAt.getTime() + ttl * 1000);
+    const accessToken = await this.signer.sign(ACCESS_TOKEN, clientId, { client_id: clientId }, issuedAt, expiresAt);
     return { access_token: accessToken, token_type: 'Bearer', expires_in: ttl };
   }
 
   /** The client id the token was issued to; throws AuthException (INVALID_TOKEN or TOKEN_EXPIRED). */
   async verify(token: string): Promise<string> {
-    const { errors, jwtVerify } = await loadJose();
-    const { secret, kid } = await this.key();
+    let payload: Awaited<ReturnType<TokenSigner['verify']>>;
     try {
-      const { payload, protectedHeader } = await jwtVerify(token, secret, {
-        algorithms: [ALGORITHM],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        typ: TOKEN_TYPE,
-        requiredClaims: ['sub', 'client_id', 'iat', 'exp', 'jti'],
-      });
-      if (protectedHeader.kid !== kid || payload.client_id !== payload.sub || typeof payload.sub !== 'string') {
-        throw new AuthException(AuthErrorCode.INVALID_TOKEN);
-      }
-      return payload.sub;
+      payload = await this.signer.verify(ACCESS_TOKEN, token, ['client_id', 'exp']);
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new AuthException(AuthErrorCode.TOKEN_EXPIRED);
-      throw new AuthException(AuthErrorCode.INVALID_TOKEN);
+      if (!(error instanceof TokenRejected)) throw error;
+      throw new AuthException(error.expired ? AuthErrorCode.TOKEN_EXPIRED : AuthErrorCode.INVALID_TOKEN);
     }
+    if (payload.client_id !== payload.sub) throw new AuthException(AuthErrorCode.INVALID_TOKEN);
+    return payload.sub;
   }
-
-  private key(): Promise<SigningKey> {
-    this.signingKey ??= this.loadKey().catch((error: unknown) => {
-      this.signingKey = null; // try again on the next request
-      throw error;
-    });
-    return this.signingKey;
-  }
-
-  private async loadKey(): Promise<SigningKey> {
-    const configured = this.options.tokenSigningKey;
-    const { kid, secret } =
-      configured !== null
-        ? { kid: kidOf(configured), secret: configured }
-        : await this.signingKeys.getOrCreate(() => {
-            const generated = randomBytes(32).toString('base64url');
-            return { kid: kidOf(generated), secret: generated };
-          });
-    return { kid, secret: new TextEncoder().encode(secret) };
-  }
-}
-
-/** A key id derived from the key, so a token signed with another key is told apart by its header. */
-function kidOf(key: string): string {
-  return createHash('sha256').update(key).digest('base64url').slice(0, 16);
 }
