@@ -10,6 +10,7 @@ import { ContactsModule } from './contacts/contacts.module';
 import { HealthModule } from './health/health.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { ClockModule } from './platform/clock';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
 import { PreferencesModule } from './preferences/preferences.module';
@@ -20,14 +21,18 @@ export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
 
 @Module({})
 export class AppModule {
-  /** The whole API for one configuration; `extraImports` lets tests add modules of their own. */
-  static forRoot(config: Config, extraImports: ModuleImports = []): DynamicModule {
+  /**
+   * The whole API for one configuration; `extraImports` lets tests add modules of their own,
+   * `now` fixes the clock.
+   */
+  static forRoot(config: Config, extraImports: ModuleImports = [], now?: () => Date): DynamicModule {
     return {
       module: AppModule,
       imports: [
         LoggerModule.forRoot(loggerParams(config.logLevel)),
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
+        ClockModule.forRoot(now),
         PlatformModule,
         HealthModule,
         OAuthModule,

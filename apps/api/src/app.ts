@@ -9,6 +9,8 @@ import { setupOpenApi } from './platform/openapi';
 export interface AppOptions {
   /** Extra modules, e.g. a test-only controller. */
   imports?: ModuleImports;
+  /** The API's clock (see `Clock`); the system's by default. */
+  now?: () => Date;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface AppOptions {
  */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, options.imports),
+    AppModule.forRoot(config, options.imports, options.now),
     createFastifyAdapter(),
     // Quiet until the JSON logger takes over: a failure to start is reported by the caller, in one line.
     { logger: false, abortOnError: false },

@@ -3,5 +3,7 @@ export { ApiErrorCode, ApiException } from './api.exception';
 export type { FieldError } from './api.exception';
 export { CustomerApi, ProblemResponse } from './openapi';
 export { TrackingId } from './request-tracking';
-export { JsonOnly } from './negotiation.interceptor';
+export { Formats, JsonOnly, ResponseFormat } from './negotiation.interceptor';
+export type { Format } from './negotiation';
+export { Clock } from './clock';
 export { CurrentClient } from '@curbside/auth';

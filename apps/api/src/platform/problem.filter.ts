@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { toXml } from '@curbside/codecs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redactTokens } from './logging';
 import { negotiateProblemFormat, PROBLEM_CONTENT_TYPE } from './negotiation';
 import { describeError, toProblem } from './problem';
 
@@ -18,7 +19,7 @@ export class ProblemFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const description = describeError(exception);
     if (description.unexpected) {
-      this.logger.error({ err: exception, requestTrackingId: request.id }, `${request.method} ${request.url} failed`);
+      this.logger.error({ err: exception, requestTrackingId: request.id }, `${request.method} ${redactTokens(request.url)} failed`);
     }
     if (reply.sent) return;
 

@@ -53,6 +53,8 @@ export interface TestAppOptions {
   imports?: ModuleImports;
   /** Extra environment variables (CONTRACT §1), e.g. `{ TOKEN_TTL_SECONDS: '60' }`. */
   env?: Record<string, string>;
+  /** The API's clock: a fixed instant, or a function of the test's; default the system's. */
+  now?: Date | (() => Date);
   /** Loads the e2e fixture (`./fixtures`) once started; default false. */
   fixture?: boolean;
 }
@@ -75,7 +77,8 @@ export async function startTestApp(kind: TestDatabaseKind, options: TestAppOptio
   let app: NestFastifyApplication | null = null;
   try {
     const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...options.env });
-    app = await createApp(config, { imports: options.imports });
+    const { now } = options;
+    app = await createApp(config, { imports: options.imports, now: now instanceof Date ? () => new Date(now) : now });
     await app.listen(0, '127.0.0.1');
     const testApp = await describeTestApp(app, database, options.customers ?? 'all');
     if (options.fixture) await testApp.importFile(fixture);
