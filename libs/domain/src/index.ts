@@ -7,3 +7,6 @@ export * from './lib/bundle';
 export * from './lib/events';
 export * from './lib/clients';
 export * from './lib/dates';
+export * from './lib/schedules';
+export * from './lib/eta';
+export * from './lib/pickup-stats';

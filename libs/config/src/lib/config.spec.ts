@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       redisUrl: null,
       smtpUrl: null,
       logLevel: 'info',
+      timeZone: 'UTC',
     });
   });
 
@@ -22,6 +23,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       LOG_LEVEL: 'debug',
+      TIME_ZONE: 'America/Chicago',
     });
     expect(config).toEqual({
       port: 8080,
@@ -31,11 +33,16 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       smtpUrl: 'smtp://127.0.0.1:2525',
       logLevel: 'debug',
+      timeZone: 'America/Chicago',
     });
   });
 
   it('ignores unrelated variables and treats empty ones as unset', () => {
     expect(loadConfig({ PATH: '/usr/bin', PORT: '', TOKEN_SIGNING_KEY: '' })).toMatchObject({ port: 3000, tokenSigningKey: null });
+  });
+
+  it('keeps the time zone in its canonical spelling', () => {
+    expect(loadConfig({ TIME_ZONE: 'america/chicago' }).timeZone).toBe('America/Chicago');
   });
 
   it.each([
@@ -48,6 +55,8 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://x'],
     ['SMTP_URL', 'localhost:25'],
     ['LOG_LEVEL', 'loud'],
+    ['TIME_ZONE', 'Mars/Olympus_Mons'],
+    ['TIME_ZONE', 'CST-6'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));

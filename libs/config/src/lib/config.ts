@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Expose, plainToInstance, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsTimeZone, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -47,6 +47,10 @@ class Environment {
   @Expose()
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'info';
+
+  @Expose()
+  @IsTimeZone({ message: 'TIME_ZONE must be an IANA time zone name, e.g. America/Chicago' })
+  TIME_ZONE = 'UTC';
 }
 
 /** The validated configuration shared by the API, the CLI and the notifier. */
@@ -59,6 +63,8 @@ export interface Config {
   redisUrl: string | null;
   smtpUrl: string | null;
   logLevel: LogLevel;
+  /** The operating time zone (IANA name, canonical spelling): "today" and every schedule are in it. */
+  timeZone: string;
 }
 
 /** A bad environment; `message` is one line naming every bad variable. */
@@ -88,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: environment.REDIS_URL ?? null,
     smtpUrl: environment.SMTP_URL ?? null,
     logLevel: environment.LOG_LEVEL,
+    timeZone: new Intl.DateTimeFormat('en-US', { timeZone: environment.TIME_ZONE }).resolvedOptions().timeZone,
   };
 }

@@ -1,4 +1,4 @@
-import { isCalendarDate, nextDay, nowLocalDateTime, rangeBounds } from './dates';
+import { addDays, compareDates, daysBetween, isCalendarDate, mondayOf, nextDay, nowLocalDateTime, rangeBounds, weekdayIndex } from './dates';
 
 describe('dates', () => {
   it('knows real calendar days, leap years included', () => {
@@ -20,5 +20,24 @@ describe('dates', () => {
 
   it('formats the current time canonically', () => {
     expect(nowLocalDateTime(new Date(2024, 0, 2, 3, 4, 5, 6))).toBe('2024-01-02T03:04:05.006');
+  });
+
+  it('counts days and weeks across month and year ends', () => {
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(daysBetween('2026-12-28', '2027-01-04')).toBe(7);
+    expect(daysBetween('2027-01-04', '2026-12-28')).toBe(-7);
+    expect(weekdayIndex('2026-11-23')).toBe(0); // a Monday
+    expect(weekdayIndex('2026-11-29')).toBe(6); // a Sunday
+    expect(mondayOf('2027-01-03')).toBe('2026-12-28');
+    expect(mondayOf('2026-12-28')).toBe('2026-12-28');
+  });
+
+  it('orders canonical dates as text', () => {
+    expect(['2026-12-01', '2026-01-31', '2026-12-01T08:00:00.000'].sort(compareDates)).toEqual([
+      '2026-01-31',
+      '2026-12-01',
+      '2026-12-01T08:00:00.000',
+    ]);
   });
 });

@@ -32,3 +32,41 @@ export function nowLocalDateTime(now: Date = new Date()): LocalDateTime {
 export function rangeBounds(range: DateRange): { from: LocalDate | null; toExclusive: LocalDate | null } {
   return { from: range.from, toExclusive: range.to === null ? null : nextDay(range.to) };
 }
+
+const toUtcDate = (date: LocalDate): Date =>
+  new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))));
+
+const fromUtcDate = (date: Date): LocalDate =>
+  `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+
+/** Orders canonical dates or datetimes (they sort as plain text, no locale rules needed). */
+export const compareDates = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** `date` moved by `days` (negative: earlier). */
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const moved = toUtcDate(date);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return fromUtcDate(moved);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  return Math.round((toUtcDate(to).getTime() - toUtcDate(from).getTime()) / 86_400_000);
+}
+
+/** 0 for Monday … 6 for Sunday: the index of the day in `WEEKDAYS`. */
+export function weekdayIndex(date: LocalDate): number {
+  return (toUtcDate(date).getUTCDay() + 6) % 7;
+}
+
+/** The Monday that starts the week of `date`. */
+export function mondayOf(date: LocalDate): LocalDate {
+  return addDays(date, -weekdayIndex(date));
+}
+
+/** The calendar day that `now` is in the IANA `timeZone` (e.g. `America/Chicago`). */
+export function todayIn(timeZone: string, now: Date): LocalDate {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
