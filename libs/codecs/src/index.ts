@@ -22,3 +22,4 @@ export { issueActivityCodec } from './lib/issue-activity.codec';
 export { decodeImportFile, encodeImportFile } from './lib/import-file';
 export { responses } from './lib/responses';
 export { parseXml, toXml } from './lib/xml';
+export { CALENDAR_WEEKS, type CalendarService, pickupCalendar, type PickupCalendarRequest } from './lib/calendar';
