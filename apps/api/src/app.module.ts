@@ -32,7 +32,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config.logLevel)),
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
-        ClockModule.forRoot(now),
+        ClockModule.forRoot(config.timeZone, now),
         PlatformModule,
         HealthModule,
         OAuthModule,
