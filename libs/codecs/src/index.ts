@@ -7,6 +7,9 @@ export {
   timestampShape,
   usDateShape,
   usDateTimeShape,
+  usLongDateShape,
+  usLongDateTimeShape,
+  noteTimeShape,
   yearMonthShape,
 } from './lib/dates';
 export type { WireObject, WireValue } from './lib/wire';
@@ -23,3 +26,9 @@ export { decodeImportFile, encodeImportFile } from './lib/import-file';
 export { responses } from './lib/responses';
 export { parseXml, toXml } from './lib/xml';
 export { CALENDAR_WEEKS, type CalendarService, pickupCalendar, type PickupCalendarRequest } from './lib/calendar';
+export { pickupCodec, encodeEta } from './lib/pickup.codec';
+export { profileCodec } from './lib/profile.codec';
+export { noteCodec } from './lib/note.codec';
+export { holidayCodec } from './lib/holiday.codec';
+export { encodeEquipment, encodeFullCatalog, encodeFullMaterial, encodeOperation } from './lib/service.codec';
+export { RESOURCE_CODECS, type ResourceCodec } from './lib/resources';

@@ -11,6 +11,8 @@ export const EVENT_TYPES = [
   'case.status-changed',
   'invoice.created',
   'preferences.changed',
+  'pickup.missed',
+  'disposal_ticket.voided',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
