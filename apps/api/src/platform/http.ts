@@ -4,8 +4,11 @@ import { echoTrackingId, trackingIdOf } from './request-tracking';
 /** Request bodies above this size are refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** A path parameter may be this long: a calendar feed link carries its signed token (about 400 characters) in the path. */
+const MAX_PARAM_LENGTH = 1024;
+
 export function createFastifyAdapter(): FastifyAdapter {
-  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, genReqId: trackingIdOf });
+  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, genReqId: trackingIdOf, routerOptions: { maxParamLength: MAX_PARAM_LENGTH } });
 }
 
 /**
