@@ -38,6 +38,8 @@ process.stdout.write(`
     ${token}
     curl -s ${base}/api/v1/customers/${customer}/tickets ${headers}
     curl -s ${base}/api/v1/customers/${customer}/tickets ${headers} -H "Accept: application/xml"
+    curl -s ${base}/api/v1/customers/${customer}/services/next-pickup ${headers}
+    curl -s ${base}/api/v1/customers/${customer}/services/calendar ${headers}   # calendar_url: subscribe from a calendar app
 
   OpenAPI: ${base}/docs
 `);

@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { ListsModule } from './lists';
 import { OAuthModule } from './oauth/oauth.module';
+import { ClockModule } from './platform/clock';
 import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
 import { RateLimitModule } from './platform/rate-limits';
@@ -24,8 +25,15 @@ export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
 
 @Module({})
 export class AppModule {
-  /** The whole API for one configuration; `extraImports` lets tests add modules of their own. */
-  static forRoot(config: Config, extraImports: ModuleImports = [], logDestination?: DestinationStream): DynamicModule {
+  /**
+   * The whole API for one configuration; `extraImports` lets tests add modules of their own,
+   * `logDestination` read the log, `now` fix the clock.
+   */
+  static forRoot(
+    config: Config,
+    extraImports: ModuleImports = [],
+    { logDestination, now }: { logDestination?: DestinationStream; now?: () => Date } = {},
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -33,6 +41,7 @@ export class AppModule {
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ListsModule.forRoot({ maxItems: config.listMaxItems }),
+        ClockModule.forRoot(config.timeZone, now),
         PlatformModule,
         RateLimitModule.forRoot({
           perMinute: config.rateLimitPerMinute,

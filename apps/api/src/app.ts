@@ -13,6 +13,8 @@ export interface AppOptions {
   imports?: ModuleImports;
   /** Where the JSON log goes instead of stdout, e.g. a test reading what was logged. */
   logDestination?: DestinationStream;
+  /** The API's clock (see `Clock`); the system's by default. */
+  now?: () => Date;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface AppOptions {
  */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, options.imports, options.logDestination),
+    AppModule.forRoot(config, options.imports, { logDestination: options.logDestination, now: options.now }),
     createFastifyAdapter(),
     // Quiet until the JSON logger takes over: a failure to start is reported by the caller, in one line.
     { logger: false, abortOnError: false },

@@ -6,7 +6,9 @@ type Schema = WireRecord;
 
 /** Every operation of the interface, with a request whose response must match what the document says. */
 const household = fixtureCustomer('1000001');
-const OPERATIONS: Array<{ op: number; method: 'get' | 'put'; path: string; request: string; dateFilter: boolean }> = [
+const services = '/api/v1/customers/{customerId}/services';
+const householdServices = '/api/v1/customers/1000001/services';
+const OPERATIONS: Array<{ op: number | string; method: 'get' | 'put'; path: string; request: string; dateFilter: boolean; calendar?: boolean }> = [
   { op: 1, method: 'get', path: '/api/v1/customers/{customerId}/tickets', request: '/api/v1/customers/1000001/tickets', dateFilter: true },
   { op: 2, method: 'get', path: '/api/v1/customers/{customerId}/tickets/{ticketId}', request: `/api/v1/customers/1000001/tickets/${household.tickets[0].id}`, dateFilter: false },
   { op: 3, method: 'get', path: '/api/v1/customers/{customerId}/tickets', request: '/api/v1/customers/1000001/tickets?ticket_type=disposal', dateFilter: true },
@@ -20,6 +22,13 @@ const OPERATIONS: Array<{ op: number; method: 'get' | 'put'; path: string; reque
   { op: 11, method: 'get', path: '/api/v1/customers/{customerId}/services/prices/invoice-fees', request: '/api/v1/customers/1000001/services/prices/invoice-fees', dateFilter: false },
   { op: 12, method: 'get', path: '/api/v1/customers/{customerId}/services/prices', request: '/api/v1/customers/1000001/services/prices', dateFilter: false },
   { op: 13, method: 'get', path: '/api/v1/customers/{customerId}/services/materials', request: '/api/v1/customers/1000001/services/materials', dateFilter: false },
+  { op: 'services', method: 'get', path: services, request: `${householdServices}?line_of_business=RESIDENTIAL`, dateFilter: false },
+  { op: 'services/plan', method: 'get', path: `${services}/plan`, request: `${householdServices}/plan`, dateFilter: false },
+  { op: 'services/stats', method: 'get', path: `${services}/stats`, request: `${householdServices}/stats?summary=Y`, dateFilter: false },
+  { op: 'services/next-pickup', method: 'get', path: `${services}/next-pickup`, request: `${householdServices}/next-pickup`, dateFilter: false, calendar: true },
+  { op: 'services/operations', method: 'get', path: `${services}/operations`, request: `${householdServices}/operations`, dateFilter: false },
+  { op: 'services/ETA', method: 'get', path: `${services}/{serviceId}/ETA`, request: `${householdServices}/${household.services[0].id}/ETA?requestDate=2026-06-15`, dateFilter: false },
+  { op: 'services/calendar', method: 'get', path: `${services}/calendar`, request: `${householdServices}/calendar`, dateFilter: false },
   { op: 14, method: 'get', path: '/api/v1/customers/{customerId}/activities/email', request: '/api/v1/customers/1000001/activities/email', dateFilter: true },
   { op: 15, method: 'get', path: '/api/v1/customers/{customerId}/activities/issues', request: '/api/v1/customers/1000001/activities/issues', dateFilter: true },
 ];
@@ -55,7 +64,7 @@ describe('the OpenAPI document', () => {
   });
   afterAll(() => t.close());
 
-  it.each(OPERATIONS)('documents op $op ($method $path) in JSON and XML, with headers, security and errors', ({ method, path, dateFilter }) => {
+  it.each(OPERATIONS)('documents op $op ($method $path) in JSON and XML, with headers, security and errors', ({ method, path, dateFilter, calendar }) => {
     const operation = document.paths[path]?.[method];
     expect(operation).toBeDefined();
     const parameters = operation.parameters.map((p: WireRecord) => `${p.in}:${p.name}`);
@@ -69,7 +78,7 @@ describe('the OpenAPI document', () => {
     expect(operation.security).toEqual(expect.arrayContaining([{ bearer: [], clientId: [] }]));
 
     const ok = operation.responses['200'].content;
-    expect(Object.keys(ok)).toEqual(['application/json', 'application/xml']);
+    expect(Object.keys(ok)).toEqual(['application/json', 'application/xml', ...(calendar ? ['text/calendar'] : [])]);
     expect(ok['application/xml'].schema).toEqual(ok['application/json'].schema);
     for (const status of ['400', '401', '403', '404', '406', '429', '500']) {
       expect(Object.keys(operation.responses[status].content)).toEqual(['application/problem+json', 'application/problem+xml']);
@@ -80,6 +89,28 @@ describe('the OpenAPI document', () => {
     const schema = document.paths[path][method].responses['200'].content['application/json'].schema;
     const response = await t.api.get(request).expect(200);
     expect(mismatches(schema, response.body)).toEqual([]);
+  });
+
+  it('documents the parameters and own errors of the services operations', () => {
+    const parametersOf = (path: string) => document.paths[path].get.parameters.map((p: WireRecord) => `${p.in}:${p.name}${p.required ? '!' : ''}`);
+    expect(parametersOf(services)).toContain('query:line_of_business');
+    expect(parametersOf(`${services}/stats`)).toEqual(expect.arrayContaining(['query:numberOfdays', 'query:summary']));
+    expect(parametersOf(`${services}/{serviceId}/ETA`)).toEqual(
+      expect.arrayContaining(['path:serviceId!', 'query:requestDate!', 'query:ticketNumber']),
+    );
+    for (const path of [services, `${services}/stats`, `${services}/{serviceId}/ETA`]) {
+      expect(document.paths[path].get.responses['400'].description).not.toMatch(/^Malformed request/);
+    }
+    expect(document.paths[`${services}/next-pickup`].get.responses['200'].content['text/calendar'].example).toMatch(/^BEGIN:VCALENDAR/);
+  });
+
+  it('documents the calendar feed: no headers, text/calendar, 404 for a bad link', () => {
+    const feed = document.paths['/feeds/calendar/{token}/pickups.ics'].get;
+    expect(feed.parameters.map((p: WireRecord) => `${p.in}:${p.name}`)).toEqual(['path:token']);
+    expect(feed.security).toBeUndefined();
+    expect(Object.keys(feed.responses['200'].content)).toEqual(['text/calendar']);
+    expect(feed.responses['200'].content['text/calendar'].example).toMatch(/^BEGIN:VCALENDAR[\s\S]*BEGIN:VEVENT/);
+    expect(Object.keys(feed.responses['404'].content)).toEqual(['application/problem+json', 'application/problem+xml']);
   });
 
   it('documents the body of op 10 and its own errors', () => {

@@ -1,5 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import { expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
+import { expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 
 const HOUSEHOLD = fixtureCustomer('1000001');
@@ -31,11 +31,30 @@ const materialsOf = (service: WireRecord) => ({
 
 const PRICING_MEMBERS = ['summary_pricing', 'extended_cost_amount', 'currency_code', 'disposal_rate_type', 'disposal_rate_amount', 'uom'];
 
-describe.each(testDatabases())('services (ops 11, 12, 13) on $name', (database) => {
+// The published operations of CONTRACT §6, derived from the imported records (fixed clock: Monday 2026-11-23, UTC).
+const NOW = new Date('2026-11-23T12:00:00Z');
+const route = (customerId: string, rest = '') => `/api/v1/customers/${customerId}/services${rest}`;
+const listed = ({ schedule: _schedule, prices: _prices, ...rest }: WireRecord): WireRecord => rest;
+const isConfirmed = (pickup: WireRecord): boolean => pickup.status.startsWith('Confirmed');
+/** `MM/dd/yyyy` -> `yyyy-MM-dd`. */
+const isoOf = (usDate: string): string => `${usDate.slice(6)}-${usDate.slice(0, 2)}-${usDate.slice(3, 5)}`;
+const planOf = (p: WireRecord): WireRecord => ({
+  id: p.id,
+  status: p.status,
+  ticket_number: p.ticket_number,
+  planned_date: p.planned_date,
+  ordered_date: p.ordered_date,
+  ticket_load_type: p.ticket_load_type,
+  line_of_business: p.line_of_business,
+  operations: p.operations,
+});
+const statsOf = ({ eta: _eta, ...p }: WireRecord): WireRecord => p;
+
+describe.each(testDatabases())('services on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '9999999'], fixture: true });
+    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '9999999'], fixture: true, now: NOW });
   });
   afterAll(() => t.close());
 
@@ -119,5 +138,93 @@ describe.each(testDatabases())('services (ops 11, 12, 13) on $name', (database) 
     });
 
     itEnforcesCustomerScope(() => t, (customerId) => services(customerId, view));
+  });
+
+  describe('the published operations (CONTRACT §6) on the imported records', () => {
+    it('services: every service by id, as imported, without schedule and prices', async () => {
+      for (const customer of [HOUSEHOLD, BUSINESS]) {
+        const response = await t.api.get(route(customer.id)).set('Request-Tracking-Id', `s-${customer.id}`).expect(200);
+        expect(response.body).toEqual({ request_tracking_id: `s-${customer.id}`, services: byId(customer.services).map(listed) });
+      }
+      // Imported without the members of CONTRACT §6: each reads "null", routes an empty list.
+      const [canadian] = (await t.api.get(route(CANADIAN.id)).expect(200)).body.services;
+      expect(canadian).toMatchObject({ name: 'null', occurs: 'null', equipment: { name: 'null' }, operations: [] });
+      const rollOffs = await t.api.get(route('1000001', '?line_of_business=ROLLOFF')).expect(200);
+      expect(rollOffs.body.services).toEqual(HOUSEHOLD.services.filter((s: WireRecord) => s.line_of_business === 'ROLLOFF').map(listed));
+    });
+
+    it('services/operations: every service by id with its routes as imported', async () => {
+      for (const customer of [HOUSEHOLD, BUSINESS, CANADIAN]) {
+        const response = await t.api.get(route(customer.id, '/operations')).expect(200);
+        expect(response.body.services).toEqual(
+          byId(customer.services).map((s) => ({ id: s.id, status: s.status, operations: s.operations ?? [] })),
+        );
+      }
+    });
+
+    it("services/plan: today's records, by service id then ticket", async () => {
+      for (const customer of [HOUSEHOLD, BUSINESS]) {
+        const response = await t.api.get(route(customer.id, '/plan')).expect(200);
+        const today = customer.pickups.filter((p: WireRecord) => p.planned_date === '11/23/2026');
+        expect(today.length).toBeGreaterThan(1);
+        expect(response.body.services).toEqual(today.map(planOf));
+      }
+      expect((await t.api.get(route('2000001', '/plan')).expect(200)).body.services).toEqual([]);
+    });
+
+    it('services/stats: the confirmed records of the last 60 days, newest first, and their summary', async () => {
+      const response = await t.api.get(route('1000001', '/stats?summary=Y')).expect(200);
+      const confirmed = HOUSEHOLD.pickups.filter(isConfirmed);
+      expect(response.body.services).toEqual(confirmed.map(statsOf));
+      const dates = response.body.services.map((p: WireRecord) => isoOf(p.planned_date));
+      expect(dates).toEqual([...dates].sort().reverse());
+      expect(response.body.summary).toEqual({ total_services: '8', successful_services: '7', missed_pickups: '1', service_exceptions: '2' });
+      const window = await t.api.get(route('1000001', '/stats?numberOfdays=14')).expect(200);
+      expect(window.body.services.map((p: WireRecord) => p.planned_date)).toEqual(['11/19/2026', '11/16/2026', '11/13/2026', '11/12/2026', '11/10/2026']);
+    });
+
+    it('services/next-pickup: the next pickup not yet confirmed of each active scheduled service', async () => {
+      const household = await t.api.get(route('1000001', '/next-pickup')).set('Request-Tracking-Id', 'n').expect(200);
+      expect(household.body).toEqual({
+        request_tracking_id: 'n',
+        services: [
+          {
+            service_id: '10001',
+            name: 'Hauling - 96 Gallon Cart for MSW Residential',
+            pickup_schedule: 'Every Monday and Thursday',
+            next_pickup: 'Monday, Nov 23 , 2026',
+            next_pickup_date: '2026-11-23',
+          },
+          {
+            service_id: '10002',
+            name: 'Hauling - 64 Gallon Cart for Recycling Residential',
+            pickup_schedule: 'Every other Wednesday',
+            next_pickup: 'Wednesday, Nov 25 , 2026',
+            next_pickup_date: '2026-11-25',
+          },
+        ],
+      });
+      const business = await t.api.get(route('1000002', '/next-pickup')).expect(200);
+      expect(business.body.services.map((s: WireRecord) => [s.service_id, s.pickup_schedule, s.next_pickup])).toEqual([
+        ['20001', 'Every Monday, Wednesday and Friday', 'Monday, Nov 23 , 2026'],
+        ['20002', 'Every 4 weeks on Tuesday', 'Tuesday, Dec 8 , 2026'],
+      ]);
+      expect((await t.api.get(route('2000001', '/next-pickup')).expect(200)).body.services).toEqual([]);
+    });
+
+    it("services/{serviceId}/ETA: the record's window; a roll-off's by ticket; another customer's service is not found", async () => {
+      const rollOff = HOUSEHOLD.pickups.find((p: WireRecord) => p.ticket_number === '790690');
+      const eta = await t.api.get(route('1000001', '/10003/ETA?requestDate=2026-11-23&ticketNumber=790690')).expect(200);
+      expect(eta.body.ETA).toEqual({ day_of_week_name: 'You are scheduled to be serviced today', ...rollOff.eta });
+      expectProblem(await t.api.get(route('1000001', '/10003/ETA?requestDate=2026-11-23')), 400, 'VALIDATION_FAILED', 'ticketNumber');
+      expectProblem(await t.api.get(route('1000001', '/20001/ETA?requestDate=2026-11-23')), 404, 'NOT_FOUND');
+    });
+
+    it.each(['', '/operations', '/plan', '/stats?summary=Y', '/next-pickup', '/10001/ETA?requestDate=2026-11-23'])(
+      'services%s answers the same body in XML',
+      async (rest) => {
+        await expectXmlMirrorsJson(t, route('1000001', rest));
+      },
+    );
   });
 });

@@ -32,3 +32,4 @@ export { noteCodec } from './lib/note.codec';
 export { holidayCodec } from './lib/holiday.codec';
 export { encodeEquipment, encodeFullCatalog, encodeFullMaterial, encodeOperation } from './lib/service.codec';
 export { RESOURCE_CODECS, type ResourceCodec } from './lib/resources';
+export { type ServiceNextPickup } from './lib/next-pickup.codec';

@@ -5,7 +5,7 @@ import { DecodeError, parseQueryDate } from '@curbside/codecs';
 import { ApiErrorCode, ApiException } from '../platform';
 
 /** A real calendar day written `yyyy-MM-dd`. */
-function IsQueryDate(options?: ValidationOptions): PropertyDecorator {
+export function IsQueryDate(options?: ValidationOptions): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
       name: 'isQueryDate',

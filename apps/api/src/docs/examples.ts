@@ -1,6 +1,17 @@
-import { CustomerBundle, summarizeDisposalTicket, summarizeInvoice, summarizeServiceTicket } from '@curbside/domain';
+import {
+  CustomerBundle,
+  etaFor,
+  type Holiday,
+  type ImportFile,
+  statsPickups,
+  summarizeDisposalTicket,
+  summarizeInvoice,
+  summarizePickups,
+  summarizeServiceTicket,
+} from '@curbside/domain';
 import { decodeImportFile, responses, type ListPage, type WireObject } from '@curbside/codecs';
 import { buildDemoImportFile } from '@curbside/demo';
+import { calendarOf, nextPickupsOf } from '../services/pickup-schedules';
 
 /**
  * Example bodies for the OpenAPI document, made the way real responses are made: the demo
@@ -9,15 +20,29 @@ import { buildDemoImportFile } from '@curbside/demo';
  */
 const TRACKING_ID = '7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93';
 
-let demo: CustomerBundle | null = null;
-/** The demo household, as of a fixed day so the document is stable. */
-function household(): CustomerBundle {
-  demo ??= decodeImportFile(buildDemoImportFile(new Date(2026, 5, 15))).customers[0];
-  return demo;
+/** The demo's "today", fixed so the document is stable. */
+const TODAY = '2026-06-15';
+
+let demo: ImportFile | null = null;
+const demoFile = (): ImportFile => (demo ??= decodeImportFile(buildDemoImportFile(new Date(2026, 5, 15))));
+/** The demo household. */
+const household = (): CustomerBundle => demoFile().customers[0];
+const holidays = (): Holiday[] => demoFile().holidays;
+
+/** The household's roll-off service and its pickup record with a ticket and an ETA. */
+function rollOffPickup() {
+  const { services, pickups } = household();
+  const pickup = pickups.find((p) => p.eta !== null && p.ticketNumber !== null && p.lineOfBusiness === 'ROLLOFF');
+  const service = services.find((s) => s.id === pickup?.serviceId);
+  if (pickup === undefined || service === undefined) throw new Error('the demo household has no roll-off pickup with an ETA');
+  return { service, pickup };
 }
 
 /** The first `size` records of a list, as a page of the whole list. */
 const firstPage = <T>(items: T[], size: number): ListPage<T> => ({ items: items.slice(0, size), totalCount: items.length });
+
+/** The demo household's pickup calendar, as the feed and `Accept: text/calendar` answer it. */
+export const pickupCalendarExample = (): string => calendarOf(household().customer.id, household().services, holidays(), TODAY);
 
 /** One example body per operation of the interface (see `responses` in @curbside/codecs). */
 export const examples = {
@@ -39,6 +64,21 @@ export const examples = {
   serviceMaterials: (): WireObject => responses.serviceMaterials(TRACKING_ID, household().services.slice(0, 2)),
   emailActivities: (): WireObject => responses.emailActivities(firstPage(household().emailActivities, 2)),
   issueActivities: (): WireObject => responses.issueActivities(firstPage(household().issueActivities, 1)),
+  services: (): WireObject => responses.services(TRACKING_ID, household().services.slice(0, 2)),
+  serviceOperations: (): WireObject => responses.serviceOperations(TRACKING_ID, household().services.slice(0, 2)),
+  pickupPlan: (): WireObject => responses.pickupPlan(TRACKING_ID, household().pickups.filter((p) => p.operations.routeId !== null).slice(0, 2)),
+  pickupStats: (): WireObject => {
+    const pickups = statsPickups(household().pickups, TODAY, 60);
+    return responses.pickupStats(TRACKING_ID, pickups.slice(0, 2), summarizePickups(pickups));
+  },
+  nextPickups: (): WireObject => responses.nextPickups(TRACKING_ID, nextPickupsOf(household().services, holidays(), household().pickups, TODAY)),
+  eta: (): WireObject => {
+    const { service, pickup } = rollOffPickup();
+    const today = pickup.plannedDate;
+    return responses.eta(TRACKING_ID, etaFor({ service, pickups: [pickup], holidays: holidays(), requestDate: today, today, ticketNumber: pickup.ticketNumber }));
+  },
+  calendarLink: (): WireObject =>
+    responses.calendarLink(TRACKING_ID, 'https://curbside.example.com/feeds/calendar/eyJhbGciOiJIUzI1NiIsInR5cCI6ImZlZWQrand0In0.eyJjdXN0b21lcl9pZCI6IjEwMDAwMDEifQ.c2lnbmF0dXJl/pickups.ics'),
 } satisfies Record<string, () => WireObject>;
 
 export type ExampleName = keyof typeof examples;

@@ -1,8 +1,22 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import { toXml } from '@curbside/codecs';
-import { ExampleName, examples } from './examples';
+import { ExampleName, examples, pickupCalendarExample } from './examples';
 import { wireSchema } from './wire-schema';
+
+/** The JSON and XML content of a 200 response, with the schema read off realistic examples. */
+function wireContent(names: ExampleName[]): Record<string, object> {
+  if (names.length === 0) return {};
+  const bodies = names.map((name) => ({ name, body: examples[name]() }));
+  const schemas = bodies.map(({ body }) => wireSchema(body));
+  const schema = schemas.length === 1 ? schemas[0] : { oneOf: schemas };
+  const named = (render: (body: (typeof bodies)[number]['body']) => unknown) =>
+    Object.fromEntries(bodies.map(({ name, body }) => [name, { value: render(body) }]));
+  return {
+    'application/json': { schema, examples: named((body) => body) },
+    'application/xml': { schema, examples: named((body) => toXml(body)) },
+  };
+}
 
 /**
  * Documents a route's 200 response in JSON and XML, with the schema read off a realistic
@@ -10,18 +24,11 @@ import { wireSchema } from './wire-schema';
  * (tickets: service or disposal, by `ticket_type`) names each; the schema is then a `oneOf`.
  */
 export function WireResponse(description: string, ...names: [ExampleName, ...ExampleName[]]): MethodDecorator {
-  const bodies = names.map((name) => ({ name, body: examples[name]() }));
-  const schemas = bodies.map(({ body }) => wireSchema(body));
-  const schema = schemas.length === 1 ? schemas[0] : { oneOf: schemas };
-  const named = (render: (body: (typeof bodies)[number]['body']) => unknown) =>
-    Object.fromEntries(bodies.map(({ name, body }) => [name, { value: render(body) }]));
-  return applyDecorators(
-    ApiOkResponse({
-      description,
-      content: {
-        'application/json': { schema, examples: named((body) => body) },
-        'application/xml': { schema, examples: named((body) => toXml(body)) },
-      },
-    }),
-  );
+  return applyDecorators(ApiOkResponse({ description, content: wireContent(names) }));
+}
+
+/** Documents a 200 response in iCalendar (RFC 5545), after the JSON and XML of `names` when the route negotiates. */
+export function CalendarResponse(description: string, ...names: ExampleName[]): MethodDecorator {
+  const calendar = { schema: { type: 'string' }, example: pickupCalendarExample() };
+  return applyDecorators(ApiOkResponse({ description, content: { ...wireContent(names), 'text/calendar': calendar } }));
 }

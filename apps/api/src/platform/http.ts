@@ -5,6 +5,9 @@ import { BODY_LIMIT_BYTES, enforceRequestLimits, PARSER_MAX_HEADER_BYTES } from 
 import { trackRequests, trackingIdOf } from './request-tracking';
 import { applySecurityHeaders } from './security-headers';
 
+/** A path parameter may be this long: a calendar feed link carries its signed token (about 400 characters) in the path. */
+const MAX_PARAM_LENGTH = 1024;
+
 export function createFastifyAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
@@ -18,6 +21,7 @@ export function createFastifyAdapter(): FastifyAdapter {
     // on an open connection gets a 503.
     forceCloseConnections: false,
     return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
 }
 

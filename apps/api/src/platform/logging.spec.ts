@@ -11,7 +11,7 @@ function logLine(entry: object): string {
     },
   });
   const { pinoHttp } = loggerParams('info') as { pinoHttp: pino.LoggerOptions };
-  pino({ redact: pinoHttp.redact }, sink).info(entry, 'request completed');
+  pino({ redact: pinoHttp.redact, serializers: pinoHttp.serializers }, sink).info(entry, 'request completed');
   return written;
 }
 
@@ -33,6 +33,13 @@ describe('loggerParams', () => {
     expect(line).not.toMatch(/eyJ\.token|cHJveHk6c2VjcmV0|key-123|session=abc|session=def|top-secret/);
     expect(line).toContain('cs_a');
     expect(line).toContain('[redacted]');
+  });
+
+  it('never writes a calendar feed token that is in the path', () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjc19hIn0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
+    const line = logLine({ req: { method: 'GET', url: `/feeds/calendar/${token}.ics`, params: { token }, headers: {} } });
+    expect(line).not.toContain(token);
+    expect(line).toContain('/feeds/calendar/[redacted].ics');
   });
 });
 

@@ -9,18 +9,28 @@ const REDACTED = '[redacted]';
 /** Headers that carry credentials; never logged. */
 const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'x-api-key', 'cookie'];
 
+/** A signed token (a JWT: three base64url parts) anywhere in a text, e.g. a calendar feed link's path. */
+const TOKEN_IN_TEXT = /[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g;
+
+interface SerializedRequest {
+  url?: string;
+  params?: unknown;
+  query?: unknown;
+}
+
 /**
  * One JSON log line per request, tagged with its tracking id; credentials never logged: the
  * credential headers, every query value (callers put tokens and secrets there by mistake),
- * and client secrets wherever they appear in a logged object.
+ * signed tokens in the path (calendar feed links), and client secrets wherever they appear.
  */
 export function loggerParams(level: LogLevel, destination?: DestinationStream): Params {
   const options: Options = {
     level,
     genReqId: (request) => trackingIdOf(request),
     serializers: {
-      req: (req: { url?: string; query?: unknown }) => {
+      req: (req: SerializedRequest) => {
         req.url = req.url === undefined ? undefined : redactUrl(req.url);
+        req.params = redactTokensIn(req.params);
         req.query = redactValues(req.query);
         return req;
       },
@@ -39,10 +49,14 @@ export function loggerParams(level: LogLevel, destination?: DestinationStream): 
   return { pinoHttp: destination === undefined ? options : [options, destination] };
 }
 
-/** The URL with every query value replaced: `/x?token=abc&y` -> `/x?token=[redacted]&[redacted]`. */
+/**
+ * The URL with signed tokens in its path and every query value replaced:
+ * `/feeds/calendar/<jwt>/x.ics?token=abc&y` -> `/feeds/calendar/[redacted]/x.ics?token=[redacted]&[redacted]`.
+ */
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');
-  if (query < 0) return url;
+  const path = redactTokens(query < 0 ? url : url.slice(0, query));
+  if (query < 0) return path;
   const parameters = url
     .slice(query + 1)
     .split('&')
@@ -50,7 +64,15 @@ export function redactUrl(url: string): string {
       const equals = parameter.indexOf('=');
       return equals < 0 ? REDACTED : `${parameter.slice(0, equals)}=${REDACTED}`;
     });
-  return `${url.slice(0, query)}?${parameters.join('&')}`;
+  return `${path}?${parameters.join('&')}`;
+}
+
+/** `text` with every signed token in it replaced. */
+export const redactTokens = (text: string): string => text.replace(TOKEN_IN_TEXT, REDACTED);
+
+function redactTokensIn(values: unknown): unknown {
+  if (values === null || typeof values !== 'object') return values;
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? redactTokens(value) : value]));
 }
 
 function redactValues(query: unknown): unknown {

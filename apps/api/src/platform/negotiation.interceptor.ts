@@ -1,22 +1,40 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { CallHandler, createParamDecorator, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { toXml } from '@curbside/codecs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { map, Observable } from 'rxjs';
 import { ApiErrorCode, ApiException } from './api.exception';
 import { entityTag, serialize } from './entity-tag';
-import { CONTENT_TYPE, Format, negotiateFormat } from './negotiation';
+import { CONTENT_TYPE, DEFAULT_FORMATS, Format, MEDIA_TYPE, negotiateFormat } from './negotiation';
 import { isApiRoute } from './request-tracking';
 
-const JSON_ONLY = 'curbside:json-only';
-
-/** For endpoints whose format a standard fixes (the OAuth token endpoint): always JSON. */
-export const JsonOnly = (): ClassDecorator & MethodDecorator => SetMetadata(JSON_ONLY, true);
+const FORMATS = 'curbside:formats';
 
 /**
- * Content negotiation for every controller (CONTRACT §4): controllers return wire objects,
- * this picks JSON or XML from the Accept header, or answers 406 before the handler runs. It is
- * the one place bodies are serialized, so it also gives every GET under /api its ETag
+ * The formats a route answers, the preferred first, when they are not JSON and XML. A route with
+ * one format answers it whatever the Accept header says; a route that answers `calendar` returns
+ * the iCalendar text when `@ResponseFormat()` is `calendar`.
+ */
+export const Formats = (...formats: [Format, ...Format[]]): ClassDecorator & MethodDecorator => SetMetadata(FORMATS, formats);
+
+/** For endpoints whose format a standard fixes (the OAuth token endpoint): always JSON. */
+export const JsonOnly = (): ClassDecorator & MethodDecorator => Formats('json');
+
+interface NegotiatedRequest extends FastifyRequest {
+  format?: Format;
+}
+
+/** The format the negotiation interceptor chose for this request. */
+export const ResponseFormat = createParamDecorator((_data: unknown, context: ExecutionContext): Format => {
+  const format = context.switchToHttp().getRequest<NegotiatedRequest>().format;
+  if (format === undefined) throw new Error('ResponseFormat used before negotiation');
+  return format;
+});
+
+/**
+ * Content negotiation for every controller (CONTRACT §4): controllers return wire objects (or
+ * iCalendar text), this picks the format from the Accept header, or answers 406 before the handler runs.
+ * It is the one place bodies are serialized, so it also gives every GET under /api its ETag
  * (CONTRACT §7; `answerNotModified` turns a matching If-None-Match into 304).
  */
 @Injectable()
@@ -24,12 +42,16 @@ export class NegotiationInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const request = context.switchToHttp().getRequest<NegotiatedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const jsonOnly = this.reflector.getAllAndOverride<boolean>(JSON_ONLY, [context.getHandler(), context.getClass()]);
-    const format = jsonOnly ? 'json' : negotiateFormat(request.headers.accept);
-    if (format === null) throw new ApiException(ApiErrorCode.NOT_ACCEPTABLE);
-    if (!jsonOnly) void reply.header('Vary', 'Accept');
+    const formats = this.reflector.getAllAndOverride<Format[] | undefined>(FORMATS, [context.getHandler(), context.getClass()]) ?? DEFAULT_FORMATS;
+    const format = formats.length === 1 ? formats[0] : negotiateFormat(request.headers.accept, formats);
+    if (format === null) {
+      const available = formats.map((f) => MEDIA_TYPE[f]).join(' or ');
+      throw new ApiException(ApiErrorCode.NOT_ACCEPTABLE, `The Accept header allows no available format: ${available}.`);
+    }
+    if (formats.length > 1) void reply.header('Vary', 'Accept');
+    request.format = format;
     const tagged = request.method === 'GET' && isApiRoute(request.url);
     return next.handle().pipe(map((body: unknown) => render(body, format, reply, tagged)));
   }
@@ -38,12 +60,12 @@ export class NegotiationInterceptor implements NestInterceptor {
 function render(body: unknown, format: Format, reply: FastifyReply, tagged: boolean): unknown {
   if (body === undefined || body === null) return body;
   void reply.header('Content-Type', CONTENT_TYPE[format]);
-  if (format === 'json') {
-    const { json, untracked } = serialize(body as object);
-    if (tagged) void reply.header('ETag', entityTag(untracked, format));
-    return json;
+  if (typeof body === 'string') {
+    // iCalendar text: already serialized, and carries no tracking id.
+    if (tagged) void reply.header('ETag', entityTag(body, format));
+    return body;
   }
-  const xml = toXml(body as object);
-  if (tagged) void reply.header('ETag', entityTag(serialize(body as object).untracked, format));
-  return xml;
+  const { json, untracked } = serialize(body as object);
+  if (tagged) void reply.header('ETag', entityTag(untracked, format));
+  return format === 'xml' ? toXml(body as object) : json;
 }

@@ -23,6 +23,24 @@ describe('negotiateFormat', () => {
   );
 });
 
+describe('negotiateFormat on a route that also answers iCalendar', () => {
+  const formats = ['json', 'xml', 'calendar'] as const;
+
+  it.each([
+    [undefined, 'json'],
+    ['*/*', 'json'],
+    ['text/calendar', 'calendar'],
+    ['text/*', 'calendar'],
+    ['text/calendar;q=0.5, application/xml', 'xml'],
+  ])('Accept %s -> %s', (accept, format) => {
+    expect(negotiateFormat(accept, formats)).toBe(format);
+  });
+
+  it('is not offered where the route does not declare it', () => {
+    expect(negotiateFormat('text/calendar')).toBeNull();
+  });
+});
+
 describe('negotiateProblemFormat', () => {
   it('honours problem media types and falls back to JSON', () => {
     expect(negotiateProblemFormat('application/problem+xml')).toBe('xml');

@@ -36,6 +36,8 @@ const AUTH_ERROR_STATUS: Record<AuthErrorCode, number> = {
   [AuthErrorCode.CLIENT_ID_MISMATCH]: 401,
   [AuthErrorCode.INVALID_CUSTOMER_ID]: 400,
   [AuthErrorCode.CUSTOMER_NOT_GRANTED]: 403,
+  // A feed link is an address: a bad one names no feed (and tells nothing of why).
+  [AuthErrorCode.INVALID_FEED_TOKEN]: 404,
 };
 
 /** Bearer challenge (RFC 6750 §3) on every 401 of the customer API. */

@@ -1,18 +1,52 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { FeedTokenService } from '@curbside/auth';
 import { responses, WireObject } from '@curbside/codecs';
-import type { Customer } from '@curbside/domain';
-import { ServiceRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource } from '../customers';
-import { WireResponse } from '../docs';
-import { TrackingId } from '../platform';
+import {
+  type ApiClient,
+  type Customer,
+  etaFor,
+  STATS_DEFAULT_DAYS,
+  statsPickups,
+  statsWindow,
+  summarizePickups,
+} from '@curbside/domain';
+import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
+import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
+import { CalendarResponse, WireResponse } from '../docs';
+import { ApiErrorCode, ApiException, Clock, CurrentClient, Format, Formats, ProblemResponse, ResponseFormat, TrackingId } from '../platform';
+import { feedUrl } from './calendar-feed.controller';
+import { lineOfBusinessOf } from './line-of-business';
+import { EtaQuery, PickupStatsQuery, ServiceListQuery } from './dtos/service-queries.dto';
+import { PickupSchedules } from './pickup-schedules';
 
-/** Three views of the customer's services, every service (active or not) by id. */
+/** The customer's services: what they are, their prices, routes, pickups and schedule. */
 @ApiTags('services')
 @Controller('api/v1/customers/:customerId/services')
 @CustomerResource()
 export class ServicesController {
-  constructor(private readonly services: ServiceRepository) {}
+  constructor(
+    private readonly services: ServiceRepository,
+    private readonly pickups: PickupRepository,
+    private readonly holidays: HolidayRepository,
+    private readonly schedules: PickupSchedules,
+    private readonly feedTokens: FeedTokenService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'The services of the account',
+    description: 'Every service (active or not) by id, with its catalog entry, material, container, pricing and routes.',
+  })
+  @WireResponse('Services', 'services')
+  @ProblemResponse(400, 'line_of_business is not RESIDENTIAL, COMMERCIAL or ROLLOFF')
+  async list(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Query() query: ServiceListQuery): Promise<WireObject> {
+    const services = await this.services.list(customer.id);
+    const wanted = query.line_of_business;
+    return responses.services(trackingId, wanted === undefined ? services : services.filter((s) => lineOfBusinessOf(s) === wanted));
+  }
 
   @Get('prices/invoice-fees')
   @ApiOperation({
@@ -36,5 +70,115 @@ export class ServicesController {
   @WireResponse('Service materials', 'serviceMaterials')
   async materials(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     return responses.serviceMaterials(trackingId, await this.services.list(customer.id));
+  }
+
+  @Get('plan')
+  @ApiOperation({
+    summary: "Today's pickups",
+    description: 'The pickup records planned for today (in the operating time zone), with their route and stop number.',
+  })
+  @WireResponse("Today's pickup records", 'pickupPlan')
+  async plan(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    const today = this.clock.today();
+    return responses.pickupPlan(trackingId, await this.pickups.list(customer.id, { from: today, to: today }));
+  }
+
+  @Get('stats')
+  @ApiOperation({
+    summary: 'Pickups done (or tried) in the last days',
+    description:
+      'The pickup records with a Confirmed status planned within the last numberOfdays days, today included, newest first; ' +
+      'summary=Y adds the counts of services, successful ones, missed pickups and exceptions.',
+  })
+  @WireResponse('Confirmed pickup records', 'pickupStats')
+  @ProblemResponse(400, 'numberOfdays is not a whole number from 1 to 366, or summary is not Y or N')
+  async stats(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Query() query: PickupStatsQuery): Promise<WireObject> {
+    const today = this.clock.today();
+    const days = query.numberOfdays === undefined ? STATS_DEFAULT_DAYS : Number(query.numberOfdays);
+    const pickups = statsPickups(await this.pickups.list(customer.id, statsWindow(today, days)), today, days);
+    return responses.pickupStats(trackingId, pickups, query.summary === 'Y' ? summarizePickups(pickups) : null);
+  }
+
+  @Get('next-pickup')
+  @Formats('json', 'xml', 'calendar')
+  @ApiProduces('application/json', 'application/xml', 'text/calendar')
+  @ApiOperation({
+    summary: 'The next pickup of each scheduled service',
+    description:
+      'One entry per active service with a schedule, by service id: the first pickup on or after today not yet confirmed, ' +
+      'holiday moves applied (scheduled_date, delay_reason and holiday_name tell a moved one). ' +
+      'Accept: text/calendar answers the pickups of the next 12 weeks as an iCalendar (RFC 5545) instead.',
+  })
+  @CalendarResponse('Next pickups, or with Accept: text/calendar the pickup calendar', 'nextPickups')
+  async nextPickup(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @ResponseFormat() format: Format,
+  ): Promise<WireObject | string> {
+    if (format === 'calendar') return this.schedules.calendar(customer.id);
+    return responses.nextPickups(trackingId, await this.schedules.nextPickups(customer.id));
+  }
+
+  @Get('operations')
+  @ApiOperation({ summary: 'The routes that serve each service', description: 'Every service (active or not) by id, with its route on each day.' })
+  @WireResponse('Service routes', 'serviceOperations')
+  async operations(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    return responses.serviceOperations(trackingId, await this.services.list(customer.id));
+  }
+
+  @Get('calendar')
+  @ApiOperation({
+    summary: 'A calendar feed link',
+    description:
+      'An address calendar apps can subscribe to with no headers: the pickups of the next 12 weeks as iCalendar (RFC 5545). ' +
+      'The link carries a signed token for this client and customer; it stops working when the client is revoked.',
+  })
+  @WireResponse('The calendar feed link', 'calendarLink')
+  async calendar(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @CurrentClient() client: ApiClient,
+    @Req() request: FastifyRequest,
+  ): Promise<WireObject> {
+    const token = await this.feedTokens.issue({ clientId: client.clientId, customerId: customer.id }, this.clock.now());
+    return responses.calendarLink(trackingId, feedUrl(`${request.protocol}://${request.host}`, token));
+  }
+
+  @Get(':serviceId/ETA')
+  @ApiOperation({
+    summary: "The truck's estimated arrival for a service on a day",
+    description:
+      'From the pickup record of that day (for a roll-off service, the one of ticketNumber); without one, reason_code ' +
+      'is Scheduled when the schedule has a pickup that day and NotScheduled otherwise.',
+  })
+  @WireResponse('Estimated arrival', 'eta')
+  @ProblemResponse(400, 'requestDate missing or not yyyy-MM-dd; ticketNumber missing for a roll-off service')
+  async eta(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Param('serviceId', RecordIdPipe) serviceId: string,
+    @Query() query: EtaQuery,
+  ): Promise<WireObject> {
+    const service = (await this.services.list(customer.id)).find((s) => s.id === serviceId);
+    if (service === undefined) throw new ApiException(ApiErrorCode.NOT_FOUND, 'The service does not exist.');
+    const lineOfBusiness = lineOfBusinessOf(service);
+    if (lineOfBusiness === 'ROLLOFF' && query.ticketNumber === undefined) {
+      throw new ApiException(ApiErrorCode.VALIDATION_FAILED, 'ticketNumber is required for a roll-off service.', [
+        { field: 'ticketNumber', message: 'ticketNumber is required for a roll-off service' },
+      ]);
+    }
+    const [pickups, holidays] = await Promise.all([
+      this.pickups.forServiceOn(customer.id, service.id, query.requestDate),
+      this.holidays.list(),
+    ]);
+    const eta = etaFor({
+      service: { lineOfBusiness, schedule: service.status === 'Active' ? service.schedule : null },
+      pickups,
+      holidays,
+      requestDate: query.requestDate,
+      today: this.clock.today(),
+      ticketNumber: query.ticketNumber,
+    });
+    return responses.eta(trackingId, eta);
   }
 }

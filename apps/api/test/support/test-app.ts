@@ -59,6 +59,8 @@ export interface TestAppOptions {
   imports?: ModuleImports;
   /** Extra environment variables (CONTRACT §1), e.g. `{ TOKEN_TTL_SECONDS: '60' }`. */
   env?: Record<string, string>;
+  /** The API's clock: a fixed instant, or a function of the test's; default the system's. */
+  now?: Date | (() => Date);
   /** Loads the e2e fixture (`./fixtures`) once started; default false. */
   fixture?: boolean;
   /** Where the JSON log goes (set LOG_LEVEL in `env` too: the default is silent). */
@@ -83,8 +85,13 @@ export async function startTestApp(kind: TestDatabaseKind, options: TestAppOptio
   let app: NestFastifyApplication | null = null;
   try {
     const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', SHUTDOWN_DRAIN_MS: '0', ...options.env });
+    const { now } = options;
     const start = async (): Promise<NestFastifyApplication> => {
-      const started = await createApp(config, { imports: options.imports, logDestination: options.logDestination });
+      const started = await createApp(config, {
+        imports: options.imports,
+        logDestination: options.logDestination,
+        now: now instanceof Date ? () => new Date(now) : now,
+      });
       await started.listen(0, '127.0.0.1');
       return started;
     };

@@ -14,6 +14,8 @@ export enum AuthErrorCode {
   INVALID_CUSTOMER_ID = 'INVALID_CUSTOMER_ID',
   /** The customer is not granted to the client (whether or not it exists). */
   CUSTOMER_NOT_GRANTED = 'CUSTOMER_NOT_GRANTED',
+  /** A calendar feed link that is altered, or whose client was revoked or lost the customer. */
+  INVALID_FEED_TOKEN = 'INVALID_FEED_TOKEN',
 }
 
 const MESSAGES: Record<AuthErrorCode, string> = {
@@ -25,6 +27,7 @@ const MESSAGES: Record<AuthErrorCode, string> = {
   [AuthErrorCode.CLIENT_ID_MISMATCH]: 'The ClientId header does not match the access token.',
   [AuthErrorCode.INVALID_CUSTOMER_ID]: 'customerId must be 1 to 18 digits.',
   [AuthErrorCode.CUSTOMER_NOT_GRANTED]: 'The client may not access this customer.',
+  [AuthErrorCode.INVALID_FEED_TOKEN]: 'There is no calendar feed at this address.',
 };
 
 /** The one exception of the auth area. It carries a code and a safe message, never an HTTP body. */

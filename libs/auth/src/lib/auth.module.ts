@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AUTH_OPTIONS, AuthOptions } from './auth.options';
 import { ClientService } from './client.service';
 import { CustomerAccessGuard } from './customer-access.guard';
+import { FeedTokenService } from './feed-token.service';
+import { TokenSigner } from './token-signer';
 import { TokenService } from './token.service';
 
 /**
@@ -14,8 +16,15 @@ export class AuthModule {
     return {
       module: AuthModule,
       global: true,
-      providers: [{ provide: AUTH_OPTIONS, useValue: options }, ClientService, TokenService, CustomerAccessGuard],
-      exports: [ClientService, TokenService, CustomerAccessGuard],
+      providers: [
+        { provide: AUTH_OPTIONS, useValue: options },
+        TokenSigner,
+        ClientService,
+        TokenService,
+        FeedTokenService,
+        CustomerAccessGuard,
+      ],
+      exports: [ClientService, TokenService, FeedTokenService, CustomerAccessGuard],
     };
   }
 }

@@ -2,7 +2,8 @@ import { openDatabase, SigningKeyRepository } from '@curbside/persistence';
 import { testDatabases, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 import { AuthErrorCode, AuthException } from './auth.exception';
-import { KEY_REFRESH_MS, KeyRotationRefused, TokenService } from './token.service';
+import { KEY_REFRESH_MS, KeyRotationRefused, TokenSigner } from './token-signer';
+import { TokenService } from './token.service';
 
 const KEY = 'a-configured-signing-key-of-32-chars-or-more';
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -13,8 +14,10 @@ describe.each(testDatabases())('TokenService on $name', (kind) => {
   let dataSource: DataSource;
   /** The key id TokenService derives from KEY. */
   let keyId: string;
-  const service = (tokenSigningKey: string | null, tokenTtlSeconds = 3600, clock?: () => Date): TokenService =>
-    new TokenService({ tokenSigningKey, tokenTtlSeconds, clock }, new SigningKeyRepository(dataSource));
+  const service = (tokenSigningKey: string | null, tokenTtlSeconds = 3600, clock?: () => Date): TokenService => {
+    const options = { tokenSigningKey, tokenTtlSeconds, clock };
+    return new TokenService(options, new TokenSigner(options, new SigningKeyRepository(dataSource)));
+  };
 
   beforeAll(async () => {
     database = await kind.create();

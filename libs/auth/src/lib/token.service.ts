@@ -1,8 +1,7 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { SigningKeyRepository, SigningKeys } from '@curbside/persistence';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { AUTH_OPTIONS, AuthOptions } from './auth.options';
+import { KeyRotation, TokenKind, TokenRejected, TokenSigner } from './token-signer';
 
 /** The token endpoint's success body (RFC 6749 §5.1). */
 export interface AccessTokenResponse {
@@ -11,216 +10,44 @@ export interface AccessTokenResponse {
   expires_in: number;
 }
 
-/** What `keys rotate` did. */
-export interface KeyRotation {
-  kid: string;
-  previousKid: string;
-  /** From then on, tokens signed with the previous key are refused. */
-  previousRetiresAt: Date;
-}
-
-/** A rotation that cannot be done; the message says why and what to do instead. */
-export class KeyRotationRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'KeyRotationRefused';
-  }
-}
-
-const ISSUER = 'curbside';
-const AUDIENCE = 'curbside-api';
-const ALGORITHM = 'HS256';
 /** RFC 9068 JWT access tokens. */
-const TOKEN_TYPE = 'at+jwt';
+const ACCESS_TOKEN: TokenKind = { type: 'at+jwt', audience: 'curbside-api' };
 
-/**
- * How long an instance signs with the keys it loaded before reading them again: after a
- * rotation, an instance may sign with the previous key for up to this long.
- */
-export const KEY_REFRESH_MS = 30_000;
-/** A token naming a key this instance does not know reloads the keys, at most this often. */
-const UNKNOWN_KID_RELOAD_MS = 250;
-/** A token issued later than now by more than this (instances' clocks may differ a little) is not valid yet. */
-const ISSUED_AT_TOLERANCE_SECONDS = 30;
-
-// jose ships ES modules only; this CommonJS build reaches it through a dynamic import.
-type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
-let jose: Promise<Jose> | null = null;
-const loadJose = (): Promise<Jose> => (jose ??= import('jose'));
-
-interface VerifyingKey {
-  secret: Uint8Array;
-  /** Epoch ms from which tokens signed with it are refused; null while it is the current key. */
-  retiresAt: number | null;
-}
-
-/** The keys one instance works with: one to sign, and every key it still accepts, by kid. */
-interface KeyRing {
-  kid: string;
-  secret: Uint8Array;
-  verifying: Map<string, VerifyingKey>;
-}
-
-/**
- * Issues and verifies the API's access tokens: HS256 JWTs, nothing else accepted. The key is
- * TOKEN_SIGNING_KEY, or one generated and stored in the database; a stored key can be rotated,
- * and the previous one then verifies only while a token signed with it could still be unexpired.
- */
+/** Issues and verifies the API's access tokens: HS256 JWTs, nothing else accepted; rotates their key. */
 @Injectable()
 export class TokenService {
-  private ring: Promise<KeyRing> | null = null;
-  private loadStartedAt = 0;
-
   constructor(
-    @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
-    private readonly signingKeys: SigningKeyRepository,
+    @Inject(AUTH_OPTIONS) private readonly options: Pick<AuthOptions, 'tokenTtlSeconds'>,
+    private readonly signer: TokenSigner,
   ) {}
 
-  async issue(clientId: string, issuedAt: Date = this.now()): Promise<AccessTokenResponse> {
-    const { SignJWT } = await loadJose();
-    const { secret, kid } = await this.keys();
+  async issue(clientId: string, issuedAt: Date = this.signer.now()): Promise<AccessTokenResponse> {
     const ttl = this.options.tokenTtlSeconds;
-    const iat = Math.floor(issuedAt.getTime() / 1000);
-    const accessToken = await new SignJWT({ client_id: clientId })
-      .setProtectedHeader({ alg: ALGORITHM, typ: TOKEN_TYPE, kid })
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setSubject(clientId)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + ttl)
-      .setJti(randomUUID())
-      .sign(secret);
+    const expiresAt = new Date(issuedAt.getTime() + ttl * 1000);
+    const accessToken = await this.signer.sign(ACCESS_TOKEN, clientId, { client_id: clientId }, issuedAt, expiresAt);
     return { access_token: accessToken, token_type: 'Bearer', expires_in: ttl };
   }
 
   /** The client id the token was issued to; throws AuthException (INVALID_TOKEN or TOKEN_EXPIRED). */
   async verify(token: string): Promise<string> {
-    const { errors, jwtVerify } = await loadJose();
-    const now = this.now();
-    const key = await this.verifyingKey(token);
-    if (key === null || (key.retiresAt !== null && now.getTime() >= key.retiresAt)) {
-      throw new AuthException(AuthErrorCode.INVALID_TOKEN);
-    }
+    let payload: Awaited<ReturnType<TokenSigner['verify']>>;
     try {
-      const { payload } = await jwtVerify(token, key.secret, {
-        algorithms: [ALGORITHM],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        typ: TOKEN_TYPE,
-        currentDate: now,
-        requiredClaims: ['sub', 'client_id', 'iat', 'exp', 'jti'],
-      });
-      const issuedInFuture = (payload.iat as number) > now.getTime() / 1000 + ISSUED_AT_TOLERANCE_SECONDS;
-      if (payload.client_id !== payload.sub || typeof payload.sub !== 'string' || issuedInFuture) {
-        throw new AuthException(AuthErrorCode.INVALID_TOKEN);
-      }
-      return payload.sub;
+      payload = await this.signer.verify(ACCESS_TOKEN, token, ['client_id', 'exp']);
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new AuthException(AuthErrorCode.TOKEN_EXPIRED);
-      throw new AuthException(AuthErrorCode.INVALID_TOKEN);
+      if (!(error instanceof TokenRejected)) throw error;
+      throw new AuthException(error.expired ? AuthErrorCode.TOKEN_EXPIRED : AuthErrorCode.INVALID_TOKEN);
     }
+    if (payload.client_id !== payload.sub) throw new AuthException(AuthErrorCode.INVALID_TOKEN);
+    return payload.sub;
   }
 
-  /**
-   * A key for another purpose (e.g. signing list cursors), derived from the current signing key
-   * so that no second secret has to be configured or stored. Each purpose gets its own key; a
-   * rotation changes it too (list cursors issued before then are refused, and the client starts over).
-   */
-  async derivedKey(purpose: string): Promise<Buffer> {
-    const { secret } = await this.keys();
-    return createHmac('sha256', secret).update(`curbside derived key: ${purpose}`).digest();
+  /** See `TokenSigner.derivedKey`. */
+  derivedKey(purpose: string): Promise<Buffer> {
+    return this.signer.derivedKey(purpose);
   }
 
-  /**
-   * Signs new tokens with a new stored key from now on; the current key keeps verifying until
-   * every token it signed has expired. Refused with TOKEN_SIGNING_KEY set, or while the key
-   * before is still verifying (its tokens would be cut short).
-   */
-  async rotate(): Promise<KeyRotation> {
-    if (this.options.tokenSigningKey !== null) {
-      throw new KeyRotationRefused(
-        'TOKEN_SIGNING_KEY is set, so the key is not stored: rotate it by changing the variable on every instance.',
-      );
-    }
-    const now = this.now();
-    const keys = await this.signingKeys.getOrCreate(generateKey, now);
-    const previousRetiresAt = keys.previous && this.retirementOf(keys);
-    if (previousRetiresAt !== null && now.getTime() < previousRetiresAt) {
-      throw new KeyRotationRefused(
-        `The previous key still verifies tokens until ${new Date(previousRetiresAt).toISOString()}; rotate again after that.`,
-      );
-    }
-    const next = generateKey();
-    if (!(await this.signingKeys.rotate(keys.current.kid, next, now))) {
-      throw new KeyRotationRefused('Another rotation happened at the same time; nothing was changed.');
-    }
-    this.ring = null; // sign with the new key from now on
-    const rotated = { current: { ...next, createdAt: now }, previous: keys.current };
-    return { kid: next.kid, previousKid: keys.current.kid, previousRetiresAt: new Date(this.retirementOf(rotated)) };
+  /** See `TokenSigner.rotate`: new tokens (of every kind) are signed with a new key from now on. */
+  rotate(): Promise<KeyRotation> {
+    return this.signer.rotate();
   }
-
-  /** The key the token's header names, reloading the keys once when it names one not known here. */
-  private async verifyingKey(token: string): Promise<VerifyingKey | null> {
-    const { decodeProtectedHeader } = await loadJose();
-    let kid: unknown;
-    try {
-      kid = decodeProtectedHeader(token).kid;
-    } catch {
-      return null;
-    }
-    if (typeof kid !== 'string') return null;
-    const ring = await this.keys();
-    const mayBeNew = this.options.tokenSigningKey === null && this.now().getTime() - this.loadStartedAt >= UNKNOWN_KID_RELOAD_MS;
-    if (ring.verifying.has(kid) || !mayBeNew) return ring.verifying.get(kid) ?? null;
-    return (await this.keys(true)).verifying.get(kid) ?? null;
-  }
-
-  /** The keys, loaded again when `reload` or when the stored ones may have been rotated meanwhile. */
-  private keys(reload = false): Promise<KeyRing> {
-    const refreshDue = this.options.tokenSigningKey === null && this.now().getTime() - this.loadStartedAt >= KEY_REFRESH_MS;
-    if (this.ring === null || reload || refreshDue) {
-      this.loadStartedAt = this.now().getTime();
-      this.ring = this.loadKeys().catch((error: unknown) => {
-        this.ring = null; // try again on the next request
-        throw error;
-      });
-    }
-    return this.ring;
-  }
-
-  private async loadKeys(): Promise<KeyRing> {
-    const configured = this.options.tokenSigningKey;
-    if (configured !== null) {
-      const secret = encode(configured);
-      return { kid: kidOf(configured), secret, verifying: new Map([[kidOf(configured), { secret, retiresAt: null }]]) };
-    }
-    const keys = await this.signingKeys.getOrCreate(generateKey, this.now());
-    const verifying = new Map([[keys.current.kid, { secret: encode(keys.current.secret), retiresAt: null as number | null }]]);
-    if (keys.previous) verifying.set(keys.previous.kid, { secret: encode(keys.previous.secret), retiresAt: this.retirementOf(keys) });
-    return { kid: keys.current.kid, secret: encode(keys.current.secret), verifying };
-  }
-
-  /**
-   * When the previous key's last token expires: tokens are signed with it until the rotation,
-   * and by instances that have not reloaded their keys yet for up to KEY_REFRESH_MS after.
-   */
-  private retirementOf(keys: SigningKeys): number {
-    return keys.current.createdAt.getTime() + KEY_REFRESH_MS + this.options.tokenTtlSeconds * 1000;
-  }
-
-  private now(): Date {
-    return this.options.clock?.() ?? new Date();
-  }
-}
-
-function generateKey(): { kid: string; secret: string } {
-  const secret = randomBytes(32).toString('base64url');
-  return { kid: kidOf(secret), secret };
-}
-
-const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
-
-/** A key id derived from the key, so a token signed with another key is told apart by its header. */
-function kidOf(key: string): string {
-  return createHash('sha256').update(key).digest('base64url').slice(0, 16);
 }

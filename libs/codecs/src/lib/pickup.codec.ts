@@ -1,8 +1,8 @@
 import { PICKUP_STATUSES } from '@curbside/domain';
-import type { Pickup, PickupEta } from '@curbside/domain';
+import type { EtaView, Pickup, PickupEta, PickupStatsSummary } from '@curbside/domain';
 import { usLongDateShape, usLongDateTimeShape } from './dates';
 import { type ObjectReader, dateIn, decodeStrictly, id, isoInstant, oneOf, text } from './reader';
-import { type WireObject, dateOrNull, orNull } from './wire';
+import { type WireObject, dateOrNull, inOrder, orNull } from './wire';
 
 const utc = isoInstant('utc');
 
@@ -48,6 +48,25 @@ export const encodeEta = (eta: PickupEta): WireObject => ({
   route_id: orNull(eta.routeId),
 });
 
+/** The members of a `services/plan` entry, as published. */
+const PLAN_MEMBERS = ['id', 'status', 'ticket_number', 'planned_date', 'ordered_date', 'ticket_load_type', 'line_of_business', 'operations'];
+
+/** The members of a `services/stats` entry: the published ones, then the line of business and route. */
+const STATS_MEMBERS = [
+  'id',
+  'status',
+  'ticket_number',
+  'ticket_type',
+  'planned_date',
+  'ordered_date',
+  'ticket_load_type',
+  'exception_reason_code',
+  'exception_class',
+  'service_time',
+  'line_of_business',
+  'operations',
+];
+
 /** Pickup records (CONTRACT §6): the plan and stats entries are views of this record. */
 export const pickupCodec = {
   /** The import-file record; `eta` is left out when the pickup has none. */
@@ -70,6 +89,31 @@ export const pickupCodec = {
       },
       ...(pickup.eta === null ? {} : { eta: encodeEta(pickup.eta) }),
     };
+  },
+
+  /** An entry of `services/plan`. */
+  encodePlanEntry(pickup: Pickup): WireObject {
+    return inOrder(pickupCodec.encodeRecord(pickup), PLAN_MEMBERS);
+  },
+
+  /** An entry of `services/stats`. */
+  encodeStatsEntry(pickup: Pickup): WireObject {
+    return inOrder(pickupCodec.encodeRecord(pickup), STATS_MEMBERS);
+  },
+
+  /** The `summary` block of `services/stats`. */
+  encodeStatsSummary(summary: PickupStatsSummary): WireObject {
+    return {
+      total_services: String(summary.totalServices),
+      successful_services: String(summary.successfulServices),
+      missed_pickups: String(summary.missedPickups),
+      service_exceptions: String(summary.serviceExceptions),
+    };
+  },
+
+  /** The `ETA` of `services/{serviceId}/ETA`: the sentence for the day, then the window. */
+  encodeEtaView(eta: EtaView): WireObject {
+    return { day_of_week_name: eta.dayOfWeekName, ...encodeEta(eta) };
   },
 
   /** Strictly reads a pickup record; throws DecodeError listing every problem. */

@@ -1,5 +1,8 @@
 import type {
   Balance,
+  EtaView,
+  Pickup,
+  PickupStatsSummary,
   Case,
   Contact,
   DisposalTicket,
@@ -20,6 +23,8 @@ import { disposalTicketCodec } from './disposal-ticket.codec';
 import { emailActivityCodec } from './email-activity.codec';
 import { invoiceCodec } from './invoice.codec';
 import { issueActivityCodec } from './issue-activity.codec';
+import { encodeNextPickup, type ServiceNextPickup } from './next-pickup.codec';
+import { pickupCodec } from './pickup.codec';
 import { preferenceCodec } from './preference.codec';
 import { serviceCodec } from './service.codec';
 import { serviceTicketCodec } from './service-ticket.codec';
@@ -125,5 +130,43 @@ export const responses = {
   /** 15. GET activities/issues: no request_tracking_id, no metadata. */
   issueActivities(activities: ListPage<IssueActivity>): WireObject {
     return { activities: activities.items.map(issueActivityCodec.encode) };
+  },
+
+  // ---- the published operations beyond the spec's detail (CONTRACT §6) ----
+
+  /** GET services: every service, without its schedule and prices. */
+  services(trackingId: string, services: readonly Service[]): WireObject {
+    return { request_tracking_id: trackingId, services: services.map(serviceCodec.encodeListEntry) };
+  },
+
+  /** GET services/operations: each service's routes. */
+  serviceOperations(trackingId: string, services: readonly Service[]): WireObject {
+    return { request_tracking_id: trackingId, services: services.map(serviceCodec.encodeOperations) };
+  },
+
+  /** GET services/plan: today's pickup records. */
+  pickupPlan(trackingId: string, pickups: readonly Pickup[]): WireObject {
+    return { request_tracking_id: trackingId, services: pickups.map(pickupCodec.encodePlanEntry) };
+  },
+
+  /** GET services/stats: confirmed pickup records; `summary` only when asked for (summary=Y). */
+  pickupStats(trackingId: string, pickups: readonly Pickup[], summary: PickupStatsSummary | null): WireObject {
+    const body: WireObject = { request_tracking_id: trackingId, services: pickups.map(pickupCodec.encodeStatsEntry) };
+    return summary === null ? body : { ...body, summary: pickupCodec.encodeStatsSummary(summary) };
+  },
+
+  /** GET services/next-pickup. */
+  nextPickups(trackingId: string, entries: readonly ServiceNextPickup[]): WireObject {
+    return { request_tracking_id: trackingId, services: entries.map(encodeNextPickup) };
+  },
+
+  /** GET services/{serviceId}/ETA: one object. */
+  eta(trackingId: string, eta: EtaView): WireObject {
+    return { request_tracking_id: trackingId, ETA: pickupCodec.encodeEtaView(eta) };
+  },
+
+  /** GET services/calendar: the address of the calendar feed. */
+  calendarLink(trackingId: string, calendarUrl: string): WireObject {
+    return { request_tracking_id: trackingId, calendar_url: calendarUrl };
   },
 };

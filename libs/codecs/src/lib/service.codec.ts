@@ -14,10 +14,26 @@ import {
   trueFalseFlag,
 } from './reader';
 import { findDuplicates } from './duplicates';
-import { type WireObject, dateOrNull, orNull, trueFalse } from './wire';
+import { type WireObject, dateOrNull, inOrder, orNull, trueFalse } from './wire';
 
 /** The longest repeat a schedule may have: once a year. */
 const MAX_EVERY_WEEKS = 52;
+
+/** The members of a `services` entry, in the published order. */
+const LIST_MEMBERS = [
+  'id',
+  'name',
+  'status',
+  'occurs',
+  'taxable',
+  'type_code',
+  'enterprise_catalog',
+  'line_of_business',
+  'material',
+  'equipment',
+  'pricing',
+  'operations',
+];
 
 function encodeInvoiceFee(fee: InvoiceFee): WireObject {
   return {
@@ -207,6 +223,16 @@ export const serviceCodec = {
       material: encodeMaterial(service.material),
       pricing: encodePricing(service.pricing),
     };
+  },
+
+  /** An entry of `services`: the record without its schedule and prices. */
+  encodeListEntry(service: Service): WireObject {
+    return inOrder(serviceCodec.encodeRecord(service), LIST_MEMBERS);
+  },
+
+  /** An entry of `services/operations`: the routes that serve the service. */
+  encodeOperations(service: Service): WireObject {
+    return { id: service.id, status: service.status, operations: service.operations.map(encodeOperation) };
   },
 
   /** The import-file record; `schedule` is left out for a service without one (on call). */

@@ -21,3 +21,7 @@ export const trueFalse = (value: boolean | null): string => (value === null ? NU
 
 export const dateOrNull = <T extends string>(shape: DateShape<T>, value: T | null): string =>
   value === null ? NULL : shape.format(value);
+
+/** The members `names` of `record`, in that order: a view of a record that shows part of it. */
+export const inOrder = (record: WireObject, names: readonly string[]): WireObject =>
+  Object.fromEntries(names.map((name) => [name, record[name]]));

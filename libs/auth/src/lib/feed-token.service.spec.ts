@@ -1,0 +1,84 @@
+import { ApiClientRepository, openDatabase, SigningKeyRepository } from '@curbside/persistence';
+import { testDatabases, type TestDatabase } from '@curbside/testing';
+import type { DataSource } from 'typeorm';
+import { AuthErrorCode, AuthException } from './auth.exception';
+import { ClientService } from './client.service';
+import { FeedTokenService } from './feed-token.service';
+import { TokenSigner } from './token-signer';
+import { TokenService } from './token.service';
+
+const KEY = 'a-configured-signing-key-of-32-chars-or-more';
+
+describe.each(testDatabases())('FeedTokenService on $name', (kind) => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let clients: ClientService;
+  let feeds: FeedTokenService;
+  let accessTokens: TokenService;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    dataSource = await openDatabase(database.url);
+    const signer = new TokenSigner({ tokenSigningKey: KEY, tokenTtlSeconds: 3600 }, new SigningKeyRepository(dataSource));
+    clients = new ClientService(new ApiClientRepository(dataSource));
+    feeds = new FeedTokenService(signer, clients);
+    accessTokens = new TokenService({ tokenTtlSeconds: 3600 }, signer);
+  });
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  async function refusal(verification: Promise<unknown>): Promise<AuthErrorCode> {
+    try {
+      await verification;
+    } catch (error) {
+      if (error instanceof AuthException) return error.code;
+      throw error;
+    }
+    throw new Error('the token was accepted');
+  }
+
+  it('issues a URL-safe token that verifies to its client and customer', async () => {
+    const { clientId } = await clients.create('Portal', ['1000001']);
+    const token = await feeds.issue({ clientId, customerId: '1000001' });
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    await expect(feeds.verify(token)).resolves.toEqual({ clientId, customerId: '1000001' });
+  });
+
+  it('refuses an altered token', async () => {
+    const { clientId } = await clients.create('Portal', ['1000001', '1000002']);
+    const [header, payload, signature] = (await feeds.issue({ clientId, customerId: '1000001' })).split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const altered = Buffer.from(JSON.stringify({ ...claims, customer_id: '1000002' })).toString('base64url');
+    expect(await refusal(feeds.verify(`${header}.${altered}.${signature}`))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+    expect(await refusal(feeds.verify(`${header}.${payload}.${signature.slice(0, -2)}AA`))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+  });
+
+  it('dies when its client is revoked', async () => {
+    const { clientId } = await clients.create('Portal', ['1000001']);
+    const token = await feeds.issue({ clientId, customerId: '1000001' });
+    await clients.revoke(clientId);
+    expect(await refusal(feeds.verify(token))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+  });
+
+  it('refuses a customer the client is not granted, and a client that does not exist', async () => {
+    const { clientId } = await clients.create('Portal', ['1000001']);
+    expect(await refusal(feeds.verify(await feeds.issue({ clientId, customerId: '1000002' })))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+    expect(await refusal(feeds.verify(await feeds.issue({ clientId: 'cs_gone', customerId: '1000001' })))).toBe(
+      AuthErrorCode.INVALID_FEED_TOKEN,
+    );
+  });
+
+  it('is not an access token, and an access token is not a feed token', async () => {
+    const { clientId } = await clients.create('Portal', 'all');
+    const feedToken = await feeds.issue({ clientId, customerId: '1000001' });
+    const { access_token: accessToken } = await accessTokens.issue(clientId);
+    expect(await refusal(accessTokens.verify(feedToken))).toBe(AuthErrorCode.INVALID_TOKEN);
+    expect(await refusal(feeds.verify(accessToken))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+  });
+
+  it.each(['', 'garbage', 'a.b.c'])('refuses the malformed token %j', async (token) => {
+    expect(await refusal(feeds.verify(token))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+  });
+});
