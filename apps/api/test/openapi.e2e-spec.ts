@@ -6,7 +6,7 @@ type Schema = WireRecord;
 
 /** Every operation of the interface, with a request whose response must match what the document says. */
 const household = fixtureCustomer('1000001');
-const OPERATIONS: Array<{ op: number; method: 'get' | 'put'; path: string; request: string; dateFilter: boolean }> = [
+const OPERATIONS: Array<{ op: number | string; method: 'get' | 'put'; path: string; request: string; dateFilter: boolean }> = [
   { op: 1, method: 'get', path: '/api/v1/customers/{customerId}/tickets', request: '/api/v1/customers/1000001/tickets', dateFilter: true },
   { op: 2, method: 'get', path: '/api/v1/customers/{customerId}/tickets/{ticketId}', request: `/api/v1/customers/1000001/tickets/${household.tickets[0].id}`, dateFilter: false },
   { op: 3, method: 'get', path: '/api/v1/customers/{customerId}/tickets', request: '/api/v1/customers/1000001/tickets?ticket_type=disposal', dateFilter: true },
@@ -22,6 +22,19 @@ const OPERATIONS: Array<{ op: number; method: 'get' | 'put'; path: string; reque
   { op: 13, method: 'get', path: '/api/v1/customers/{customerId}/services/materials', request: '/api/v1/customers/1000001/services/materials', dateFilter: false },
   { op: 14, method: 'get', path: '/api/v1/customers/{customerId}/activities/email', request: '/api/v1/customers/1000001/activities/email', dateFilter: true },
   { op: 15, method: 'get', path: '/api/v1/customers/{customerId}/activities/issues', request: '/api/v1/customers/1000001/activities/issues', dateFilter: true },
+  // The published operations beyond the spec's fifteen (CONTRACT §6).
+  { op: 'contacts/billing', method: 'get', path: '/api/v1/customers/{customerId}/contacts/billing', request: '/api/v1/customers/1000001/contacts/billing', dateFilter: false },
+  { op: 'contacts/service', method: 'get', path: '/api/v1/customers/{customerId}/contacts/service', request: '/api/v1/customers/1000001/contacts/service', dateFilter: false },
+  { op: 'contacts/services', method: 'get', path: '/api/v1/customers/{customerId}/contacts/services', request: '/api/v1/customers/1000001/contacts/services', dateFilter: false },
+  { op: 'PUT contacts', method: 'put', path: '/api/v1/customers/{customerId}/contacts', request: '', dateFilter: false },
+  { op: 'v1 invoices', method: 'get', path: '/api/v1/customers/{customerId}/invoices', request: '/api/v1/customers/1000001/invoices', dateFilter: true },
+  ...(['materials', 'surcharges', 'prices', 'price'] as const).map((view) => ({
+    op: `tickets/{ticketId}/${view}`,
+    method: 'get' as const,
+    path: `/api/v1/customers/{customerId}/tickets/{ticketId}/${view}`,
+    request: `/api/v1/customers/1000001/tickets/${household.disposal_tickets[0].id}/${view}?ticket_type=disposal`,
+    dateFilter: false,
+  })),
 ];
 
 /** Problems with `value` against a documented wire schema: missing, undocumented or mistyped members. */
@@ -81,6 +94,25 @@ describe('the OpenAPI document', () => {
     const operation = document.paths['/api/v1/customers/{customerId}/communication-preferences'].put;
     expect(operation.requestBody.content['application/json']).toBeDefined();
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415']));
+  });
+
+  it('documents the body of PUT contacts and its own errors', () => {
+    const operation = document.paths['/api/v1/customers/{customerId}/contacts'].put;
+    expect(operation.requestBody.content['application/json'].schema.required).toEqual(['contacts']);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415']));
+  });
+
+  it('documents ticket_type as required on the disposal ticket views', () => {
+    for (const view of ['materials', 'surcharges', 'prices', 'price']) {
+      const parameters = document.paths[`/api/v1/customers/{customerId}/tickets/{ticketId}/${view}`].get.parameters;
+      expect(parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'ticket_type', required: true })]));
+    }
+  });
+
+  it('documents the v1 invoice list as deprecated, with its Deprecation and Link headers', () => {
+    const operation = document.paths['/api/v1/customers/{customerId}/invoices'].get;
+    expect(operation.deprecated).toBe(true);
+    expect(Object.keys(operation.responses['200'].headers)).toEqual(['Deprecation', 'Link']);
   });
 
   it('describes how to get a token', () => {

@@ -1,4 +1,4 @@
-import { CustomerBundle, summarizeDisposalTicket, summarizeInvoice, summarizeServiceTicket } from '@curbside/domain';
+import { Contact, ContactType, CustomerBundle, summarizeDisposalTicket, summarizeInvoice, summarizeServiceTicket } from '@curbside/domain';
 import { decodeImportFile, responses, WireObject } from '@curbside/codecs';
 import { buildDemoImportFile } from '@curbside/demo';
 
@@ -16,12 +16,17 @@ function household(): CustomerBundle {
   return demo;
 }
 
+const contactOf = (type: ContactType): Contact | null => household().contacts.find((contact) => contact.type === type) ?? null;
+
 /** One example body per operation of the interface (see `responses` in @curbside/codecs). */
 export const examples = {
   ticketList: (): WireObject => responses.ticketList(TRACKING_ID, household().tickets.slice(0, 2).map(summarizeServiceTicket)),
   ticketDetail: (): WireObject => responses.ticketDetail(TRACKING_ID, household().tickets[0]),
   disposalList: (): WireObject => responses.disposalList(TRACKING_ID, household().disposalTickets.slice(0, 2).map(summarizeDisposalTicket)),
   disposalDetail: (): WireObject => responses.disposalDetail(TRACKING_ID, household().disposalTickets[0]),
+  disposalMaterials: (): WireObject => responses.disposalMaterials(TRACKING_ID, household().disposalTickets[0]),
+  disposalSurcharges: (): WireObject => responses.disposalSurcharges(TRACKING_ID, household().disposalTickets[0]),
+  disposalPrices: (): WireObject => responses.disposalPrices(TRACKING_ID, household().disposalTickets[0]),
   invoiceList: (): WireObject => {
     const { customer, invoices, balances } = household();
     return responses.invoiceList(customer.currency, invoices.slice(0, 2).map(summarizeInvoice), balances);
@@ -29,6 +34,9 @@ export const examples = {
   invoiceDetail: (): WireObject => responses.invoiceDetail(household().invoices[1]),
   caseList: (): WireObject => responses.caseList(TRACKING_ID, household().cases.slice(0, 2)),
   contacts: (): WireObject => responses.contacts(TRACKING_ID, household().contacts),
+  billingContact: (): WireObject => responses.contactOfType(TRACKING_ID, contactOf('billing')),
+  serviceContact: (): WireObject => responses.contactOfType(TRACKING_ID, contactOf('service')),
+  contactsUpdated: (): WireObject => responses.contactsUpdated(TRACKING_ID),
   preferences: (): WireObject => responses.preferences(TRACKING_ID, household().preferences),
   preferencesUpdated: (): WireObject => responses.preferencesUpdated(TRACKING_ID),
   invoiceFees: (): WireObject => responses.invoiceFees(TRACKING_ID, household().services.slice(0, 2)),

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, type ApiResponseOptions } from '@nestjs/swagger';
 import { toXml } from '@curbside/codecs';
 import { ExampleName, examples } from './examples';
 import { wireSchema } from './wire-schema';
@@ -8,8 +8,13 @@ import { wireSchema } from './wire-schema';
  * Documents a route's 200 response in JSON and XML, with the schema read off a realistic
  * example built by the codecs (see `examples`). A route that answers one of several bodies
  * (tickets: service or disposal, by `ticket_type`) names each; the schema is then a `oneOf`.
+ * A response with headers of its own gives `{description, headers}`.
  */
-export function WireResponse(description: string, ...names: [ExampleName, ...ExampleName[]]): MethodDecorator {
+export function WireResponse(
+  described: string | { description: string; headers: NonNullable<ApiResponseOptions['headers']> },
+  ...names: [ExampleName, ...ExampleName[]]
+): MethodDecorator {
+  const { description, headers } = typeof described === 'string' ? { description: described, headers: undefined } : described;
   const bodies = names.map((name) => ({ name, body: examples[name]() }));
   const schemas = bodies.map(({ body }) => wireSchema(body));
   const schema = schemas.length === 1 ? schemas[0] : { oneOf: schemas };
@@ -18,6 +23,7 @@ export function WireResponse(description: string, ...names: [ExampleName, ...Exa
   return applyDecorators(
     ApiOkResponse({
       description,
+      ...(headers === undefined ? {} : { headers }),
       content: {
         'application/json': { schema, examples: named((body) => body) },
         'application/xml': { schema, examples: named((body) => toXml(body)) },

@@ -1,11 +1,18 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
+import type { FastifyReply } from 'fastify';
 import { InvoiceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, DateRangeQuery, RecordIdPipe, toDateRange } from '../customers';
 import { WireResponse } from '../docs';
 import { ApiErrorCode, ApiException } from '../platform';
+
+/**
+ * The day version 1 of the invoice list was deprecated in favour of version 2 (RFC 9745
+ * `Deprecation: @<unix seconds>`): 2026-01-01T00:00:00Z, fixed so that clients see one date.
+ */
+export const V1_INVOICE_LIST_DEPRECATED_AT = Date.UTC(2026, 0, 1) / 1000;
 
 /** The invoice list is version 2 and the invoice detail version 1, so each route names its version. */
 @ApiTags('invoices')
@@ -24,6 +31,35 @@ export class InvoicesController {
     const range = toDateRange(query);
     const [invoices, balances] = await Promise.all([this.invoices.list(customer.id, range), this.invoices.balances(customer.id)]);
     return responses.invoiceList(customer.currency, invoices, balances);
+  }
+
+  @Get('v1/customers/:customerId/invoices')
+  @ApiOperation({
+    summary: 'List invoices and aging balances (version 1, deprecated)',
+    description:
+      'The body of version 2 (op 5), with the same fromDate/toDate filter, and the headers ' +
+      '`Deprecation: @1767225600` (2026-01-01T00:00:00Z) and `Link: </api/v2/customers/{customerId}/invoices>; rel="successor-version"`.',
+    deprecated: true,
+  })
+  @WireResponse(
+    {
+      description: 'Invoice summary: currency, invoices, balances (as version 2)',
+      headers: {
+        Deprecation: { description: 'When version 1 was deprecated, `@<unix seconds>` (RFC 9745)', schema: { type: 'string', example: `@${V1_INVOICE_LIST_DEPRECATED_AT}` } },
+        Link: { description: 'The successor version', schema: { type: 'string', example: '</api/v2/customers/1000001/invoices>; rel="successor-version"' } },
+      },
+    },
+    'invoiceList',
+  )
+  async listV1(
+    @CurrentCustomer() customer: Customer,
+    @Query() query: DateRangeQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WireObject> {
+    const body = await this.list(customer, query);
+    void reply.header('Deprecation', `@${V1_INVOICE_LIST_DEPRECATED_AT}`);
+    void reply.header('Link', `</api/v2/customers/${customer.id}/invoices>; rel="successor-version"`);
+    return body;
   }
 
   @Get('v1/customers/:customerId/invoices/:invoiceId')

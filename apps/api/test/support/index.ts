@@ -4,3 +4,4 @@ export { ProbeModule } from './probe.module';
 export { expectJson, expectProblem, expectXmlMirrorsJson, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, XML_CONTENT_TYPE } from './expect';
 export { itEnforcesCustomerScope } from './access';
 export { newestFirst, sortableTimestamp, sortableUsDateTime } from './order';
+export { expectNothingWritten, itEnforcesCustomerScopeOnPut, itRefusesBodiesThatAreNotSmallJson } from './writes';

@@ -1,4 +1,5 @@
 import type {
+  AccountBalance,
   Balance,
   Case,
   Contact,
@@ -13,6 +14,7 @@ import type {
   ServiceTicket,
   ServiceTicketSummary,
 } from '@curbside/domain';
+import { accountBalanceCodec } from './account-balance.codec';
 import { caseCodec } from './case.codec';
 import { contactCodec } from './contact.codec';
 import { disposalTicketCodec } from './disposal-ticket.codec';
@@ -57,6 +59,21 @@ export const responses = {
     return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodeDetail(ticket)] };
   },
 
+  /** GET tickets/{ticketId}/materials?ticket_type=disposal. */
+  disposalMaterials(trackingId: string, ticket: DisposalTicket): WireObject {
+    return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodeMaterials(ticket)] };
+  },
+
+  /** GET tickets/{ticketId}/surcharges?ticket_type=disposal. */
+  disposalSurcharges(trackingId: string, ticket: DisposalTicket): WireObject {
+    return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodeSurcharges(ticket)] };
+  },
+
+  /** GET tickets/{ticketId}/prices (and /price)?ticket_type=disposal. */
+  disposalPrices(trackingId: string, ticket: DisposalTicket): WireObject {
+    return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodePrices(ticket)] };
+  },
+
   /** 5. GET v2 invoices: no request_tracking_id (the spec's table has none). */
   invoiceList(currency: string, invoices: readonly InvoiceSummary[], balances: readonly Balance[]): WireObject {
     return {
@@ -64,6 +81,11 @@ export const responses = {
       invoices: invoices.map(invoiceCodec.encodeSummary),
       balances: balances.map(invoiceCodec.encodeBalance),
     };
+  },
+
+  /** GET balance. */
+  accountBalance(trackingId: string, account: AccountBalance): WireObject {
+    return { request_tracking_id: trackingId, ...accountBalanceCodec.encode(account) };
   },
 
   /** 6. GET invoices/{invoiceId}: one entry per line; no request_tracking_id. */
@@ -79,6 +101,16 @@ export const responses = {
   /** 8. GET contacts. */
   contacts(trackingId: string, contacts: readonly Contact[]): WireObject {
     return { request_tracking_id: trackingId, contacts: contacts.map(contactCodec.encode) };
+  },
+
+  /** GET contacts/billing, contacts/service: the body of op 8 with that one contact, or none. */
+  contactOfType(trackingId: string, contact: Contact | null): WireObject {
+    return { request_tracking_id: trackingId, contacts: contact === null ? [] : [contactCodec.encode(contact)] };
+  },
+
+  /** PUT contacts. */
+  contactsUpdated(trackingId: string): WireObject {
+    return { request_tracking_id: trackingId, status: 'Success' };
   },
 
   /** 9. GET communication-preferences. */

@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'case.status-changed',
   'invoice.created',
   'preferences.changed',
+  'contacts.changed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -49,3 +49,10 @@ export const preferencesChanged = (customerId: Id, modifiedBy: string | null): N
   type: 'preferences.changed',
   payload: { modifiedBy },
 });
+
+/** PUT contacts: which contacts it set, e.g. `billing,service`. */
+export const contactsChanged = (customerId: Id, types: readonly string[]): NewEvent => ({
+  customerId,
+  type: 'contacts.changed',
+  payload: { types: types.join(',') },
+});
