@@ -4,6 +4,7 @@ import { AuthModule } from '@curbside/auth';
 import type { Config } from '@curbside/config';
 import { PersistenceModule } from '@curbside/persistence';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountModule } from './account/account.module';
 import { ActivitiesModule } from './activities/activities.module';
 import { CasesModule } from './cases/cases.module';
 import { ContactsModule } from './contacts/contacts.module';
@@ -38,6 +39,7 @@ export class AppModule {
         ContactsModule,
         ServicesModule,
         ActivitiesModule,
+        AccountModule,
         ...extraImports,
       ],
     };

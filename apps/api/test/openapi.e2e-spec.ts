@@ -27,6 +27,7 @@ const OPERATIONS: Array<{ op: number | string; method: 'get' | 'put'; path: stri
   { op: 'contacts/service', method: 'get', path: '/api/v1/customers/{customerId}/contacts/service', request: '/api/v1/customers/1000001/contacts/service', dateFilter: false },
   { op: 'contacts/services', method: 'get', path: '/api/v1/customers/{customerId}/contacts/services', request: '/api/v1/customers/1000001/contacts/services', dateFilter: false },
   { op: 'PUT contacts', method: 'put', path: '/api/v1/customers/{customerId}/contacts', request: '', dateFilter: false },
+  { op: 'balance', method: 'get', path: '/api/v1/customers/{customerId}/balance', request: '/api/v1/customers/1000001/balance', dateFilter: false },
   { op: 'v1 invoices', method: 'get', path: '/api/v1/customers/{customerId}/invoices', request: '/api/v1/customers/1000001/invoices', dateFilter: true },
   ...(['materials', 'surcharges', 'prices', 'price'] as const).map((view) => ({
     op: `tickets/{ticketId}/${view}`,

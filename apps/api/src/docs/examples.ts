@@ -1,4 +1,4 @@
-import { Contact, ContactType, CustomerBundle, summarizeDisposalTicket, summarizeInvoice, summarizeServiceTicket } from '@curbside/domain';
+import { accountBalance, Contact, ContactType, CustomerBundle, summarizeDisposalTicket, summarizeInvoice, summarizeServiceTicket } from '@curbside/domain';
 import { decodeImportFile, responses, WireObject } from '@curbside/codecs';
 import { buildDemoImportFile } from '@curbside/demo';
 
@@ -30,6 +30,10 @@ export const examples = {
   invoiceList: (): WireObject => {
     const { customer, invoices, balances } = household();
     return responses.invoiceList(customer.currency, invoices.slice(0, 2).map(summarizeInvoice), balances);
+  },
+  accountBalance: (): WireObject => {
+    const { contacts, invoices, balances } = household();
+    return responses.accountBalance(TRACKING_ID, accountBalance({ contacts, ivrFee: null, invoices, balances }));
   },
   invoiceDetail: (): WireObject => responses.invoiceDetail(household().invoices[1]),
   caseList: (): WireObject => responses.caseList(TRACKING_ID, household().cases.slice(0, 2)),
