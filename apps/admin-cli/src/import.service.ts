@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { CustomerBundle } from '@curbside/domain';
+import { CustomerBundle, ImportFile } from '@curbside/domain';
 import { decodeImportFile, ImportFileError } from '@curbside/codecs';
-import { CustomerRepository, ImportSummary } from '@curbside/persistence';
+import { CustomerRepository, HolidayRepository, ImportCount, ImportSummary } from '@curbside/persistence';
 import { CliFailure, EXIT } from './cli-failure';
 
 /** How an import went (or, for a dry run, would go) for one customer. */
@@ -11,15 +11,24 @@ export interface CustomerPlan {
   records: Record<string, number>;
 }
 
+/** What an import did: the holiday calendar's counts, then each customer's. */
+export interface ImportResult {
+  holidays: ImportCount;
+  customers: ImportSummary[];
+}
+
 /**
  * Turns an import file's text into stored records: every record is checked before anything
  * is written, then each customer is loaded in a transaction of its own.
  */
 @Injectable()
 export class ImportService {
-  constructor(private readonly customers: CustomerRepository) {}
+  constructor(
+    private readonly customers: CustomerRepository,
+    private readonly holidays: HolidayRepository,
+  ) {}
 
-  parse(text: string, source: string): CustomerBundle[] {
+  parse(text: string, source: string): ImportFile {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -49,14 +58,16 @@ export class ImportService {
     );
   }
 
-  async load(bundles: CustomerBundle[], onCustomerDone: (summary: ImportSummary) => void = () => undefined): Promise<ImportSummary[]> {
-    const summaries: ImportSummary[] = [];
-    for (const bundle of bundles) {
+  /** Loads the holiday calendar (one transaction), then each customer (one transaction each). */
+  async load(file: ImportFile, onCustomerDone: (summary: ImportSummary) => void = () => undefined): Promise<ImportResult> {
+    const holidays = await this.holidays.importHolidays(file.holidays);
+    const customers: ImportSummary[] = [];
+    for (const bundle of file.customers) {
       const summary = await this.customers.importBundle(bundle);
-      summaries.push(summary);
+      customers.push(summary);
       onCustomerDone(summary);
     }
-    return summaries;
+    return { holidays, customers };
   }
 }
 

@@ -9,7 +9,7 @@ interface WireCustomer {
   tickets: Array<Record<string, string>>;
   [resource: string]: unknown;
 }
-type ImportFile = { customers: WireCustomer[] };
+type ImportFile = { customers: WireCustomer[]; holidays: Array<Record<string, string>> };
 
 const freePort = () =>
   new Promise<number>((done) => {
@@ -45,7 +45,7 @@ describe.each(testDatabases())('admin CLI on $name', (kind) => {
     for (const customer of file.customers) {
       const exported = runCli(databaseUrl, ['export', customer.id]);
       expect(exported.status).toBe(0);
-      expect(exported.json()).toEqual({ customers: [customer] });
+      expect(exported.json()).toEqual({ customers: [customer], holidays: file.holidays });
     }
   });
 

@@ -7,6 +7,9 @@ export {
   timestampShape,
   usDateShape,
   usDateTimeShape,
+  usLongDateShape,
+  usLongDateTimeShape,
+  noteTimeShape,
   yearMonthShape,
 } from './lib/dates';
 export type { WireObject, WireValue } from './lib/wire';
@@ -22,3 +25,9 @@ export { issueActivityCodec } from './lib/issue-activity.codec';
 export { decodeImportFile, encodeImportFile } from './lib/import-file';
 export { responses } from './lib/responses';
 export { parseXml, toXml } from './lib/xml';
+export { pickupCodec, encodeEta } from './lib/pickup.codec';
+export { profileCodec } from './lib/profile.codec';
+export { noteCodec } from './lib/note.codec';
+export { holidayCodec } from './lib/holiday.codec';
+export { encodeEquipment, encodeFullCatalog, encodeFullMaterial, encodeOperation } from './lib/service.codec';
+export { RESOURCE_CODECS, type ResourceCodec } from './lib/resources';

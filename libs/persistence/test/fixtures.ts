@@ -8,7 +8,10 @@ import type {
   EmailActivity,
   Invoice,
   IssueActivity,
+  Note,
+  Pickup,
   Preference,
+  Profile,
   Service,
   ServiceTicket,
 } from '@curbside/domain';
@@ -215,8 +218,68 @@ export function caseRecord(id: string, requestedAt: string, overrides: Partial<C
     categoryDescription: 'Bin complaint',
     requestedAt,
     status: 'OPEN',
+    detail: {
+      subCategory: 'LID',
+      subCategoryDescription: 'Broken lid',
+      dueAt: '2024-03-10T17:00:00.000',
+      assignedRole: 'CSR',
+      assignedTo: 'csr.asmith',
+      statusReasonCode: 'INPR',
+      statusReasonDescription: 'In progress',
+      source: 'PORTAL',
+      adjustmentTotalAmount: '-15.00',
+      notes: [{ comment: 'Photo received' }, { comment: 'Replacement lid ordered' }],
+      requestor: { name: 'Pat Rivera', phone: '2175550142', email: 'pat.rivera@example.com' },
+      adjustments: [
+        { description: 'Service credit', amount: '-10.00', at: '2024-03-04T09:00:00.000' },
+        { description: 'Courtesy credit', amount: '-5.00', at: '2024-03-04T09:05:00.500' },
+      ],
+    },
     ...overrides,
   };
+}
+
+export function pickup(serviceId: string, plannedDate: string, overrides: Partial<Pickup> = {}): Pickup {
+  return {
+    serviceId,
+    status: 'Confirmed Positive',
+    ticketNumber: '790678',
+    plannedDate,
+    orderedDate: '2024-03-01',
+    ticketType: 'SWITCH',
+    ticketLoadType: 'E/R',
+    lineOfBusiness: 'ROLLOFF',
+    exceptionReasonCode: null,
+    exceptionClass: null,
+    serviceTime: `${plannedDate}T09:41:00.000`,
+    operations: { routeId: 'J31A', routeOrderNumber: '14' },
+    eta: {
+      from: `${plannedDate}T14:00:00Z`,
+      to: `${plannedDate}T16:00:00Z`,
+      reasonCode: 'ComputedETA',
+      reasonText: 'On time',
+      servicedAt: `${plannedDate}T14:41:00Z`,
+      routeId: 'J31A',
+    },
+    ...overrides,
+  };
+}
+
+export function profile(id: string): Profile {
+  return {
+    id,
+    paperlessInvoice: true,
+    autoPay: false,
+    logonStatus: true,
+    firstName: 'Pat',
+    lastName: 'Rivera',
+    email: 'pat.rivera@example.com',
+    lastLoginDate: '2024-03-01T15:41:52.000-05:00',
+  };
+}
+
+export function note(createdAt: string, comment: string): Note {
+  return { comment, createdAt, audit: { createdAt, createdBy: 'csr.jdoe' } };
 }
 
 export function emailActivity(id: string, sentAt: string): EmailActivity {
@@ -284,8 +347,24 @@ export function service(id: string): Service {
     id,
     status: 'Active',
     lineOfBusiness: 'Commercial',
-    catalog: { id: '9100', name: '4YD FL 1X', description: '4 yard front load, weekly' },
-    material: { id: '41', code: 'MSW', name: 'Municipal solid waste', specialHandling: false },
+    name: 'Hauling - 4 Yard Front Load for MSW Commercial',
+    occurs: 'Per Week',
+    taxable: 'Y',
+    typeCode: 'COM',
+    catalog: {
+      id: '9100',
+      name: '4YD FL 1X',
+      description: '4 yard front load, weekly',
+      subCategory: 'FL',
+      category: 'HAUL',
+    },
+    material: { id: '41', code: 'MSW', name: 'Municipal solid waste', specialHandling: false, manifest: false },
+    equipment: { id: '4401', name: '4 Yard Front Load', size: '4', sizeUom: 'YD', quantity: '2' },
+    schedule: { days: ['MONDAY', 'THURSDAY'], everyWeeks: 2, startsOn: '2024-01-01' },
+    operations: [
+      { routeId: 'J31A', dayOfWeek: 'MONDAY', notes: 'Gate code 4411' },
+      { routeId: 'J31B', dayOfWeek: 'THURSDAY', notes: null },
+    ],
     pricing: {
       summaryPricing: true,
       extendedCostAmount: '212.40',
@@ -417,7 +496,7 @@ const balances = (): Balance[] => [
 /** Every resource, every field filled. */
 export function fullBundle(customerId = '1000001'): CustomerBundle {
   return {
-    customer: { id: customerId, currency: 'USD' },
+    customer: { id: customerId, currency: 'USD', ivrFee: '5.0' },
     contacts: [contact('billing'), contact('service')],
     preferences: preferences(),
     services: [service('101'), service('2050')],
@@ -441,13 +520,21 @@ export function fullBundle(customerId = '1000001'): CustomerBundle {
       emailActivity('60001', '2024-03-01T18:00:00.000'),
     ],
     issueActivities: [issueActivity('71001', '2024-03-02T09:45:00.000')],
+    pickups: [
+      pickup('2050', '2024-03-07', { status: 'Planned', serviceTime: null, eta: null }),
+      pickup('101', '2024-03-04', { status: 'Confirmed Negative', exceptionReasonCode: 'BLK', exceptionClass: 'Blocked' }),
+      pickup('101', '2024-03-04', { ticketNumber: '790679' }),
+      pickup('2050', '2024-03-04'),
+    ],
+    profiles: [profile('88001'), profile('88002')],
+    notes: [note('2024-03-05T10:00:00.000', 'Gate code changed'), note('2024-02-01T08:30:00.250', 'Moved in')],
   };
 }
 
 /** Every field that may be null is null; children lists are empty or minimal. */
 export function sparseBundle(customerId = '1000002'): CustomerBundle {
   return {
-    customer: { id: customerId, currency: 'CAD' },
+    customer: { id: customerId, currency: 'CAD', ivrFee: null },
     contacts: [
       {
         type: 'service',
@@ -492,8 +579,15 @@ export function sparseBundle(customerId = '1000002'): CustomerBundle {
         id: '1',
         status: 'Inactive',
         lineOfBusiness: null,
-        catalog: { id: null, name: null, description: null },
-        material: { id: null, code: null, name: null, specialHandling: null },
+        name: null,
+        occurs: null,
+        taxable: null,
+        typeCode: null,
+        catalog: { id: null, name: null, description: null, subCategory: null, category: null },
+        material: { id: null, code: null, name: null, specialHandling: null, manifest: null },
+        equipment: { id: null, name: null, size: null, sizeUom: null, quantity: null },
+        schedule: null,
+        operations: [],
         pricing: {
           summaryPricing: null,
           extendedCostAmount: null,
@@ -641,6 +735,20 @@ export function sparseBundle(customerId = '1000002'): CustomerBundle {
         categoryDescription: null,
         requestedAt: '2024-01-01T00:00:00.000',
         status: 'OPEN',
+        detail: {
+          subCategory: null,
+          subCategoryDescription: null,
+          dueAt: null,
+          assignedRole: null,
+          assignedTo: null,
+          statusReasonCode: null,
+          statusReasonDescription: null,
+          source: null,
+          adjustmentTotalAmount: null,
+          notes: [{ comment: null }],
+          requestor: { name: null, phone: null, email: null },
+          adjustments: [{ description: null, amount: null, at: null }],
+        },
       },
     ],
     emailActivities: [
@@ -689,13 +797,43 @@ export function sparseBundle(customerId = '1000002'): CustomerBundle {
         audit: NO_AUDIT,
       },
     ],
+    pickups: [
+      {
+        serviceId: '1',
+        status: 'Planned',
+        ticketNumber: null,
+        plannedDate: '2024-01-01',
+        orderedDate: null,
+        ticketType: null,
+        ticketLoadType: null,
+        lineOfBusiness: null,
+        exceptionReasonCode: null,
+        exceptionClass: null,
+        serviceTime: null,
+        operations: { routeId: null, routeOrderNumber: null },
+        eta: { from: null, to: null, reasonCode: null, reasonText: null, servicedAt: null, routeId: null },
+      },
+    ],
+    profiles: [
+      {
+        id: '1',
+        paperlessInvoice: null,
+        autoPay: null,
+        logonStatus: null,
+        firstName: null,
+        lastName: null,
+        email: null,
+        lastLoginDate: null,
+      },
+    ],
+    notes: [{ comment: null, createdAt: '2024-01-01T00:00:00.000', audit: { createdAt: null, createdBy: null } }],
   };
 }
 
 /** A bundle with nothing but the customer, to add records to. */
 export function emptyBundle(customerId: string, currency = 'USD'): CustomerBundle {
   return {
-    customer: { id: customerId, currency },
+    customer: { id: customerId, currency, ivrFee: null },
     contacts: [],
     preferences: [],
     services: [],
@@ -706,5 +844,8 @@ export function emptyBundle(customerId: string, currency = 'USD'): CustomerBundl
     cases: [],
     emailActivities: [],
     issueActivities: [],
+    pickups: [],
+    profiles: [],
+    notes: [],
   };
 }

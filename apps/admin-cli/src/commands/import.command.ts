@@ -25,23 +25,23 @@ export class ImportCommand extends CommandRunner {
     const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
       throw new CliFailure(`Cannot read ${file}: ${error.code ?? error.message}`, EXIT.invalidInput);
     });
-    const bundles = this.imports.parse(text, file);
+    const importFile = this.imports.parse(text, file);
 
     if (options.dryRun) {
-      const plan = await this.imports.plan(bundles);
-      if (options.json) return output.json({ dry_run: true, customers: plan });
-      output.line(`${file} is valid. Nothing was written (dry run). It would load:`);
+      const plan = await this.imports.plan(importFile.customers);
+      if (options.json) return output.json({ dry_run: true, customers: plan, holidays: importFile.holidays.length });
+      output.line(`${file} is valid. Nothing was written (dry run). It would load ${importFile.holidays.length} holiday(s) and:`);
       output.table(plan.map((p) => ({ customer: p.customerId, action: p.exists ? 'replace by id' : 'create', ...stringify(p.records) })));
       return;
     }
 
     const progress = !options.json && process.stderr.isTTY ? new SingleBar({ format: 'importing [{bar}] {value}/{total} customers', stream: process.stderr }) : null;
-    progress?.start(bundles.length, 0);
-    const summaries = await this.imports.load(bundles, () => progress?.increment());
+    progress?.start(importFile.customers.length, 0);
+    const { holidays, customers: summaries } = await this.imports.load(importFile, () => progress?.increment());
     progress?.stop();
 
-    if (options.json) return output.json({ customers: summaries.map(toJson) });
-    output.line(`Imported ${summaries.length} customer(s) from ${file}.`);
+    if (options.json) return output.json({ customers: summaries.map(toJson), holidays });
+    output.line(`Imported ${summaries.length} customer(s) and the holiday calendar (+${holidays.created} ~${holidays.replaced}) from ${file}.`);
     output.table(summaries.map(toRow));
   }
 

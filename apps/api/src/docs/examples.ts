@@ -12,7 +12,7 @@ const TRACKING_ID = '7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93';
 let demo: CustomerBundle | null = null;
 /** The demo household, as of a fixed day so the document is stable. */
 function household(): CustomerBundle {
-  demo ??= decodeImportFile(buildDemoImportFile(new Date(2026, 5, 15)))[0];
+  demo ??= decodeImportFile(buildDemoImportFile(new Date(2026, 5, 15))).customers[0];
   return demo;
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { decodeImportFile } from '@curbside/codecs';
-import { CustomerRepository } from '@curbside/persistence';
+import { CustomerRepository, HolidayRepository } from '@curbside/persistence';
 
 /** A wire record of the fixture file: every leaf a string, as the API serializes it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -20,7 +20,7 @@ const FIXTURE = join(__dirname, '../fixtures/customers.json');
  * resource) plus customer 3000001, which has no records at all. It is an import file, so
  * each detail response can be compared with the record that was imported.
  */
-export const fixture: { customers: FixtureCustomer[] } = JSON.parse(readFileSync(FIXTURE, 'utf8'));
+export const fixture: { customers: FixtureCustomer[]; holidays?: WireRecord[] } = JSON.parse(readFileSync(FIXTURE, 'utf8'));
 
 export const fixtureCustomer = (id: string): FixtureCustomer => {
   const customer = fixture.customers.find((c) => c.id === id);
@@ -30,6 +30,7 @@ export const fixtureCustomer = (id: string): FixtureCustomer => {
 
 /** Loads the fixture through the import path, as `npm run cli -- import` does. */
 export async function loadFixture(app: NestFastifyApplication): Promise<void> {
-  const customers = app.get(CustomerRepository);
-  for (const bundle of decodeImportFile(fixture)) await customers.importBundle(bundle);
+  const { customers: bundles, holidays } = decodeImportFile(fixture);
+  await app.get(HolidayRepository).importHolidays(holidays);
+  for (const bundle of bundles) await app.get(CustomerRepository).importBundle(bundle);
 }

@@ -5,7 +5,7 @@ import { ClientService, TokenService } from '@curbside/auth';
 import { decodeImportFile } from '@curbside/codecs';
 import { loadConfig } from '@curbside/config';
 import type { Id } from '@curbside/domain';
-import { CustomerRepository } from '@curbside/persistence';
+import { CustomerRepository, HolidayRepository } from '@curbside/persistence';
 import type { TestDatabase, TestDatabaseKind } from '@curbside/testing';
 import request from 'supertest';
 import type { ModuleImports } from '../../src/app.module';
@@ -104,8 +104,9 @@ async function describeTestApp(app: NestFastifyApplication, database: TestDataba
     api: as(client),
     http: () => request(url),
     importFile: async (file) => {
-      const customers = app.get(CustomerRepository);
-      for (const bundle of decodeImportFile(file)) await customers.importBundle(bundle);
+      const { customers: bundles, holidays } = decodeImportFile(file);
+      await app.get(HolidayRepository).importHolidays(holidays);
+      for (const bundle of bundles) await app.get(CustomerRepository).importBundle(bundle);
     },
     registerClient,
     as,

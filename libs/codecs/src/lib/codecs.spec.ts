@@ -10,6 +10,9 @@ import { issueActivityCodec } from './issue-activity.codec';
 import { preferenceCodec } from './preference.codec';
 import { serviceCodec } from './service.codec';
 import { serviceTicketCodec } from './service-ticket.codec';
+import { noteCodec } from './note.codec';
+import { pickupCodec } from './pickup.codec';
+import { profileCodec } from './profile.codec';
 
 const customers = sample.customers;
 const all = <T>(pick: (customer: (typeof customers)[number]) => T[]): T[] => customers.flatMap(pick);
@@ -31,12 +34,15 @@ describe('wire -> domain -> wire round trips, per resource', () => {
     ['disposal tickets', all((c) => c.disposal_tickets), (w) => disposalTicketCodec.encodeDetail(disposalTicketCodec.decode(w))],
     ['invoices', all((c) => c.invoices), (w) => invoiceCodec.encodeRecord(invoiceCodec.decode(w))],
     ['balances', all((c) => c.balances), (w) => invoiceCodec.encodeBalance(invoiceCodec.decodeBalance(w))],
-    ['cases', all((c) => c.cases), (w) => caseCodec.encode(caseCodec.decode(w))],
+    ['cases', all((c) => c.cases), (w) => caseCodec.encodeDetail(caseCodec.decode(w))],
     ['contacts', all((c) => c.contacts), (w) => contactCodec.encode(contactCodec.decode(w))],
     ['preferences', all((c) => c.communication_preferences), (w) => preferenceCodec.encode(preferenceCodec.decode(w))],
-    ['services', all((c) => c.services), (w) => serviceCodec.encodeRecord(serviceCodec.decode(w))],
+    ['services', all<unknown>((c) => c.services), (w) => serviceCodec.encodeRecord(serviceCodec.decode(w))],
     ['email activities', all((c) => c.email_activities), (w) => emailActivityCodec.encode(emailActivityCodec.decode(w))],
     ['issue activities', all((c) => c.issue_activities), (w) => issueActivityCodec.encode(issueActivityCodec.decode(w))],
+    ['pickups', all((c) => c.pickups), (w) => pickupCodec.encodeRecord(pickupCodec.decode(w))],
+    ['profiles', all((c) => c.profiles), (w) => profileCodec.encode(profileCodec.decode(w))],
+    ['notes', all((c) => c.notes), (w) => noteCodec.encode(noteCodec.decode(w))],
   ];
 
   it.each(roundTrips)('%s', (_name, records, roundTrip) => {

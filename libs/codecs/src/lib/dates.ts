@@ -136,6 +136,66 @@ export const usDateShape: DateShape<LocalDate> = {
   },
 };
 
+/** `MM/dd/yyyy` — pickup records (planned and ordered dates). */
+export const usLongDateShape: DateShape<LocalDate> = {
+  pattern: 'MM/dd/yyyy',
+  parse(text) {
+    const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+    if (m === null) return null;
+    const [month, day, year] = numbers(m);
+    return canonicalDate(year, month, day);
+  },
+  format(value) {
+    assertCanonicalDate(value);
+    return `${value.slice(5, 7)}/${value.slice(8, 10)}/${value.slice(0, 4)}`;
+  },
+};
+
+/** `MM/dd/yyyy HH:mm:ss` — a pickup's `service_time`. Milliseconds are dropped on writing. */
+export const usLongDateTimeShape: DateShape<LocalDateTime> = {
+  pattern: 'MM/dd/yyyy HH:mm:ss',
+  parse(text) {
+    const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+    if (m === null) return null;
+    const [month, day, year, hour, minute, second] = numbers(m);
+    return canonicalDateTime({ year, month, day, hour, minute, second, millisecond: 0 });
+  },
+  format(value) {
+    assertCanonicalDateTime(value);
+    return `${usLongDateShape.format(value.slice(0, 10))} ${value.slice(11, 19)}`;
+  },
+};
+
+/**
+ * `yyyy-MM-dd HH:mm:ss.SSS'Z'` — account notes. The `Z` is part of the published shape; the
+ * value is kept zoneless like every other datetime.
+ */
+export const noteTimeShape: DateShape<LocalDateTime> = {
+  pattern: "yyyy-MM-dd HH:mm:ss.SSS'Z'",
+  parse(text) {
+    const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{3})Z$/.exec(text);
+    if (m === null) return null;
+    const [year, month, day, hour, minute, second, millisecond] = numbers(m);
+    return canonicalDateTime({ year, month, day, hour, minute, second, millisecond });
+  },
+  format(value) {
+    assertCanonicalDateTime(value);
+    return `${value.slice(0, 10)} ${value.slice(11, 23)}Z`;
+  },
+};
+
+/**
+ * An ISO-8601 instant kept as written (ETA windows in UTC, `...Z`; profile logins with an
+ * offset): true when `text` is one, with a real date and time.
+ */
+export function isIsoInstant(text: string, zone: 'utc' | 'offset'): boolean {
+  const suffix = zone === 'utc' ? 'Z' : '(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
+  const m = new RegExp(`^(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2}):(\\d{2}):(\\d{2})(?:\\.\\d{1,9})?${suffix}$`).exec(text);
+  if (m === null) return false;
+  const [year, month, day, hour, minute, second] = numbers(m);
+  return canonicalDateTime({ year, month, day, hour, minute, second, millisecond: 0 }) !== null;
+}
+
 /** `yyyyMM` — invoice line periods. */
 export const yearMonthShape: DateShape<YearMonth> = {
   pattern: 'yyyyMM',

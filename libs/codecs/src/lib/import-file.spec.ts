@@ -41,19 +41,20 @@ describe('import file: lossless round trips', () => {
   });
 
   it('reads every resource of both customers into domain records', () => {
-    const [usa, canada] = decodeImportFile(sample);
-    expect(usa.customer).toEqual({ id: '1000001', currency: 'USD' });
-    expect(canada.customer).toEqual({ id: '2000002', currency: 'CAD' });
+    const [usa, canada] = decodeImportFile(sample).customers;
+    expect(usa.customer).toEqual({ id: '1000001', currency: 'USD', ivrFee: '5.0' });
+    expect(canada.customer).toEqual({ id: '2000002', currency: 'CAD', ivrFee: null });
     const counts = (b: CustomerBundle): number[] => [
       b.contacts.length, b.preferences.length, b.services.length, b.tickets.length, b.disposalTickets.length,
       b.invoices.length, b.balances.length, b.cases.length, b.emailActivities.length, b.issueActivities.length,
+      b.pickups.length, b.profiles.length, b.notes.length,
     ];
-    expect(counts(usa)).toEqual([2, 2, 2, 2, 2, 2, 3, 2, 1, 1]);
-    expect(counts(canada)).toEqual([2, 2, 1, 2, 1, 1, 6, 1, 1, 1]);
+    expect(counts(usa)).toEqual([2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 2, 2, 2]);
+    expect(counts(canada)).toEqual([2, 2, 1, 2, 1, 1, 6, 1, 1, 1, 2, 0, 1]);
   });
 
   it('converts wire values into domain values', () => {
-    const [usa, canada] = decodeImportFile(sample);
+    const [usa, canada] = decodeImportFile(sample).customers;
     const ticket = usa.tickets[0];
     expect(ticket).toMatchObject({
       id: '5001',
@@ -106,7 +107,7 @@ describe('import file: null and missing members', () => {
     delete file.customers[0].tickets[0].comments;
     delete file.customers[0].tickets[0].audit_info;
     delete file.customers[0].disposal_tickets[0].weight;
-    const [bundle] = decodeImportFile(file);
+    const [bundle] = decodeImportFile(file).customers;
     expect(bundle.tickets[0].comments).toBeNull();
     expect(bundle.tickets[0].loggedAt).toBeNull();
     expect(bundle.tickets[1].comments).toBeNull(); // written "null"
@@ -117,7 +118,7 @@ describe('import file: null and missing members', () => {
     const file = sampleFile();
     delete file.customers[1].cases;
     delete file.customers[1].tickets[0].services_info;
-    const bundle = decodeImportFile(file)[1];
+    const bundle = decodeImportFile(file).customers[1];
     expect(bundle.cases).toEqual([]);
     expect(bundle.tickets[0].services).toEqual([]);
   });
@@ -171,7 +172,7 @@ describe('import file: strict types and values', () => {
     ['a record that is not an object', (f: Json) => (f.customers[0].cases[1] = '61002'), 'customers[0].cases[1]', 'expected an object, got a string'],
     ['an unknown record member', (f: Json) => (f.customers[0].tickets[0].priority = 'HIGH'), 'customers[0].tickets[0].priority', 'unknown member'],
     ['an unknown nested member', (f: Json) => (f.customers[0].disposal_tickets[0].weight.kg = '1'), 'customers[0].disposal_tickets[0].weight.kg', 'unknown member'],
-    ['an unknown customer member', (f: Json) => (f.customers[1].notes = []), 'customers[1].notes', 'unknown member'],
+    ['an unknown customer member', (f: Json) => (f.customers[1].remarks = []), 'customers[1].remarks', 'unknown member'],
     ['a bad id', (f: Json) => (f.customers[0].disposal_tickets[0].hauling_ticket_id = 'H-11'), 'customers[0].disposal_tickets[0].hauling_ticket_id', 'expected an id: 1 to 18 digits'],
     ['a too long id', (f: Json) => (f.customers[0].services[0].enterprise_catalog.id = '1234567890123456789'), 'customers[0].services[0].enterprise_catalog.id', 'expected an id: 1 to 18 digits'],
     ['a bad decimal', (f: Json) => (f.customers[0].tickets[0].services_info[0].cost = '$75'), 'customers[0].tickets[0].services_info[0].cost', 'expected a decimal number such as 12.50'],
@@ -193,7 +194,7 @@ describe('import file: strict types and values', () => {
   it('accepts tab, LF and CR in text', () => {
     const file = sampleFile();
     file.customers[0].tickets[0].comments = 'a\tb\nc\r\nd';
-    expect(decodeImportFile(file)[0].tickets[0].comments).toBe('a\tb\nc\r\nd');
+    expect(decodeImportFile(file).customers[0].tickets[0].comments).toBe('a\tb\nc\r\nd');
   });
 
   it.each([
@@ -215,7 +216,7 @@ describe('import file: strict types and values', () => {
   it('accepts emoji (surrogate pairs) and non-ASCII text', () => {
     const file = sampleFile();
     file.customers[1].tickets[0].comments = 'é 中文 😀🗑️';
-    expect(decodeImportFile(file)[1].tickets[0].comments).toBe('é 中文 😀🗑️');
+    expect(decodeImportFile(file).customers[1].tickets[0].comments).toBe('é 中文 😀🗑️');
   });
 });
 
@@ -235,7 +236,7 @@ describe('import file: records that must agree with themselves', () => {
     });
     const file = sampleFile();
     delete file.customers[0].invoices[0].lines[0].id;
-    expect(decodeImportFile(file)[0].invoices[0].lines[0].type).toBe('1');
+    expect(decodeImportFile(file).customers[0].invoices[0].lines[0].type).toBe('1');
   });
 
   it('rejects amount, date and due_date on PAYMENT lines and payment_info on other lines', () => {
@@ -291,7 +292,7 @@ describe('import file: duplicates', () => {
   it('allows the same record id under different customers', () => {
     const file = sampleFile();
     file.customers[1].tickets[0].id = '5001';
-    expect(decodeImportFile(file)[1].tickets[0].id).toBe('5001');
+    expect(decodeImportFile(file).customers[1].tickets[0].id).toBe('5001');
   });
 
   it('rejects duplicate customer ids in the file', () => {
@@ -365,12 +366,122 @@ describe('import file: reporting', () => {
   });
 
   it('reads an empty customer list and a customer with only id and currency', () => {
-    expect(decodeImportFile({ customers: [] })).toEqual([]);
-    const [bundle] = decodeImportFile({ customers: [{ id: '42', currency: 'USD' }] });
+    expect(decodeImportFile({ customers: [] })).toEqual({ customers: [], holidays: [] });
+    const [bundle] = decodeImportFile({ customers: [{ id: '42', currency: 'USD' }] }).customers;
     expect(bundle).toEqual({
-      customer: { id: '42', currency: 'USD' },
+      customer: { id: '42', currency: 'USD', ivrFee: null },
       contacts: [], preferences: [], services: [], tickets: [], disposalTickets: [],
       invoices: [], balances: [], cases: [], emailActivities: [], issueActivities: [],
+      pickups: [], profiles: [], notes: [],
     });
+  });
+});
+
+describe('import file: the records of the published operations (CONTRACT §6)', () => {
+  it('reads schedules, pickups with their ETA, case details, profiles, notes and the holiday calendar', () => {
+    const { customers: [usa, canada], holidays } = decodeImportFile(sample);
+    expect(usa.services[0]).toMatchObject({
+      name: 'Hauling - 4 Yard Front Load for MSW Commercial',
+      equipment: { id: '4401', name: '4 Yard Front Load', size: '4', sizeUom: 'YD', quantity: '2' },
+      schedule: { days: ['MONDAY', 'THURSDAY'], everyWeeks: 1, startsOn: '2024-01-01' },
+      operations: [{ routeId: 'J31A', dayOfWeek: 'MONDAY', notes: 'Gate code 4411' }, { routeId: 'J31B', dayOfWeek: 'THURSDAY', notes: null }],
+    });
+    expect(canada.services[0]).toMatchObject({ occurs: 'On Call', schedule: null, operations: [] });
+    expect(usa.pickups[0]).toMatchObject({
+      serviceId: '300001', status: 'Confirmed Negative', ticketNumber: null, plannedDate: '2024-03-14',
+      serviceTime: '2024-03-14T07:12:45.000', operations: { routeId: 'J31B', routeOrderNumber: '7' },
+      eta: { from: '2024-03-14T12:00:00Z', servicedAt: '2024-03-14T12:12:45Z', reasonCode: 'BLK' },
+    });
+    expect(usa.pickups[1].eta).toBeNull();
+    expect(usa.cases[0].detail).toMatchObject({
+      dueAt: '2024-03-20T17:00:00.000', adjustmentTotalAmount: '-12.50',
+      requestor: { name: 'Jordan Lee', phone: '2075550188', email: 'jordan.lee@harborview.example' },
+      adjustments: [{ description: 'Missed pickup credit', amount: '-12.50', at: '2024-03-16T10:30:00.250' }],
+    });
+    expect(usa.profiles[0]).toMatchObject({ paperlessInvoice: true, autoPay: false, logonStatus: true, lastLoginDate: '2024-03-10T15:41:52.000-05:00' });
+    expect(usa.notes[0]).toEqual({
+      comment: 'Customer asked for a gate code reminder', createdAt: '2024-03-12T09:30:00.125',
+      audit: { createdAt: '2024-03-12T09:30:00.125', createdBy: 'msantos' },
+    });
+    expect(holidays).toEqual([
+      { date: '2024-05-27', name: 'Memorial Day', delayDays: 1 },
+      { date: '2024-07-04', name: 'Independence Day', delayDays: 1 },
+      { date: '2024-12-25', name: 'Christmas Day', delayDays: 2 },
+    ]);
+  });
+
+  it('gives a customer without the new members empty lists and no schedule', () => {
+    const file = sampleFile();
+    const service = file.customers[0].services[0];
+    for (const member of ['name', 'occurs', 'taxable', 'type_code', 'equipment', 'schedule', 'operations']) delete service[member];
+    delete file.customers[0].pickups;
+    delete file.customers[0].profiles;
+    delete file.customers[0].notes;
+    delete file.customers[0].ivr_fee;
+    delete file.holidays;
+    const { customers: [usa], holidays } = decodeImportFile(file);
+    expect(usa).toMatchObject({ customer: { ivrFee: null }, pickups: [], profiles: [], notes: [] });
+    expect(usa.services[0]).toMatchObject({ name: null, schedule: null, operations: [], equipment: { id: null, name: null } });
+    expect(holidays).toEqual([]);
+  });
+
+  const customer = '1000001';
+  it.each([
+    ['a weekday that is not one', (f: Json) => (f.customers[0].services[0].schedule.days[1] = 'THURS'), 'services[0] (id 300001)', 'customers[0].services[0].schedule.days[1]', 'expected one of: MONDAY, TUESDAY, WEDNESDAY, THURSDAY, FRIDAY, SATURDAY, SUNDAY'],
+    ['a weekday written in lower case', (f: Json) => (f.customers[0].services[0].operations[0].day_of_week = 'monday'), 'services[0] (id 300001)', 'customers[0].services[0].operations[0].day_of_week', 'expected one of: MONDAY, TUESDAY, WEDNESDAY, THURSDAY, FRIDAY, SATURDAY, SUNDAY'],
+    ['a day twice in a schedule', (f: Json) => (f.customers[0].services[0].schedule.days[1] = 'MONDAY'), 'services[0] (id 300001)', 'customers[0].services[0].schedule.days[1]', 'duplicate day MONDAY (also days[0])'],
+    ['a schedule without days', (f: Json) => (f.customers[0].services[0].schedule.days = []), 'services[0] (id 300001)', 'customers[0].services[0].schedule.days', 'needs at least one day'],
+    ['a schedule missing its days', (f: Json) => delete f.customers[0].services[0].schedule.days, 'services[0] (id 300001)', 'customers[0].services[0].schedule.days', 'is required'],
+    ['every_weeks zero', (f: Json) => (f.customers[0].services[0].schedule.every_weeks = '0'), 'services[0] (id 300001)', 'customers[0].services[0].schedule.every_weeks', 'expected a whole number from 1 to 52'],
+    ['every_weeks a fraction', (f: Json) => (f.customers[0].services[0].schedule.every_weeks = '1.5'), 'services[0] (id 300001)', 'customers[0].services[0].schedule.every_weeks', 'expected a whole number from 1 to 52'],
+    ['every_weeks negative', (f: Json) => (f.customers[0].services[0].schedule.every_weeks = '-2'), 'services[0] (id 300001)', 'customers[0].services[0].schedule.every_weeks', 'expected a whole number from 1 to 52'],
+    ['a bad starts_on', (f: Json) => (f.customers[0].services[0].schedule.starts_on = '01/05/2024'), 'services[0] (id 300001)', 'customers[0].services[0].schedule.starts_on', 'expected a real date written yyyy-MM-dd'],
+    ['an unknown schedule member', (f: Json) => (f.customers[0].services[0].schedule.every = '1'), 'services[0] (id 300001)', 'customers[0].services[0].schedule.every', 'unknown member'],
+    ['an unknown equipment member', (f: Json) => (f.customers[0].services[0].equipment.volume = '4'), 'services[0] (id 300001)', 'customers[0].services[0].equipment.volume', 'unknown member'],
+    ['a bad equipment quantity', (f: Json) => (f.customers[0].services[0].equipment.quantity = 'two'), 'services[0] (id 300001)', 'customers[0].services[0].equipment.quantity', 'expected a decimal number such as 12.50'],
+    ['a bad material manifest flag', (f: Json) => (f.customers[0].services[1].material.manifest = 'Y'), 'services[1] (id 300002)', 'customers[0].services[1].material.manifest', 'expected true or false'],
+    ['a pickup date in the wrong shape', (f: Json) => (f.customers[0].pickups[0].planned_date = '2024-03-14'), 'pickups[0] (id 300001, planned_date 2024-03-14)', 'customers[0].pickups[0].planned_date', 'expected a real date written MM/dd/yyyy'],
+    ['an impossible pickup date', (f: Json) => (f.customers[0].pickups[0].ordered_date = '02/30/2024'), 'pickups[0] (id 300001, planned_date 03/14/2024)', 'customers[0].pickups[0].ordered_date', 'expected a real date written MM/dd/yyyy'],
+    ['a two-digit pickup year', (f: Json) => (f.customers[0].pickups[0].service_time = '03/14/24 07:12:45'), 'pickups[0] (id 300001, planned_date 03/14/2024)', 'customers[0].pickups[0].service_time', 'expected a real date written MM/dd/yyyy HH:mm:ss'],
+    ['a pickup status not in the set', (f: Json) => (f.customers[0].pickups[0].status = 'Missed'), 'pickups[0] (id 300001, planned_date 03/14/2024)', 'customers[0].pickups[0].status', 'expected one of: Planned, Confirmed Positive, Confirmed Negative, Confirmed Incomplete'],
+    ['a pickup without its service id', (f: Json) => delete f.customers[0].pickups[0].id, 'pickups[0] (planned_date 03/14/2024)', 'customers[0].pickups[0].id', 'is required'],
+    ['an ETA time with an offset', (f: Json) => (f.customers[0].pickups[0].eta.from = '2024-03-14T07:00:00-05:00'), 'pickups[0] (id 300001, planned_date 03/14/2024)', 'customers[0].pickups[0].eta.from', 'expected an ISO-8601 UTC time such as 2026-11-10T14:00:00Z'],
+    ['an impossible ETA time', (f: Json) => (f.customers[0].pickups[0].eta.serviced_date_time = '2024-03-14T25:00:00Z'), 'pickups[0] (id 300001, planned_date 03/14/2024)', 'customers[0].pickups[0].eta.serviced_date_time', 'expected an ISO-8601 UTC time such as 2026-11-10T14:00:00Z'],
+    ['an unknown ETA member', (f: Json) => (f.customers[0].pickups[0].eta.window = '2h'), 'pickups[0] (id 300001, planned_date 03/14/2024)', 'customers[0].pickups[0].eta.window', 'unknown member'],
+    ['a case due date in the wrong shape', (f: Json) => (f.customers[0].cases[0].due_date_time = '2024-03-20'), 'cases[0] (case_id 61001)', 'customers[0].cases[0].due_date_time', 'expected a real date written yyyy-MM-dd HH:mm:ss.S'],
+    ['a bad adjustment amount', (f: Json) => (f.customers[0].cases[0].adjustments[0].amount = '12,50'), 'cases[0] (case_id 61001)', 'customers[0].cases[0].adjustments[0].amount', 'expected a decimal number such as 12.50'],
+    ['an unknown requestor member', (f: Json) => (f.customers[0].cases[0].requestor.mobile = '1'), 'cases[0] (case_id 61001)', 'customers[0].cases[0].requestor.mobile', 'unknown member'],
+    ['a bad ivr_fee', (f: Json) => (f.customers[0].ivr_fee = 'five'), 'customers[0] (id 1000001)', 'customers[0].ivr_fee', 'expected a decimal number such as 12.50'],
+    ['a login date without an offset', (f: Json) => (f.customers[0].profiles[0].last_login_date = '2024-03-10T15:41:52'), 'profiles[0] (id 88001)', 'customers[0].profiles[0].last_login_date', 'expected an ISO-8601 time with an offset such as 2026-05-21T15:41:52.000-05:00'],
+    ['a bad logon status', (f: Json) => (f.customers[0].profiles[0].logon_status = 'true'), 'profiles[0] (id 88001)', 'customers[0].profiles[0].logon_status', 'expected Y or N'],
+    ['a profile without an id', (f: Json) => delete f.customers[0].profiles[0].id, 'profiles[0]', 'customers[0].profiles[0].id', 'is required'],
+    ['a note time without its Z', (f: Json) => (f.customers[0].notes[0].note_info.create_date_time = '2024-03-12 09:30:00.125'), 'notes[0] (note_info.create_date_time 2024-03-12 09:30:00.125)', 'customers[0].notes[0].note_info.create_date_time', "expected a real date written yyyy-MM-dd HH:mm:ss.SSS'Z'"],
+    ['a note without its time', (f: Json) => delete f.customers[0].notes[1].note_info.create_date_time, 'notes[1]', 'customers[0].notes[1].note_info.create_date_time', 'is required'],
+    ['an unknown note member', (f: Json) => (f.customers[0].notes[0].note_info.subject = 'x'), 'notes[0] (note_info.create_date_time 2024-03-12 09:30:00.125Z)', 'customers[0].notes[0].note_info.subject', 'unknown member'],
+  ])('rejects %s, naming customer, record and field', (_what, edit, record, field, message) => {
+    expect(onlyIssue(edit)).toEqual({ customerId: customer, record, field, message });
+  });
+
+  it.each([
+    ['a holiday date in the wrong shape', (f: Json) => (f.holidays[0].date = '05/27/2024'), 'holidays[0] (date 05/27/2024)', 'holidays[0].date', 'expected a real date written yyyy-MM-dd'],
+    ['delay_days zero', (f: Json) => (f.holidays[1].delay_days = '0'), 'holidays[1] (date 2024-07-04)', 'holidays[1].delay_days', 'expected a whole number from 1 to 7'],
+    ['a holiday without a name', (f: Json) => delete f.holidays[1].name, 'holidays[1] (date 2024-07-04)', 'holidays[1].name', 'is required'],
+    ['a holiday date twice', (f: Json) => (f.holidays[2].date = '2024-07-04'), 'holidays[2] (date 2024-07-04)', 'holidays[2].date', 'duplicate date 2024-07-04 (also holidays[1])'],
+    ['holidays that are not a list', (f: Json) => (f.holidays = { date: '2024-12-25' }), 'file', 'holidays', 'expected an array, got an object'],
+  ])('rejects %s in the holiday calendar, naming no customer', (_what, edit, record, field, message) => {
+    expect(onlyIssue(edit)).toEqual({ customerId: null, record, field, message });
+  });
+
+  it.each([
+    ['pickups (service, planned date and ticket number)', (f: Json) => f.customers[1].pickups.push({ ...f.customers[1].pickups[0], status: 'Planned' }), 'customers[1].pickups[2].id', 'duplicate id 310001, planned_date 02/10/2024, ticket_number 790678 (also pickups[0])'],
+    ['profiles', (f: Json) => (f.customers[0].profiles[1].id = '88001'), 'customers[0].profiles[1].id', 'duplicate id 88001 (also profiles[0])'],
+    ['notes (the same note twice)', (f: Json) => f.customers[0].notes.push(structuredClone(f.customers[0].notes[0])), 'customers[0].notes[2].note_info.create_date_time', expect.stringMatching(/^duplicate note_info.create_date_time 2024-03-12 09:30:00.125Z, note_info.comment Customer asked/)],
+  ])('rejects duplicate %s', (_what, edit, field, message) => {
+    expect(onlyIssue(edit)).toMatchObject({ field, message });
+  });
+
+  it('accepts two pickups of one service on one day with different ticket numbers', () => {
+    const file = sampleFile();
+    expect(decodeImportFile(file).customers[1].pickups.map((p) => p.ticketNumber)).toEqual(['790678', '790679']);
   });
 });

@@ -1,22 +1,16 @@
 import { ID_PATTERN } from '@curbside/domain';
-import type { CustomerBundle } from '@curbside/domain';
-import { readCase, caseCodec } from './case.codec';
-import { readContact, contactCodec } from './contact.codec';
-import { readDisposalTicket, disposalTicketCodec } from './disposal-ticket.codec';
+import type { CustomerBundle, ImportFile } from '@curbside/domain';
 import { findDuplicates } from './duplicates';
-import { readEmailActivity, emailActivityCodec } from './email-activity.codec';
 import { ImportFileError, type ImportIssue } from './errors';
-import { invoiceCodec, readBalance, readInvoice } from './invoice.codec';
-import { readIssueActivity, issueActivityCodec } from './issue-activity.codec';
-import { preferenceCodec, readPreference } from './preference.codec';
-import { Invalid, type ObjectReader, type Report, id, readObject } from './reader';
-import { readService, serviceCodec } from './service.codec';
-import { readServiceTicket, serviceTicketCodec } from './service-ticket.codec';
-import type { WireObject } from './wire';
+import { holidayCodec, readHoliday } from './holiday.codec';
+import { Invalid, type ObjectReader, type Report, decimal, id, readObject } from './reader';
+import { type ResourceCodec, resourceCodecs } from './resources';
+import { type WireObject, orNull } from './wire';
 
 /*
- * The import/export file (CONTRACT §3): {"customers": [{id, currency, contacts: [...], ...}]},
- * every record in the wire shape of the API's responses.
+ * The import/export file (CONTRACT §3 and §6): {"customers": [{id, currency, ivr_fee, contacts: [...], ...}],
+ * "holidays": [...]}, every record in the wire shape of the API's responses. The record lists
+ * of a customer are the rows of RESOURCE_CODECS.
  */
 
 const currency = (value: string): string | Invalid =>
@@ -25,16 +19,35 @@ const currency = (value: string): string | Invalid =>
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The string a raw record has in `member`, when it has a usable one. */
-function rawKey(record: unknown, member: string): string | null {
-  const value = isPlainObject(record) ? record[member] : undefined;
+/** The string a raw record has at `path` (dotted), when it has a usable one. */
+function rawValue(record: unknown, path: string): string | null {
+  let value: unknown = record;
+  for (const member of path.split('.')) value = isPlainObject(value) ? value[member] : undefined;
   return typeof value === 'string' && value !== 'null' ? value : null;
 }
 
+/**
+ * What identifies a raw record: the values of its key members; null when the first (always
+ * required) one is unusable, which is reported on its own.
+ */
+function rawKey(record: unknown, key: readonly string[]): string | null {
+  const values = key.map((path) => rawValue(record, path));
+  return values[0] === null ? null : JSON.stringify(values);
+}
+
+/** `id 5001` or `id 10001, planned_date 11/10/2026, ticket_number 790678`: the present key members. */
+function describeKey(record: unknown, members: readonly string[]): string {
+  return members
+    .map((path) => [path, rawValue(record, path)])
+    .filter(([, value]) => value !== null)
+    .map(([path, value]) => `${path} ${value}`)
+    .join(', ');
+}
+
 /** Names a record for people: `tickets[3] (id 5001)`. */
-function recordLabel(list: string, index: number, record: unknown, keyMember: string): string {
-  const key = rawKey(record, keyMember);
-  return key === null ? `${list}[${index}]` : `${list}[${index}] (${keyMember} ${key})`;
+function recordLabel(list: string, index: number, record: unknown, members: readonly string[]): string {
+  const key = describeKey(record, members);
+  return key === '' ? `${list}[${index}]` : `${list}[${index}] (${key})`;
 }
 
 /** Collects every problem of a file, each tagged with its customer and record. */
@@ -46,92 +59,82 @@ class ImportIssues {
   }
 }
 
-/**
- * Reads one of a customer's record lists. `keyMember` names each record in messages and must be
- * unique within the list (an id for most records; the type of a contact or balance, the category
- * of a preference).
- */
+/** Reads one record list of `owner` (a customer, or the file); its key must be unique within the list. */
 function readRecords<T>(
-  customer: ObjectReader,
+  owner: ObjectReader,
   issues: ImportIssues,
   customerId: string | null,
-  list: string,
-  keyMember: string,
-  read: (reader: ObjectReader) => T,
+  { list, key, label = key, read }: Pick<ResourceCodec<T>, 'list' | 'key' | 'label' | 'read'>,
 ): T[] {
-  const items = customer.array(list);
-  const path = customer.fieldPath(list);
-  const reporters = items.map((item, index) => issues.reporter(customerId, recordLabel(list, index, item, keyMember)));
+  const items = owner.array(list);
+  const path = owner.fieldPath(list);
+  const reporters = items.map((item, index) => issues.reporter(customerId, recordLabel(list, index, item, label)));
   const records = items.map((item, index) => readObject(item, `${path}[${index}]`, reporters[index], read));
   findDuplicates(
     items,
-    (item) => rawKey(item, keyMember),
-    (index, firstIndex, key) =>
-      reporters[index](`${path}[${index}].${keyMember}`, `duplicate ${keyMember} ${key} (also ${list}[${firstIndex}])`),
+    (item) => rawKey(item, key),
+    (index, firstIndex) =>
+      reporters[index](
+        `${path}[${index}].${key[0]}`,
+        `duplicate ${describeKey(items[index], key)} (also ${list}[${firstIndex}])`,
+      ),
   );
   return records;
 }
 
 function readCustomer(value: unknown, path: string, issues: ImportIssues, record: string): CustomerBundle {
-  const rawId = rawKey(value, 'id');
+  const rawId = rawValue(value, 'id');
   const customerId = rawId !== null && ID_PATTERN.test(rawId) ? rawId : null;
   return readObject(value, path, issues.reporter(customerId, record), (c) => {
-    const list = <T>(name: string, keyMember: string, read: (reader: ObjectReader) => T): T[] =>
-      readRecords(c, issues, customerId, name, keyMember, read);
-    return {
-      customer: { id: c.required('id', id), currency: c.required('currency', currency) },
-      contacts: list('contacts', 'type', readContact),
-      preferences: list('communication_preferences', 'category', readPreference),
-      services: list('services', 'id', readService),
-      tickets: list('tickets', 'id', readServiceTicket),
-      disposalTickets: list('disposal_tickets', 'id', readDisposalTicket),
-      invoices: list('invoices', 'id', readInvoice),
-      balances: list('balances', 'type', readBalance),
-      cases: list('cases', 'case_id', readCase),
-      emailActivities: list('email_activities', 'id', readEmailActivity),
-      issueActivities: list('issue_activities', 'id', readIssueActivity),
+    const bundle: Record<string, unknown> = {
+      customer: {
+        id: c.required('id', id),
+        currency: c.required('currency', currency),
+        ivrFee: c.optional('ivr_fee', decimal),
+      },
     };
+    for (const [kind, codec] of resourceCodecs()) bundle[kind] = readRecords(c, issues, customerId, codec);
+    return bundle as unknown as CustomerBundle;
   });
 }
 
 /**
- * Strictly reads an import file into one bundle per customer. Every problem in the whole file is
- * collected, then one ImportFileError lists them all, each naming customer, record and field path.
+ * Strictly reads an import file into one bundle per customer and the holiday calendar. Every
+ * problem in the whole file is collected, then one ImportFileError lists them all, each naming
+ * customer, record and field path.
  */
-export function decodeImportFile(json: unknown): CustomerBundle[] {
+export function decodeImportFile(json: unknown): ImportFile {
   const issues = new ImportIssues();
-  const bundles = readObject(json, '', issues.reporter(null, 'file'), (file) => {
-    if (!file.has('customers')) file.report('customers', 'is required');
-    const customers = file.array('customers');
-    const labels = customers.map((customer, index) => recordLabel('customers', index, customer, 'id'));
+  const file = readObject(json, '', issues.reporter(null, 'file'), (f): ImportFile => {
+    if (!f.has('customers')) f.report('customers', 'is required');
+    const customers = f.array('customers');
+    const labels = customers.map((customer, index) => recordLabel('customers', index, customer, ['id']));
     findDuplicates(
       customers,
-      (customer) => rawKey(customer, 'id'),
+      (customer) => rawValue(customer, 'id'),
       (index, firstIndex, key) =>
         issues.reporter(key, labels[index])(`customers[${index}].id`, `duplicate customer id ${key} (also customers[${firstIndex}])`),
     );
-    return customers.map((customer, index) => readCustomer(customer, `customers[${index}]`, issues, labels[index]));
+    return {
+      customers: customers.map((customer, index) => readCustomer(customer, `customers[${index}]`, issues, labels[index])),
+      holidays: readRecords(f, issues, null, { list: 'holidays', key: ['date'], read: readHoliday }),
+    };
   });
   if (issues.all.length > 0) throw new ImportFileError(issues.all);
-  return bundles;
+  return file;
 }
 
-/** Writes bundles in the import-file format: `decodeImportFile(encodeImportFile(bundles))` gives them back. */
-export function encodeImportFile(bundles: readonly CustomerBundle[]): WireObject {
-  return {
-    customers: bundles.map((bundle) => ({
-      id: bundle.customer.id,
-      currency: bundle.customer.currency,
-      contacts: bundle.contacts.map(contactCodec.encode),
-      communication_preferences: bundle.preferences.map(preferenceCodec.encode),
-      services: bundle.services.map(serviceCodec.encodeRecord),
-      tickets: bundle.tickets.map(serviceTicketCodec.encodeDetail),
-      disposal_tickets: bundle.disposalTickets.map(disposalTicketCodec.encodeDetail),
-      invoices: bundle.invoices.map(invoiceCodec.encodeRecord),
-      balances: bundle.balances.map(invoiceCodec.encodeBalance),
-      cases: bundle.cases.map(caseCodec.encode),
-      email_activities: bundle.emailActivities.map(emailActivityCodec.encode),
-      issue_activities: bundle.issueActivities.map(issueActivityCodec.encode),
-    })),
+function encodeCustomer(bundle: CustomerBundle): WireObject {
+  const customer: WireObject = {
+    id: bundle.customer.id,
+    currency: bundle.customer.currency,
+    ivr_fee: orNull(bundle.customer.ivrFee),
   };
+  for (const [kind, codec] of resourceCodecs()) customer[codec.list] = bundle[kind].map((record) => codec.encode(record));
+  return customer;
+}
+
+/** Writes an import file: `decodeImportFile(encodeImportFile(file))` gives it back. */
+export function encodeImportFile(file: ImportFile): WireObject {
+  return { customers: file.customers.map(encodeCustomer), holidays: file.holidays.map(holidayCodec.encode) };
 }

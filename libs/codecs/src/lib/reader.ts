@@ -1,6 +1,6 @@
 import { DECIMAL_PATTERN, ID_PATTERN } from '@curbside/domain';
 import type { Decimal, Id } from '@curbside/domain';
-import type { DateShape } from './dates';
+import { type DateShape, isIsoInstant } from './dates';
 import { DecodeError, type FieldIssue } from './errors';
 import { NULL } from './wire';
 import { xmlUnsafeReason } from './xml-chars';
@@ -181,3 +181,34 @@ export const dateIn =
   <T extends string>(shape: DateShape<T>): ValueParser<T> =>
   (value) =>
     shape.parse(value) ?? new Invalid(`expected a real date written ${shape.pattern}`);
+
+/** A whole number from 1 to `max`, written without sign or leading zeros. */
+export const positiveInteger =
+  (max: number): ValueParser<number> =>
+  (value) =>
+    /^[1-9]\d*$/.test(value) && Number(value) <= max ? Number(value) : new Invalid(`expected a whole number from 1 to ${max}`);
+
+/** An ISO-8601 instant, kept as written: in UTC (`2026-11-10T14:00:00Z`) or with an offset. */
+export const isoInstant =
+  (zone: 'utc' | 'offset'): ValueParser<string> =>
+  (value) =>
+    isIsoInstant(value, zone)
+      ? value
+      : new Invalid(
+          zone === 'utc'
+            ? 'expected an ISO-8601 UTC time such as 2026-11-10T14:00:00Z'
+            : 'expected an ISO-8601 time with an offset such as 2026-05-21T15:41:52.000-05:00',
+        );
+
+/** A list of strings, each read with `parse`; an absent one reads as empty. */
+export function readStrings<T>(r: ObjectReader, name: string, parse: ValueParser<T>): T[] {
+  const values: T[] = [];
+  r.array(name).forEach((item, index) => {
+    const field = `${r.fieldPath(name)}[${index}]`;
+    if (typeof item !== 'string') return r.report(field, `expected a string, got ${describeJsonType(item)}`);
+    const value = parse(item);
+    if (value instanceof Invalid) r.report(field, value.message);
+    else values.push(value);
+  });
+  return values;
+}

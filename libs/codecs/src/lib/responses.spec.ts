@@ -5,7 +5,7 @@ import { responses } from './responses';
 import type { WireObject, WireValue } from './wire';
 import { parseXml, toXml } from './xml';
 
-const [usa, canada] = decodeImportFile(sample);
+const [usa, canada] = decodeImportFile(sample).customers;
 const TRACKING_ID = 'trk-<&>-é-😀';
 
 const ticketSummaries = (bundle: CustomerBundle) => bundle.tickets.map(summarizeServiceTicket);
@@ -138,7 +138,10 @@ describe('response bodies', () => {
   it('write the details the import file holds', () => {
     expect(responses.ticketDetail('t', usa.tickets[0]).tickets).toEqual([sample.customers[0].tickets[0]]);
     expect(responses.disposalDetail('t', usa.disposalTickets[1]).tickets).toEqual([sample.customers[0].disposal_tickets[1]]);
-    expect(responses.caseList('t', usa.cases).cases).toEqual(sample.customers[0].cases);
+    const summaryMembers = ['case_id', 'description', 'category', 'category_description', 'requested_date_time', 'status'];
+    expect(responses.caseList('t', usa.cases).cases).toEqual(
+      sample.customers[0].cases.map((c) => Object.fromEntries(summaryMembers.map((m) => [m, c[m as keyof typeof c]]))),
+    );
     expect(responses.contacts('t', canada.contacts).contacts).toEqual(sample.customers[1].contacts);
     expect(responses.preferences('t', canada.preferences).preferences).toEqual(sample.customers[1].communication_preferences);
     expect(responses.emailActivities(usa.emailActivities).activities).toEqual(sample.customers[0].email_activities);

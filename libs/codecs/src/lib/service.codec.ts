@@ -1,8 +1,23 @@
-import { SERVICE_STATUSES } from '@curbside/domain';
-import type { InvoiceFee, Service } from '@curbside/domain';
-import { dateTimeShape } from './dates';
-import { type ObjectReader, dateIn, decimal, decodeStrictly, id, oneOf, text, trueFalseFlag } from './reader';
+import { SERVICE_STATUSES, WEEKDAYS } from '@curbside/domain';
+import type { InvoiceFee, Service, ServiceEquipment, ServiceOperation, ServiceSchedule } from '@curbside/domain';
+import { dateTimeShape, isoDateShape } from './dates';
+import {
+  type ObjectReader,
+  dateIn,
+  decimal,
+  decodeStrictly,
+  id,
+  oneOf,
+  positiveInteger,
+  readStrings,
+  text,
+  trueFalseFlag,
+} from './reader';
+import { findDuplicates } from './duplicates';
 import { type WireObject, dateOrNull, orNull, trueFalse } from './wire';
+
+/** The longest repeat a schedule may have: once a year. */
+const MAX_EVERY_WEEKS = 52;
 
 function encodeInvoiceFee(fee: InvoiceFee): WireObject {
   return {
@@ -47,6 +62,56 @@ const encodeMaterial = (material: Service['material']): WireObject => ({
   special_handling: trueFalse(material.specialHandling),
 });
 
+export const encodeEquipment = (equipment: ServiceEquipment): WireObject => ({
+  id: orNull(equipment.id),
+  name: orNull(equipment.name),
+  size: orNull(equipment.size),
+  size_uom: orNull(equipment.sizeUom),
+  quantity: orNull(equipment.quantity),
+});
+
+export const encodeOperation = (operation: ServiceOperation): WireObject => ({
+  route_id: orNull(operation.routeId),
+  day_of_week: orNull(operation.dayOfWeek),
+  notes: orNull(operation.notes),
+});
+
+const encodeSchedule = (schedule: ServiceSchedule): WireObject => ({
+  days: [...schedule.days],
+  every_weeks: String(schedule.everyWeeks),
+  starts_on: isoDateShape.format(schedule.startsOn),
+});
+
+/** The whole catalog entry, as the import file and the services list (not op 13) show it. */
+export const encodeFullCatalog = (catalog: Service['catalog']): WireObject => ({
+  ...encodeCatalog(catalog),
+  sub_category: orNull(catalog.subCategory),
+  category: orNull(catalog.category),
+});
+
+/** The whole material, as the import file and the services list (not op 13) show it. */
+export const encodeFullMaterial = (material: Service['material']): WireObject => ({
+  ...encodeMaterial(material),
+  manifest: trueFalse(material.manifest),
+});
+
+function readSchedule(r: ObjectReader): ServiceSchedule {
+  const rawDays = r.raw('days');
+  if (rawDays === undefined) r.report(r.fieldPath('days'), 'is required');
+  else if (Array.isArray(rawDays) && rawDays.length === 0) r.report(r.fieldPath('days'), 'needs at least one day');
+  const days = readStrings(r, 'days', oneOf(WEEKDAYS));
+  findDuplicates(
+    days,
+    (day) => day,
+    (index, firstIndex, day) => r.report(`${r.fieldPath('days')}[${index}]`, `duplicate day ${day} (also days[${firstIndex}])`),
+  );
+  return {
+    days,
+    everyWeeks: r.required('every_weeks', positiveInteger(MAX_EVERY_WEEKS)),
+    startsOn: r.required('starts_on', dateIn(isoDateShape)),
+  };
+}
+
 function readInvoiceFee(r: ObjectReader): InvoiceFee {
   return {
     category: r.optional('category', text),
@@ -71,17 +136,37 @@ export function readService(r: ObjectReader): Service {
   return {
     id: r.required('id', id),
     status: r.required('status', oneOf(SERVICE_STATUSES)),
+    name: r.optional('name', text),
+    occurs: r.optional('occurs', text),
+    taxable: r.optional('taxable', text),
+    typeCode: r.optional('type_code', text),
     lineOfBusiness: r.optional('line_of_business', text),
     catalog: r.object('enterprise_catalog', (c) => ({
       id: c.optional('id', id),
       name: c.optional('name', text),
       description: c.optional('description', text),
+      subCategory: c.optional('sub_category', text),
+      category: c.optional('category', text),
     })),
     material: r.object('material', (m) => ({
       id: m.optional('id', id),
       code: m.optional('code', text),
       name: m.optional('name', text),
       specialHandling: m.optional('special_handling', trueFalseFlag),
+      manifest: m.optional('manifest', trueFalseFlag),
+    })),
+    equipment: r.object('equipment', (e) => ({
+      id: e.optional('id', id),
+      name: e.optional('name', text),
+      size: e.optional('size', text),
+      sizeUom: e.optional('size_uom', text),
+      quantity: e.optional('quantity', decimal),
+    })),
+    schedule: r.has('schedule') ? r.object('schedule', readSchedule) : null,
+    operations: r.list('operations', (o) => ({
+      routeId: o.optional('route_id', text),
+      dayOfWeek: o.optional('day_of_week', oneOf(WEEKDAYS)),
+      notes: o.optional('notes', text),
     })),
     pricing: r.object('pricing', (p) => ({
       summaryPricing: p.optional('summary_pricing', trueFalseFlag),
@@ -124,14 +209,21 @@ export const serviceCodec = {
     };
   },
 
-  /** The import-file record. */
+  /** The import-file record; `schedule` is left out for a service without one (on call). */
   encodeRecord(service: Service): WireObject {
     return {
       id: service.id,
       status: service.status,
+      name: orNull(service.name),
+      occurs: orNull(service.occurs),
+      taxable: orNull(service.taxable),
+      type_code: orNull(service.typeCode),
       line_of_business: orNull(service.lineOfBusiness),
-      enterprise_catalog: encodeCatalog(service.catalog),
-      material: encodeMaterial(service.material),
+      enterprise_catalog: encodeFullCatalog(service.catalog),
+      material: encodeFullMaterial(service.material),
+      equipment: encodeEquipment(service.equipment),
+      ...(service.schedule === null ? {} : { schedule: encodeSchedule(service.schedule) }),
+      operations: service.operations.map(encodeOperation),
       pricing: encodePricing(service.pricing),
       prices: { invoice_fees: service.invoiceFees.map(encodeInvoiceFee) },
     };

@@ -7,7 +7,7 @@ describe('demo sandbox', () => {
     expect(file.customers.map((c) => c.id)).toEqual(DEMO_CUSTOMER_IDS);
     for (const customer of file.customers) {
       const empty = Object.entries(customer).filter(([, records]) => Array.isArray(records) && records.length === 0);
-      expect(Object.values(customer).filter(Array.isArray)).toHaveLength(10);
+      expect(Object.values(customer).filter(Array.isArray)).toHaveLength(13);
       expect(empty).toEqual([]);
     }
   });

@@ -153,13 +153,21 @@ function services(c: DemoCustomer, clock: Clock): Wire[] {
     sales_employee_id: 'E10442',
     modify_dtm: plainTime(clock.at(daysAgo, 7, 30, 0)),
   });
-  const base = c.idBase * 1000;
-  const service = (n: number, lob: string, catalog: [string, string], material: [string, string, string], price: number, disposal: [string, string, string]) => ({
-    id: String(base + n),
+  const service = (n: number, lob: string, catalog: [string, string], material: [string, string, string], price: number, disposal: [string, string, string]) => {
+    const plan = servicePlan(c, n);
+    return {
+    id: serviceId(c, n),
     status: n === 4 ? 'Inactive' : 'Active',
+    name: plan.name,
+    occurs: plan.schedule ? 'Per Week' : 'On Call',
+    taxable: c.business ? 'Y' : 'N',
+    type_code: c.business ? 'COM' : 'RES',
     line_of_business: lob,
-    enterprise_catalog: { id: String(70000 + n * 11), name: catalog[0], description: catalog[1] },
-    material: { id: String(500 + n), code: material[0], name: material[1], special_handling: material[2] },
+    enterprise_catalog: { id: String(70000 + n * 11), name: catalog[0], description: catalog[1], sub_category: plan.equipment.size === '20' ? 'RO' : 'CART', category: n === 4 ? 'SPECIAL' : 'HAUL' },
+    material: { id: String(500 + n), code: material[0], name: material[1], special_handling: material[2], manifest: n === 3 ? 'true' : 'false' },
+    equipment: { id: String(c.idBase * 100 + n), name: plan.equipment.name, size: plan.equipment.size, size_uom: plan.equipment.uom, quantity: '1' },
+    ...(plan.schedule ? { schedule: { days: plan.schedule.days, every_weeks: String(plan.schedule.everyWeeks), starts_on: ymd(scheduleStart(clock)) } } : {}),
+    operations: (plan.schedule?.days ?? []).map((day, i) => ({ route_id: `${plan.route}${String.fromCharCode(65 + i)}`, day_of_week: day, notes: i === 0 && n === 1 ? 'Cart at the alley gate' : 'null' })),
     pricing: { summary_pricing: n === 1 ? 'true' : 'false', extended_cost_amount: money(price), currency_code: c.currency, disposal_rate_type: disposal[0], disposal_rate_amount: disposal[1], uom: disposal[2] },
     prices: {
       invoice_fees: [
@@ -168,12 +176,14 @@ function services(c: DemoCustomer, clock: Clock): Wire[] {
         ...(n === 1 ? [fee('RCR', 'Regulatory Cost Recovery', 'State', price * 0.03, '3.0', price * 0.03, 60)] : []),
       ],
     },
-  });
+  };
+  };
   return [
     service(1, c.business ? 'Commercial' : 'Residential', ['96 Gal Cart', '96 gallon trash cart, weekly'], ['MSW', 'Municipal Solid Waste', 'false'], c.business ? 189.0 : 32.45, ['PER_TON', '54.75', 'TON']),
     service(2, c.business ? 'Commercial' : 'Residential', ['64 Gal Recycling', '64 gallon recycling cart, every other week'], ['REC', 'Single Stream Recycling', 'false'], c.business ? 95.5 : 8.75, ['FLAT', '0.00', 'EACH']),
     service(3, 'Roll-Off', ['20 Yd Roll-Off', '20 yard open-top roll-off, on call'], ['C&D', 'Construction & Demolition', 'false'], 425.0, ['PER_TON', '68.00', 'TON']),
     service(4, 'Special Waste', ['Sharps Mail-Back', 'Sharps mail-back kit'], ['MED', 'Medical Sharps', 'true'], 64.99, ['FLAT', '0.00', 'EACH']),
+    service(5, c.business ? 'Commercial' : 'Residential', ['Bulk Pickup', 'Bulk item pickup, every 4 weeks'], ['BLK', 'Bulky Items', 'false'], 24.0, ['FLAT', '0.00', 'EACH']),
   ];
 }
 
@@ -361,7 +371,28 @@ function cases(c: DemoCustomer, clock: Clock): Wire[] {
     category_description: categoryDescription,
     requested_date_time: disposalTime(clock.at(2 + i * 17, 11, 3 * i, 41, i * 250)),
     status,
+    ...caseDetail(c, clock, i, status),
   }));
+}
+
+/** The members `cases/{caseId}` adds: who asked, who works on it, notes and credits. */
+function caseDetail(c: DemoCustomer, clock: Clock, i: number, status: string): Wire {
+  const credit = i === 2 ? [{ description: 'Service credit: cart left in the street', amount: '-10.00', date_time: disposalTime(clock.at(2 + i * 17 - 1, 15, 20)) }] : [];
+  const closed = status === 'CLOSED';
+  return {
+    sub_category: ['FEE', 'LID', 'DRV', 'HOL'][i],
+    sub_category_description: ['Fee question', 'Broken lid', 'Driver conduct', 'Holiday schedule'][i],
+    due_date_time: disposalTime(clock.at(2 + i * 17 - 3, 17)),
+    assigned_role: i % 2 === 0 ? 'CSR' : 'Dispatcher',
+    assigned_to: i % 2 === 0 ? 'csr.jmendez' : 'dispatch.kwong',
+    status_reason_code: closed ? 'RES' : 'INPR',
+    status_reason_description: closed ? 'Resolved' : 'In progress',
+    source: i === 3 ? 'PHONE' : 'PORTAL',
+    adjustment_total_amount: money(credit.reduce((total, a) => total + Number(a.amount), 0)),
+    notes: [{ comment: 'Case opened from the customer portal.' }, ...(closed ? [{ comment: 'Customer confirmed the fix.' }] : [])],
+    requestor: { name: `${c.person.first} ${c.person.last}`, phone: c.person.mobile, email: c.person.email },
+    adjustments: credit,
+  };
 }
 
 function emailActivities(c: DemoCustomer, clock: Clock): Wire[] {
@@ -436,8 +467,173 @@ function issueActivities(c: DemoCustomer, clock: Clock): Wire[] {
   });
 }
 
+// ---- schedules, pickups, profiles, notes and the holiday calendar (CONTRACT §6) ----------
+
+const WEEKDAY_NAMES = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'];
+/** Pickups: `MM/dd/yyyy`; `service_time` `MM/dd/yyyy HH:mm:ss`. */
+const pickupDate = (d: Date) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
+/** Notes: `yyyy-MM-dd HH:mm:ss.SSS'Z'`. */
+const noteTime = (d: Date) => `${ymd(d)} ${hms(d)}.${pad(d.getMilliseconds(), 3)}Z`;
+
+const serviceId = (c: DemoCustomer, n: number) => String(c.idBase * 1000 + n);
+
+interface ServicePlan {
+  name: string;
+  equipment: { name: string; size: string; uom: string };
+  schedule: { days: string[]; everyWeeks: number } | null;
+  route: string;
+}
+
+/** What each demo service is: weekly on several days, every other week, on call (roll-off), every 4 weeks. */
+function servicePlan(c: DemoCustomer, n: number): ServicePlan {
+  const kind = c.business ? 'Commercial' : 'Residential';
+  const route = `${c.address.city.slice(0, 1)}${c.idBase + n}`;
+  switch (n) {
+    case 1:
+      return c.business
+        ? { name: `Hauling - 4 Yard Front Load for MSW ${kind}`, equipment: { name: '4 Yard Front Load', size: '4', uom: 'YD' }, schedule: { days: ['MONDAY', 'WEDNESDAY', 'FRIDAY'], everyWeeks: 1 }, route }
+        : { name: `Hauling - 96 Gallon Cart for MSW ${kind}`, equipment: { name: '96 Gallon Cart', size: '96', uom: 'GAL' }, schedule: { days: ['MONDAY', 'THURSDAY'], everyWeeks: 1 }, route };
+    case 2:
+      return { name: `Hauling - 64 Gallon Cart for Recycling ${kind}`, equipment: { name: '64 Gallon Recycling Cart', size: '64', uom: 'GAL' }, schedule: { days: [c.business ? 'TUESDAY' : 'WEDNESDAY'], everyWeeks: 2 }, route };
+    case 3:
+      return { name: 'Hauling - 20 Yard Roll-Off for C&D', equipment: { name: '20 Yard Open Top', size: '20', uom: 'YD' }, schedule: null, route };
+    case 4:
+      return { name: 'Sharps Mail-Back Kit', equipment: { name: 'Mail-Back Kit', size: '1', uom: 'GAL' }, schedule: null, route };
+    default:
+      return { name: `Hauling - Bulk Items ${kind}`, equipment: { name: 'Curbside Bulk', size: '1', uom: 'EA' }, schedule: { days: ['FRIDAY'], everyWeeks: 4 }, route };
+  }
+}
+
+/** Every schedule starts on the Monday 26 weeks before today's week. */
+function scheduleStart(clock: Clock): Date {
+  const d = clock.at(26 * 7);
+  return clock.at(26 * 7 + ((d.getDay() + 6) % 7));
+}
+
+/** True when a schedule picks up on `day`: its weekday, in a week that is a multiple of `everyWeeks` after the start. */
+function scheduledOn(schedule: NonNullable<ServicePlan['schedule']>, start: Date, day: Date): boolean {
+  const weeks = Math.round((day.getTime() - start.getTime()) / (7 * 86_400_000) - ((day.getDay() + 6) % 7) / 7);
+  return day >= start && weeks % schedule.everyWeeks === 0 && schedule.days.includes(WEEKDAY_NAMES[day.getDay()]);
+}
+
+const utc = (d: Date, hour: number, minute = 0) => `${ymd(d)}T${pad(hour)}:${pad(minute)}:00Z`;
+
+/**
+ * Pickup records: every scheduled pickup of the last 60 days (a few missed, a few with a service
+ * exception), today's planned ones with their ETA, and the roll-off's tickets.
+ */
+function pickups(c: DemoCustomer, clock: Clock): Wire[] {
+  const start = scheduleStart(clock);
+  const records: Wire[] = [];
+  const record = (n: number, day: Date, status: string, ticket: string, extra: Partial<Record<string, unknown>> = {}) => {
+    const plan = servicePlan(c, n);
+    const route = plan.schedule ? `${plan.route}${String.fromCharCode(65 + Math.max(0, plan.schedule.days.indexOf(WEEKDAY_NAMES[day.getDay()])))}` : `${plan.route}R`;
+    const confirmed = status !== 'Planned';
+    const hour = 7 + (n % 3);
+    records.push({
+      id: serviceId(c, n),
+      status,
+      ticket_number: ticket,
+      planned_date: pickupDate(day),
+      ordered_date: pickupDate(n === 3 ? clock.at(Math.round((clock.at(0).getTime() - day.getTime()) / 86_400_000) + 2) : day),
+      ticket_type: n === 3 ? 'SWITCH' : 'REGULAR',
+      ticket_load_type: n === 3 ? 'E/R' : 'PU',
+      line_of_business: n === 3 ? 'ROLLOFF' : c.business ? 'COMMERCIAL' : 'RESIDENTIAL',
+      exception_reason_code: 'null',
+      exception_class: 'null',
+      service_time: confirmed ? `${pickupDate(day)} ${pad(hour)}:${pad(10 + n * 7)}:00` : 'null',
+      operations: { route_id: route, route_order_number: String(10 + n * 3) },
+      eta: {
+        from: utc(day, hour + 7),
+        to: utc(day, hour + 9),
+        reason_code: 'ComputedETA',
+        reason_text: 'null',
+        serviced_date_time: confirmed ? utc(day, hour + 7, 10 + n * 7) : 'null',
+        route_id: route,
+      },
+      ...extra,
+    });
+  };
+  for (let daysAgo = 60; daysAgo >= 0; daysAgo--) {
+    const day = clock.at(daysAgo);
+    for (const n of [1, 2, 5]) {
+      const schedule = servicePlan(c, n).schedule;
+      if (schedule === null || !scheduledOn(schedule, start, day)) continue;
+      const ticket = `${c.idBase}${pad(n)}${ymd(day).replace(/-/g, '').slice(2)}`;
+      if (daysAgo === 0) record(n, day, 'Planned', ticket, { service_time: 'null' });
+      else if (daysAgo % 13 === 0) record(n, day, 'Confirmed Negative', ticket, { exception_reason_code: 'BLK', exception_class: 'Blocked', eta: { from: utc(day, 14), to: utc(day, 16), reason_code: 'BLK', reason_text: 'Cart blocked by a parked car', serviced_date_time: 'null', route_id: `${servicePlan(c, n).route}A` } });
+      else if (daysAgo % 11 === 0) record(n, day, 'Confirmed Positive', ticket, { exception_reason_code: 'OVR', exception_class: 'Overloaded' });
+      else record(n, day, 'Confirmed Positive', ticket);
+    }
+  }
+  // The roll-off: switched out twice in the last weeks, once today, and ordered again for later.
+  const rollOff = (daysAgo: number, status: string, suffix: string) =>
+    record(3, clock.at(daysAgo), status, `79${c.idBase}${suffix}`, status === 'Planned' ? { service_time: 'null' } : {});
+  rollOff(41, 'Confirmed Positive', '01');
+  rollOff(12, 'Confirmed Incomplete', '02');
+  rollOff(0, 'Planned', '03');
+  rollOff(-3, 'Planned', '04');
+  return records.sort(
+    (a, b) =>
+      String(b.planned_date).slice(6).localeCompare(String(a.planned_date).slice(6)) ||
+      String(b.planned_date).localeCompare(String(a.planned_date)) ||
+      String(a.id).localeCompare(String(b.id)) ||
+      String(a.ticket_number).localeCompare(String(b.ticket_number)),
+  );
+}
+
+function profiles(c: DemoCustomer, clock: Clock): Wire[] {
+  const login = clock.at(3, 15, 41, 52);
+  const offset = c.address.country === 'CA' ? '-05:00' : c.address.city === 'Phoenix' ? '-07:00' : '-08:00';
+  return [
+    { id: String(c.idBase * 1000 + 801), paperless_invoice: 'true', auto_pay: c.business ? 'true' : 'false', logon_status: 'Y', first_name: c.person.first, last_name: c.person.last, email: c.person.email, last_login_date: `${ymd(login)}T${hms(login)}.000${offset}` },
+    { id: String(c.idBase * 1000 + 802), paperless_invoice: 'false', auto_pay: 'false', logon_status: 'N', first_name: 'Accounts', last_name: 'Payable', email: `ap+${c.id}@example.com`, last_login_date: 'null' },
+  ];
+}
+
+function notes(c: DemoCustomer, clock: Clock): Wire[] {
+  const rows: Array<[number, string, string]> = [
+    [1, 'Customer called about the holiday schedule; explained the one-day delay.', 'csr.jmendez'],
+    [9, `Roll-off for ${c.address.street} to be switched out on request only.`, 'dispatch.kwong'],
+    [33, 'Paperless billing enrolled from the portal.', 'SYSTEM'],
+  ];
+  return rows.map(([daysAgo, comment, by], i) => {
+    const at = clock.at(daysAgo, 10 + i, 5 * i, 0, 125 * i);
+    return { note_info: { comment, create_date_time: noteTime(at) }, audit_info: { created_date_time: noteTime(at), created_by: by } };
+  });
+}
+
+/** The `n`th (1-based; -1 = last) `weekday` (0 = Sunday) of a month, as `yyyy-MM-dd`. */
+function nthWeekday(year: number, month: number, weekday: number, n: number): string {
+  if (n > 0) {
+    const first = new Date(year, month - 1, 1).getDay();
+    return ymd(new Date(year, month - 1, 1 + ((weekday - first + 7) % 7) + (n - 1) * 7));
+  }
+  const last = new Date(year, month, 0);
+  return ymd(new Date(year, month - 1, last.getDate() - ((last.getDay() - weekday + 7) % 7)));
+}
+
+/** The US federal holidays of a year, on their own dates (a pickup week moves one day). */
+function federalHolidays(year: number): Wire[] {
+  const fixed = (month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
+  const holidays: Array<[string, string]> = [
+    [fixed(1, 1), "New Year's Day"],
+    [nthWeekday(year, 1, 1, 3), 'Birthday of Martin Luther King, Jr.'],
+    [nthWeekday(year, 2, 1, 3), "Washington's Birthday"],
+    [nthWeekday(year, 5, 1, -1), 'Memorial Day'],
+    [fixed(6, 19), 'Juneteenth National Independence Day'],
+    [fixed(7, 4), 'Independence Day'],
+    [nthWeekday(year, 9, 1, 1), 'Labor Day'],
+    [nthWeekday(year, 10, 1, 2), 'Columbus Day'],
+    [fixed(11, 11), 'Veterans Day'],
+    [nthWeekday(year, 11, 4, 4), 'Thanksgiving Day'],
+    [fixed(12, 25), 'Christmas Day'],
+  ];
+  return holidays.map(([date, name]) => ({ date, name, delay_days: '1' }));
+}
+
 /** The demo sandbox as an import file. */
-export function buildDemoImportFile(today: Date = new Date()): { customers: Wire[] } {
+export function buildDemoImportFile(today: Date = new Date()): { customers: Wire[]; holidays: Wire[] } {
   const clock = new Clock(today);
   return {
     customers: CUSTOMERS.map((c) => {
@@ -445,6 +641,7 @@ export function buildDemoImportFile(today: Date = new Date()): { customers: Wire
       return {
         id: c.id,
         currency: c.currency,
+        ivr_fee: c.business ? '0.0' : '2.95',
         contacts: contacts(c),
         communication_preferences: preferences(c, clock),
         services: services(c, clock),
@@ -455,8 +652,12 @@ export function buildDemoImportFile(today: Date = new Date()): { customers: Wire
         cases: cases(c, clock),
         email_activities: emailActivities(c, clock),
         issue_activities: issueActivities(c, clock),
+        pickups: pickups(c, clock),
+        profiles: profiles(c, clock),
+        notes: notes(c, clock),
       };
     }),
+    holidays: [...federalHolidays(today.getFullYear()), ...federalHolidays(today.getFullYear() + 1)],
   };
 }
 

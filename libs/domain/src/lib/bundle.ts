@@ -10,6 +10,7 @@ import type {
   Service,
   ServiceTicket,
 } from './customer';
+import type { Holiday, Note, Pickup, Profile } from './pickups';
 import type { Preference } from './preferences';
 
 /**
@@ -28,4 +29,19 @@ export interface CustomerBundle {
   cases: Case[];
   emailActivities: EmailActivity[];
   issueActivities: IssueActivity[];
+  pickups: Pickup[];
+  profiles: Profile[];
+  notes: Note[];
+}
+
+/** The record lists of a bundle: each one kind of resource. */
+export type BundleResource = Exclude<keyof CustomerBundle, 'customer'>;
+
+/**
+ * An import file (CONTRACT §3 and §6): the customers, and the company's holiday calendar
+ * (replaced by date).
+ */
+export interface ImportFile {
+  customers: CustomerBundle[];
+  holidays: Holiday[];
 }

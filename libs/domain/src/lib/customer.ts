@@ -1,3 +1,4 @@
+import type { ServiceEquipment, ServiceOperation, ServiceSchedule } from './pickups';
 import type { AuditInfo, Decimal, Id, LocalDate, LocalDateTime, YearMonth } from './values';
 
 export const TICKET_STATUSES = ['CLOSED', 'OPEN', 'VOIDED', 'PENDING'] as const;
@@ -29,6 +30,8 @@ export type InvoiceLineDescription = (typeof INVOICE_LINE_TYPES)[InvoiceLineType
 export interface Customer {
   id: Id;
   currency: string;
+  /** The fee for paying by phone (IVR), as imported; the balance operation shows "0.0" when null. */
+  ivrFee: Decimal | null;
 }
 
 // ---- service tickets -------------------------------------------------------------------
@@ -192,6 +195,29 @@ export interface Case {
   categoryDescription: string | null;
   requestedAt: LocalDateTime;
   status: CaseStatus;
+  /** What `cases/{caseId}` adds to the summary (CONTRACT §6); every member empty when not imported. */
+  detail: CaseDetail;
+}
+
+export interface CaseAdjustment {
+  description: string | null;
+  amount: Decimal | null;
+  at: LocalDateTime | null;
+}
+
+export interface CaseDetail {
+  subCategory: string | null;
+  subCategoryDescription: string | null;
+  dueAt: LocalDateTime | null;
+  assignedRole: string | null;
+  assignedTo: string | null;
+  statusReasonCode: string | null;
+  statusReasonDescription: string | null;
+  source: string | null;
+  adjustmentTotalAmount: Decimal | null;
+  notes: Array<{ comment: string | null }>;
+  requestor: { name: string | null; phone: string | null; email: string | null };
+  adjustments: CaseAdjustment[];
 }
 
 // ---- contacts --------------------------------------------------------------------------
@@ -246,9 +272,31 @@ export interface InvoiceFee {
 export interface Service {
   id: Id;
   status: ServiceStatus;
+  /** The published name, e.g. "Hauling - 96 Gallon Cart for MSW Residential". */
+  name: string | null;
+  /** How often it is charged or served, e.g. "Per Week", "On Call". */
+  occurs: string | null;
+  taxable: string | null;
+  typeCode: string | null;
   lineOfBusiness: string | null;
-  catalog: { id: Id | null; name: string | null; description: string | null };
-  material: { id: Id | null; code: string | null; name: string | null; specialHandling: boolean | null };
+  catalog: {
+    id: Id | null;
+    name: string | null;
+    description: string | null;
+    subCategory: string | null;
+    category: string | null;
+  };
+  material: {
+    id: Id | null;
+    code: string | null;
+    name: string | null;
+    specialHandling: boolean | null;
+    manifest: boolean | null;
+  };
+  equipment: ServiceEquipment;
+  /** When the service is picked up; null for on-call services. */
+  schedule: ServiceSchedule | null;
+  operations: ServiceOperation[];
   pricing: {
     summaryPricing: boolean | null;
     extendedCostAmount: Decimal | null;

@@ -12,6 +12,8 @@ export const EVENT_TYPES = [
   'invoice.created',
   'preferences.changed',
   'contacts.changed',
+  'pickup.missed',
+  'disposal_ticket.voided',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -1,4 +1,4 @@
-import type { Case, Id, Invoice, NewEvent, ServiceTicket, TicketStatus } from '@curbside/domain';
+import type { Case, DisposalTicket, Id, Invoice, NewEvent, Pickup, ServiceTicket, TicketStatus } from '@curbside/domain';
 
 /*
  * The outbox events a change produces. Payload values are strings (or null), ready for a
@@ -56,3 +56,25 @@ export const contactsChanged = (customerId: Id, types: readonly string[]): NewEv
   type: 'contacts.changed',
   payload: { types: types.join(',') },
 });
+
+/** `pickup.missed` when a pickup record arrives as, or changes to, `Confirmed Negative`. */
+export function pickupEvents(customerId: Id, before: Pickup | undefined, after: Pickup): NewEvent[] {
+  const missed = after.status === 'Confirmed Negative' && before?.status !== 'Confirmed Negative';
+  if (!missed) return [];
+  const { serviceId, plannedDate, ticketNumber, exceptionReasonCode } = after;
+  return [{ customerId, type: 'pickup.missed', payload: { serviceId, plannedDate, ticketNumber, exceptionReasonCode } }];
+}
+
+/** `disposal_ticket.voided` when a disposal ticket becomes VOIDED or gets a (new) replace_ticket_id. */
+export function disposalTicketEvents(customerId: Id, before: DisposalTicket | undefined, after: DisposalTicket): NewEvent[] {
+  const voided = after.status === 'VOIDED' && before?.status !== 'VOIDED';
+  const replaced = after.replaceTicketId !== null && after.replaceTicketId !== (before?.replaceTicketId ?? null);
+  if (!voided && !replaced) return [];
+  return [
+    {
+      customerId,
+      type: 'disposal_ticket.voided',
+      payload: { ticketId: after.id, status: after.status, replaceTicketId: after.replaceTicketId },
+    },
+  ];
+}

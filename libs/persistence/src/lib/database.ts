@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { ENTITIES } from './entities';
+import { ENTITIES } from './resources';
 import { SnakeNamingStrategy } from './naming-strategy';
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
 import { POSTGRES_MIGRATIONS } from '../migrations/postgres';

@@ -1,5 +1,5 @@
-import { Entity, Index } from 'typeorm';
-import { KeyText, NullableText, Text } from './columns';
+import { Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { KeyInteger, KeyText, NullableText, Text } from './columns';
 import { BelongsToCustomer, CustomerEntity } from './customer.entities';
 
 @Entity('cases')
@@ -12,7 +12,48 @@ export class CaseEntity {
   @NullableText() categoryDescription!: string | null;
   @Text() requestedAt!: string;
   @Text() status!: string;
+  @NullableText() subCategory!: string | null;
+  @NullableText() subCategoryDescription!: string | null;
+  @NullableText() dueAt!: string | null;
+  @NullableText() assignedRole!: string | null;
+  @NullableText() assignedTo!: string | null;
+  @NullableText() statusReasonCode!: string | null;
+  @NullableText() statusReasonDescription!: string | null;
+  @NullableText() source!: string | null;
+  @NullableText() adjustmentTotalAmount!: string | null;
+  @NullableText() requestorName!: string | null;
+  @NullableText() requestorPhone!: string | null;
+  @NullableText() requestorEmail!: string | null;
   @BelongsToCustomer() owner?: CustomerEntity;
+}
+
+/** A case's child rows (notes, adjustments) go with their case. */
+const BelongsToCase = (): PropertyDecorator => (target, property) => {
+  ManyToOne(() => CaseEntity, { onDelete: 'CASCADE' })(target, property);
+  JoinColumn([
+    { name: 'customer_id', referencedColumnName: 'customerId' },
+    { name: 'case_id', referencedColumnName: 'id' },
+  ])(target, property);
+};
+
+@Entity('case_notes')
+export class CaseNoteEntity {
+  @KeyText() customerId!: string;
+  @KeyText() caseId!: string;
+  @KeyInteger() position!: number;
+  @NullableText() comment!: string | null;
+  @BelongsToCase() parent?: CaseEntity;
+}
+
+@Entity('case_adjustments')
+export class CaseAdjustmentEntity {
+  @KeyText() customerId!: string;
+  @KeyText() caseId!: string;
+  @KeyInteger() position!: number;
+  @NullableText() description!: string | null;
+  @NullableText() amount!: string | null;
+  @NullableText() at!: string | null;
+  @BelongsToCase() parent?: CaseEntity;
 }
 
 @Entity('email_activities')

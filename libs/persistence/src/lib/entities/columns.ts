@@ -13,5 +13,6 @@ export const KeyInteger = (): PropertyDecorator => PrimaryColumn({ type: 'intege
 export const Text = (): PropertyDecorator => Column({ type: 'text' });
 export const NullableText = (): PropertyDecorator => Column({ type: 'text', nullable: true });
 export const Integer = (): PropertyDecorator => Column({ type: 'integer' });
+export const NullableInteger = (): PropertyDecorator => Column({ type: 'integer', nullable: true });
 export const Bool = (): PropertyDecorator => Column({ type: 'boolean' });
 export const NullableBool = (): PropertyDecorator => Column({ type: 'boolean', nullable: true });

@@ -5,6 +5,7 @@ import { Integer, KeyText, NullableBool, NullableText, Text } from './columns';
 export class CustomerEntity {
   @KeyText() id!: string;
   @Text() currency!: string;
+  @NullableText() ivrFee!: string | null;
 }
 
 /** Every customer-owned top-level row goes with its customer (ON DELETE CASCADE). */

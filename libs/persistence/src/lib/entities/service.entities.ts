@@ -1,21 +1,40 @@
 import { Entity, JoinColumn, ManyToOne } from 'typeorm';
-import { KeyInteger, KeyText, NullableBool, NullableText, Text } from './columns';
+import { KeyInteger, KeyText, NullableBool, NullableInteger, NullableText, Text } from './columns';
 import { BelongsToCustomer, CustomerEntity } from './customer.entities';
 
-/** A service with its catalog entry, material and pricing flattened into prefixed columns. */
+/**
+ * A service with its catalog entry, material, equipment, schedule and pricing flattened into
+ * prefixed columns. A schedule's days are one comma-separated column (`MONDAY,THURSDAY`); a
+ * service without a schedule has the three schedule columns null.
+ */
 @Entity('services')
 export class ServiceEntity {
   @KeyText() customerId!: string;
   @KeyText() id!: string;
   @Text() status!: string;
+  @NullableText() name!: string | null;
+  @NullableText() occurs!: string | null;
+  @NullableText() taxable!: string | null;
+  @NullableText() typeCode!: string | null;
   @NullableText() lineOfBusiness!: string | null;
   @NullableText() catalogId!: string | null;
   @NullableText() catalogName!: string | null;
   @NullableText() catalogDescription!: string | null;
+  @NullableText() catalogSubCategory!: string | null;
+  @NullableText() catalogCategory!: string | null;
   @NullableText() materialId!: string | null;
   @NullableText() materialCode!: string | null;
   @NullableText() materialName!: string | null;
   @NullableBool() materialSpecialHandling!: boolean | null;
+  @NullableBool() materialManifest!: boolean | null;
+  @NullableText() equipmentId!: string | null;
+  @NullableText() equipmentName!: string | null;
+  @NullableText() equipmentSize!: string | null;
+  @NullableText() equipmentSizeUom!: string | null;
+  @NullableText() equipmentQuantity!: string | null;
+  @NullableText() scheduleDays!: string | null;
+  @NullableInteger() scheduleEveryWeeks!: number | null;
+  @NullableText() scheduleStartsOn!: string | null;
   @NullableBool() pricingSummaryPricing!: boolean | null;
   @NullableText() pricingExtendedCostAmount!: string | null;
   @NullableText() pricingCurrencyCode!: string | null;
@@ -44,6 +63,24 @@ export class ServiceInvoiceFeeEntity {
   @NullableText() overrideReason!: string | null;
   @NullableText() salesEmployeeId!: string | null;
   @NullableText() modifiedAt!: string | null;
+
+  @ManyToOne(() => ServiceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn([
+    { name: 'customer_id', referencedColumnName: 'customerId' },
+    { name: 'service_id', referencedColumnName: 'id' },
+  ])
+  service?: ServiceEntity;
+}
+
+/** The routes that serve a service, in the order imported. */
+@Entity('service_operations')
+export class ServiceOperationEntity {
+  @KeyText() customerId!: string;
+  @KeyText() serviceId!: string;
+  @KeyInteger() position!: number;
+  @NullableText() routeId!: string | null;
+  @NullableText() dayOfWeek!: string | null;
+  @NullableText() notes!: string | null;
 
   @ManyToOne(() => ServiceEntity, { onDelete: 'CASCADE' })
   @JoinColumn([

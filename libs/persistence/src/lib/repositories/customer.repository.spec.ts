@@ -37,7 +37,7 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
   it('knows which customers exist', async () => {
     await customers().importBundle(emptyBundle('1000003', 'CAD'));
     expect(await customers().exists('1000003')).toBe(true);
-    expect(await customers().find('1000003')).toEqual({ id: '1000003', currency: 'CAD' });
+    expect(await customers().find('1000003')).toEqual({ id: '1000003', currency: 'CAD', ivrFee: null });
     expect(await customers().exists('4040404')).toBe(false);
     expect(await customers().find('4040404')).toBeNull();
     expect(await customers().exportBundle('4040404')).toBeNull();
@@ -125,7 +125,7 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
     await customers().importBundle(fullBundle('1000009'));
     const broken: CustomerBundle = {
       ...fullBundle('1000009'),
-      customer: { id: '1000009', currency: 'EUR' },
+      customer: { id: '1000009', currency: 'EUR', ivrFee: null },
       tickets: [serviceTicket('5001', '2024-03-01T10:00:00.000', { status: 'VOIDED' })],
       // Written after the tickets: a case without its required date fails the whole import.
       cases: [caseRecord('3399', null as unknown as string)],
@@ -135,7 +135,7 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
     expect(await events().list('1000009')).toEqual([]);
 
     await expect(
-      customers().importBundle({ ...broken, customer: { id: '1000010', currency: 'USD' } }),
+      customers().importBundle({ ...broken, customer: { id: '1000010', currency: 'USD', ivrFee: null } }),
     ).rejects.toThrow();
     expect(await customers().exists('1000010')).toBe(false);
   });

@@ -10,6 +10,7 @@ import { ContactRepository } from './contact.repository';
 import { PreferenceRepository } from './preference.repository';
 import { ServiceRepository } from './service.repository';
 import { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
+import { HolidayRepository, NoteRepository, PickupRepository, ProfileRepository } from './pickup.repository';
 
 export { ApiClientRepository, type NewApiClient } from './api-client.repository';
 export { CustomerRepository, type BundleResource, type ImportCount, type ImportSummary } from './customer.repository';
@@ -23,6 +24,7 @@ export { ContactRepository } from './contact.repository';
 export { PreferenceRepository } from './preference.repository';
 export { ServiceRepository } from './service.repository';
 export { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
+export { HolidayRepository, NoteRepository, PickupRepository, ProfileRepository } from './pickup.repository';
 
 /** Every repository: plain classes constructed with the DataSource. */
 export const REPOSITORIES = [
@@ -36,6 +38,10 @@ export const REPOSITORIES = [
   ServiceRepository,
   EmailActivityRepository,
   IssueActivityRepository,
+  PickupRepository,
+  ProfileRepository,
+  NoteRepository,
+  HolidayRepository,
   ApiClientRepository,
   SigningKeyRepository,
   EventRepository,

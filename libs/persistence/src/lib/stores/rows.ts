@@ -26,7 +26,7 @@ export async function insertRows<T extends ObjectLiteral>(
   for (const part of chunk(rows, rowsPerStatement)) await manager.insert(entity, part);
 }
 
-type QueryStep = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>) => SelectQueryBuilder<T>;
+export type QueryStep = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>) => SelectQueryBuilder<T>;
 
 export interface RowSelection {
   /** Only rows whose `property` is one of `values`. */

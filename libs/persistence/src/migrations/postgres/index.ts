@@ -1,4 +1,5 @@
 import { InitialSchema1732000000000 } from './1732000000000-initial-schema';
+import { PublishedOperations1763900000000 } from './1763900000000-published-operations';
 
 /** In order; add new migrations at the end. */
-export const POSTGRES_MIGRATIONS = [InitialSchema1732000000000];
+export const POSTGRES_MIGRATIONS = [InitialSchema1732000000000, PublishedOperations1763900000000];

@@ -1,0 +1,37 @@
+import type { Profile } from '@curbside/domain';
+import { type ObjectReader, decodeStrictly, id, isoInstant, text, trueFalseFlag, yesNoFlag } from './reader';
+import { type WireObject, orNull, trueFalse, yesNo } from './wire';
+
+export function readProfile(r: ObjectReader): Profile {
+  return {
+    id: r.required('id', id),
+    paperlessInvoice: r.optional('paperless_invoice', trueFalseFlag),
+    autoPay: r.optional('auto_pay', trueFalseFlag),
+    logonStatus: r.optional('logon_status', yesNoFlag),
+    firstName: r.optional('first_name', text),
+    lastName: r.optional('last_name', text),
+    email: r.optional('email', text),
+    lastLoginDate: r.optional('last_login_date', isoInstant('offset')),
+  };
+}
+
+/** Portal profiles: flags `true`/`false` but `logon_status` `Y`/`N`; `last_login_date` ISO-8601 with an offset. */
+export const profileCodec = {
+  /** An entry of the profiles list, also the import-file record. */
+  encode(profile: Profile): WireObject {
+    return {
+      id: profile.id,
+      paperless_invoice: trueFalse(profile.paperlessInvoice),
+      auto_pay: trueFalse(profile.autoPay),
+      logon_status: yesNo(profile.logonStatus),
+      first_name: orNull(profile.firstName),
+      last_name: orNull(profile.lastName),
+      email: orNull(profile.email),
+      last_login_date: orNull(profile.lastLoginDate),
+    };
+  },
+
+  decode(wire: unknown, path = 'profile'): Profile {
+    return decodeStrictly(wire, path, readProfile);
+  },
+};

@@ -1,0 +1,76 @@
+import type { DateRange, Holiday, Id, ImportFile, LocalDate, Note, Pickup, Profile } from '@curbside/domain';
+import { DataSource } from 'typeorm';
+import { inRead, inTransaction } from '../database';
+import { NoteEntity, PickupEntity } from '../entities';
+import type { ImportCount } from '../resources';
+import { loadHolidays, noteOrder, pickupOrder, profileStore, replaceHolidays, toNote, toPickup } from '../stores/pickup.store';
+import { inRange, selectRows } from '../stores/rows';
+
+/*
+ * Reads of the records of the published operations (CONTRACT §6). They are written by import
+ * (CustomerRepository.importBundle, HolidayRepository.importHolidays).
+ */
+
+export class PickupRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Pickups planned within the range, newest planned date first. */
+  async list(customerId: Id, range: DateRange): Promise<Pickup[]> {
+    const rows = await inRead(this.dataSource, (manager) =>
+      selectRows(manager, PickupEntity, customerId, { where: inRange('plannedDate', range), order: pickupOrder }),
+    );
+    return rows.map(toPickup);
+  }
+
+  /** The pickups of one service planned on one day (several for a roll-off: one per ticket). */
+  async forServiceOn(customerId: Id, serviceId: Id, date: LocalDate): Promise<Pickup[]> {
+    const rows = await inRead(this.dataSource, (manager) =>
+      selectRows(manager, PickupEntity, customerId, {
+        where: (query) =>
+          query
+            .andWhere(`${query.alias}.plannedDate = :date`, { date })
+            .andWhere(`${query.alias}.serviceId = :serviceId`, { serviceId }),
+        order: pickupOrder,
+      }),
+    );
+    return rows.map(toPickup);
+  }
+}
+
+export class ProfileRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The customer's portal profiles, by id. */
+  list(customerId: Id): Promise<Profile[]> {
+    return inRead(this.dataSource, (manager) => profileStore.load(manager, customerId));
+  }
+}
+
+export class NoteRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Notes created within the range, newest first. */
+  async list(customerId: Id, range: DateRange): Promise<Note[]> {
+    const rows = await inRead(this.dataSource, (manager) =>
+      selectRows(manager, NoteEntity, customerId, { where: inRange('createdAt', range), order: noteOrder }),
+    );
+    return rows.map(toNote);
+  }
+}
+
+export class HolidayRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The holidays within the range (inclusive; either end may be open), by date. */
+  list(range: DateRange = { from: null, to: null }): Promise<Holiday[]> {
+    return inRead(this.dataSource, (manager) => loadHolidays(manager, range));
+  }
+
+  /** Creates or replaces an import file's holidays by date, in one transaction; the others stay. */
+  importHolidays(holidays: ImportFile['holidays']): Promise<ImportCount> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const replaced = await replaceHolidays(manager, holidays);
+      return { created: holidays.length - replaced, replaced };
+    });
+  }
+}
