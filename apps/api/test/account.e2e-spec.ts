@@ -3,6 +3,24 @@ import { expectJson, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 
 const balanceOf = (customerId: string) => `/api/v1/customers/${customerId}/balance`;
+const profilesOf = (customerId: string) => `/api/v1/customers/${customerId}/profiles`;
+
+const PROFILE_MEMBERS = ['id', 'paperless_invoice', 'auto_pay', 'logon_status', 'first_name', 'last_name', 'email', 'last_login_date'];
+/** Portal logins of customer 4000003, one with every member and one with only what is required. */
+const PROFILES = [
+  {
+    id: '88001',
+    paperless_invoice: 'true',
+    auto_pay: 'false',
+    logon_status: 'Y',
+    first_name: 'Jordan',
+    last_name: 'Lee',
+    email: 'jordan.lee@example.com',
+    last_login_date: '2026-05-21T15:41:52.000-05:00',
+  },
+  { id: '88002', logon_status: 'N' },
+];
+const asListed = (profile: WireRecord) => Object.fromEntries(PROFILE_MEMBERS.map((member) => [member, profile[member] ?? 'null']));
 
 /** A copy of the household with `change` applied, as customer `id`. */
 function customerLike(id: string, change: (customer: WireRecord) => void): WireRecord {
@@ -14,12 +32,12 @@ function customerLike(id: string, change: (customer: WireRecord) => void): WireR
 const bucket = (balances: WireRecord[], type: string) => balances.find((b) => b.type === type) as WireRecord;
 const withoutPaymentLines = (invoice: WireRecord) => ({ ...invoice, lines: invoice.lines.filter((line: WireRecord) => line.type !== '2') });
 
-describe.each(testDatabases())('account balance on $name', (database) => {
+describe.each(testDatabases())('account: balance and profiles on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {
     t = await startTestApp(database, {
-      customers: ['1000001', '1000002', '2000001', '3000001', '4000001', '4000002', '9999999'],
+      customers: ['1000001', '1000002', '2000001', '3000001', '4000001', '4000002', '4000003', '9999999'],
       fixture: true,
     });
     await t.importFile({
@@ -41,6 +59,7 @@ describe.each(testDatabases())('account balance on $name', (database) => {
           c.invoices = c.invoices.map(withoutPaymentLines);
           c.invoices[3].payment_info = { amount: '99.99', date: '2026-06-01', reference_number: 'PMT-Y' };
         }),
+        { id: '4000003', currency: 'USD', ivr_fee: '5.0', profiles: PROFILES },
       ],
     });
   });
@@ -49,10 +68,11 @@ describe.each(testDatabases())('account balance on $name', (database) => {
   it('answers the billing name, the IVR fee, the newest payment and the total, in the published order', async () => {
     const response = await t.api.get(balanceOf('1000001')).set('Request-Tracking-Id', 'bal-1').expect(200);
     expectJson(response, 'bal-1');
+    const ivrFee = fixtureCustomer('1000001').ivr_fee;
     expect(response.body).toEqual({
       request_tracking_id: 'bal-1',
       billing_name: 'Maria Alvarez',
-      ivr_fee: '0.0',
+      ivr_fee: ivrFee === undefined || ivrFee === 'null' ? '0.0' : ivrFee,
       last_payment_amount: '61.35',
       last_payment_date: '2026-05-29',
       balance: [{ type: 'total', amount: '58.20' }],
@@ -98,12 +118,44 @@ describe.each(testDatabases())('account balance on $name', (database) => {
     });
   });
 
+  it('answers the imported IVR fee', async () => {
+    const { body } = await t.api.get(balanceOf('4000003')).expect(200);
+    expect(body).toMatchObject({ ivr_fee: '5.0', billing_name: 'null', last_payment_amount: 'null' });
+  });
+
   it('answers the same balance in XML', async () => {
     const xml = await expectXmlMirrorsJson(t, balanceOf('4000001'));
     expect(xml.text).toContain('<balance><type>total</type><amount>58.20</amount></balance><balance><type>30-Day</type>');
   });
 
+  describe('profiles', () => {
+    it('answers every profile as imported, members in the published order, absent ones "null"', async () => {
+      const response = await t.api.get(profilesOf('4000003')).set('Request-Tracking-Id', 'prof').expect(200);
+      expectJson(response, 'prof');
+      expect(response.body).toEqual({ request_tracking_id: 'prof', profiles: PROFILES.map(asListed) });
+      expect(Object.keys(response.body)).toEqual(['request_tracking_id', 'profiles']);
+      expect(Object.keys(response.body.profiles[0])).toEqual(PROFILE_MEMBERS);
+    });
+
+    it('answers the profiles of the fixture as imported', async () => {
+      for (const customerId of ['1000001', '1000002', '2000001']) {
+        const { body } = await t.api.get(profilesOf(customerId)).expect(200);
+        expect(body.profiles).toEqual((fixtureCustomer(customerId).profiles ?? []).map(asListed));
+      }
+    });
+
+    it('answers an empty list for a customer without profiles', async () => {
+      const response = await t.api.get(profilesOf('3000001')).set('Request-Tracking-Id', 'none').expect(200);
+      expect(response.body).toEqual({ request_tracking_id: 'none', profiles: [] });
+    });
+
+    it('answers the same profiles in XML', async () => {
+      const xml = await expectXmlMirrorsJson(t, profilesOf('4000003'));
+      expect(xml.text).toContain('<last_login_date>2026-05-21T15:41:52.000-05:00</last_login_date>');
+    });
+  });
+
   describe('access', () => {
-    itEnforcesCustomerScope(() => t, balanceOf);
+    itEnforcesCustomerScope(() => t, balanceOf, profilesOf);
   });
 });

@@ -27,6 +27,9 @@ const OPERATIONS: Array<{ op: number | string; method: 'get' | 'put'; path: stri
   { op: 'contacts/service', method: 'get', path: '/api/v1/customers/{customerId}/contacts/service', request: '/api/v1/customers/1000001/contacts/service', dateFilter: false },
   { op: 'contacts/services', method: 'get', path: '/api/v1/customers/{customerId}/contacts/services', request: '/api/v1/customers/1000001/contacts/services', dateFilter: false },
   { op: 'PUT contacts', method: 'put', path: '/api/v1/customers/{customerId}/contacts', request: '', dateFilter: false },
+  { op: 'activities/notes', method: 'get', path: '/api/v1/customers/{customerId}/activities/notes', request: '/api/v1/customers/1000001/activities/notes', dateFilter: true },
+  { op: 'cases/{caseId}', method: 'get', path: '/api/v1/customers/{customerId}/cases/{caseId}', request: `/api/v1/customers/1000001/cases/${household.cases[0].case_id}`, dateFilter: false },
+  { op: 'profiles', method: 'get', path: '/api/v1/customers/{customerId}/profiles', request: '/api/v1/customers/1000001/profiles', dateFilter: false },
   { op: 'balance', method: 'get', path: '/api/v1/customers/{customerId}/balance', request: '/api/v1/customers/1000001/balance', dateFilter: false },
   { op: 'v1 invoices', method: 'get', path: '/api/v1/customers/{customerId}/invoices', request: '/api/v1/customers/1000001/invoices', dateFilter: true },
   ...(['materials', 'surcharges', 'prices', 'price'] as const).map((view) => ({

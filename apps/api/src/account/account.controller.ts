@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import { accountBalance, type Customer } from '@curbside/domain';
-import { InvoiceRepository } from '@curbside/persistence';
+import { InvoiceRepository, ProfileRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customers';
 import { WireResponse } from '../docs';
 import { TrackingId } from '../platform';
@@ -11,7 +11,10 @@ import { TrackingId } from '../platform';
 @Controller('api/v1/customers/:customerId')
 @CustomerResource()
 export class AccountController {
-  constructor(private readonly invoices: InvoiceRepository) {}
+  constructor(
+    private readonly invoices: InvoiceRepository,
+    private readonly profiles: ProfileRepository,
+  ) {}
 
   @Get('balance')
   @ApiOperation({
@@ -25,6 +28,17 @@ export class AccountController {
   @WireResponse('Account balance', 'accountBalance')
   async balance(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     const sources = await this.invoices.accountSources(customer.id);
-    return responses.accountBalance(trackingId, accountBalance({ ...sources, ivrFee: null }));
+    return responses.accountBalance(trackingId, accountBalance({ ...sources, ivrFee: customer.ivrFee }));
+  }
+
+  @Get('profiles')
+  @ApiOperation({
+    summary: 'The portal logins of the account',
+    description:
+      'As imported, by id: paperless_invoice and auto_pay are "true"/"false", logon_status Y/N, last_login_date ISO-8601 with an offset.',
+  })
+  @WireResponse('Profiles', 'profiles')
+  async profileList(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    return responses.profiles(trackingId, await this.profiles.list(customer.id));
   }
 }

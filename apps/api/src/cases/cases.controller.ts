@@ -1,11 +1,11 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { CaseRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource, DateRangeQuery, toDateRange } from '../customers';
+import { CurrentCustomer, CustomerResource, DateRangeQuery, RecordIdPipe, toDateRange } from '../customers';
 import { WireResponse } from '../docs';
-import { TrackingId } from '../platform';
+import { ApiErrorCode, ApiException, TrackingId } from '../platform';
 
 @ApiTags('cases')
 @Controller('api/v1/customers/:customerId/cases')
@@ -21,5 +21,23 @@ export class CasesController {
   @WireResponse('Case summary', 'caseList')
   async list(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Query() query: DateRangeQuery): Promise<WireObject> {
     return responses.caseList(trackingId, await this.cases.list(customer.id, toDateRange(query)));
+  }
+
+  @Get(':caseId')
+  @ApiOperation({
+    summary: 'One case with its details',
+    description:
+      '`cases` holds the one case: its summary members (as in the list), then sub-category, due time, assignment, status ' +
+      'reason, source, the adjustment total, notes, the requestor and the adjustments (times `yyyy-MM-dd HH:mm:ss.S`).',
+  })
+  @WireResponse('Case detail', 'caseDetail')
+  async detail(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Param('caseId', RecordIdPipe) caseId: string,
+  ): Promise<WireObject> {
+    const found = await this.cases.find(customer.id, caseId);
+    if (found === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no case ${caseId} for this customer.`);
+    return responses.caseDetail(trackingId, found);
   }
 }

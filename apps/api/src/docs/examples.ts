@@ -32,11 +32,13 @@ export const examples = {
     return responses.invoiceList(customer.currency, invoices.slice(0, 2).map(summarizeInvoice), balances);
   },
   accountBalance: (): WireObject => {
-    const { contacts, invoices, balances } = household();
-    return responses.accountBalance(TRACKING_ID, accountBalance({ contacts, ivrFee: null, invoices, balances }));
+    const { customer, contacts, invoices, balances } = household();
+    return responses.accountBalance(TRACKING_ID, accountBalance({ contacts, ivrFee: customer.ivrFee, invoices, balances }));
   },
+  profiles: (): WireObject => responses.profiles(TRACKING_ID, household().profiles),
   invoiceDetail: (): WireObject => responses.invoiceDetail(household().invoices[1]),
   caseList: (): WireObject => responses.caseList(TRACKING_ID, household().cases.slice(0, 2)),
+  caseDetail: (): WireObject => responses.caseDetail(TRACKING_ID, household().cases[0]),
   contacts: (): WireObject => responses.contacts(TRACKING_ID, household().contacts),
   billingContact: (): WireObject => responses.contactOfType(TRACKING_ID, contactOf('billing')),
   serviceContact: (): WireObject => responses.contactOfType(TRACKING_ID, contactOf('service')),
@@ -48,6 +50,7 @@ export const examples = {
   serviceMaterials: (): WireObject => responses.serviceMaterials(TRACKING_ID, household().services.slice(0, 2)),
   emailActivities: (): WireObject => responses.emailActivities(household().emailActivities.slice(0, 2)),
   issueActivities: (): WireObject => responses.issueActivities(household().issueActivities.slice(0, 1)),
+  notes: (): WireObject => responses.notes(TRACKING_ID, household().notes.slice(0, 2)),
 } satisfies Record<string, () => WireObject>;
 
 export type ExampleName = keyof typeof examples;

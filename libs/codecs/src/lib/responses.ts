@@ -9,7 +9,9 @@ import type {
   Invoice,
   InvoiceSummary,
   IssueActivity,
+  Note,
   Preference,
+  Profile,
   Service,
   ServiceTicket,
   ServiceTicketSummary,
@@ -21,7 +23,9 @@ import { disposalTicketCodec } from './disposal-ticket.codec';
 import { emailActivityCodec } from './email-activity.codec';
 import { invoiceCodec } from './invoice.codec';
 import { issueActivityCodec } from './issue-activity.codec';
+import { noteCodec } from './note.codec';
 import { preferenceCodec } from './preference.codec';
+import { profileCodec } from './profile.codec';
 import { serviceCodec } from './service.codec';
 import { serviceTicketCodec } from './service-ticket.codec';
 import type { WireObject } from './wire';
@@ -88,6 +92,11 @@ export const responses = {
     return { request_tracking_id: trackingId, ...accountBalanceCodec.encode(account) };
   },
 
+  /** GET profiles. */
+  profiles(trackingId: string, profiles: readonly Profile[]): WireObject {
+    return { request_tracking_id: trackingId, profiles: profiles.map(profileCodec.encode) };
+  },
+
   /** 6. GET invoices/{invoiceId}: one entry per line; no request_tracking_id. */
   invoiceDetail(invoice: Invoice): WireObject {
     return { invoices: invoiceCodec.encodeLines(invoice) };
@@ -96,6 +105,11 @@ export const responses = {
   /** 7. GET cases: `metadata` is a plain `{totalCount}` object. */
   caseList(trackingId: string, cases: readonly Case[]): WireObject {
     return { request_tracking_id: trackingId, cases: cases.map(caseCodec.encode), metadata: totalCount(cases) };
+  },
+
+  /** GET cases/{caseId}: the one case, its summary members then its detail members. */
+  caseDetail(trackingId: string, c: Case): WireObject {
+    return { request_tracking_id: trackingId, cases: [caseCodec.encodeDetail(c)] };
   },
 
   /** 8. GET contacts. */
@@ -150,5 +164,10 @@ export const responses = {
   /** 15. GET activities/issues: no request_tracking_id, no metadata. */
   issueActivities(activities: readonly IssueActivity[]): WireObject {
     return { activities: activities.map(issueActivityCodec.encode) };
+  },
+
+  /** GET activities/notes. */
+  notes(trackingId: string, notes: readonly Note[]): WireObject {
+    return { request_tracking_id: trackingId, activities: notes.map(noteCodec.encode) };
   },
 };
