@@ -47,6 +47,9 @@ const FULL_CASE = {
 };
 
 const byRequestedTime = (x: WireRecord) => sortableTimestamp(x.requested_date_time);
+/** A case of the list: the summary members of the imported record (the detail is `cases/{caseId}`'s). */
+const summaryOf = ({ case_id, description, category, category_description, requested_date_time, status }: WireRecord) =>
+  ({ case_id, description, category, category_description, requested_date_time, status });
 const daysOf = (body: WireRecord) => body.cases.map((x: WireRecord) => x.requested_date_time.slice(0, 10));
 
 describe.each(testDatabases())('cases (op 7, cases/{caseId}) on $name', (database) => {
@@ -65,7 +68,7 @@ describe.each(testDatabases())('cases (op 7, cases/{caseId}) on $name', (databas
         expectJson(response, `c-${customer.id}`);
         expect(response.body).toEqual({
           request_tracking_id: `c-${customer.id}`,
-          cases: newestFirst(customer.cases, byRequestedTime),
+          cases: newestFirst(customer.cases, byRequestedTime).map(summaryOf),
           metadata: { totalCount: String(customer.cases.length) },
         });
       }
@@ -95,7 +98,7 @@ describe.each(testDatabases())('cases (op 7, cases/{caseId}) on $name', (databas
       expect(daysOf(openEnd.body)).toEqual(['2026-06-13', '2026-05-27']);
 
       const sameDay = await t.api.get(cases('1000001', '?fromDate=2026-06-13&toDate=2026-06-13')).expect(200);
-      expect(sameDay.body.cases).toEqual([HOUSEHOLD.cases.find((x: WireRecord) => x.requested_date_time.startsWith('2026-06-13'))]);
+      expect(sameDay.body.cases).toEqual([summaryOf(HOUSEHOLD.cases.find((x: WireRecord) => x.requested_date_time.startsWith('2026-06-13')))]);
 
       const none = await t.api.get(cases('1000001', '?fromDate=2026-06-14')).set('Request-Tracking-Id', 'none').expect(200);
       expect(none.body).toEqual({ request_tracking_id: 'none', cases: [], metadata: { totalCount: '0' } });

@@ -20,11 +20,12 @@ const invoiceFeesOf = (service: WireRecord) => ({
   prices: { invoice_fees: service.prices.invoice_fees },
 });
 const pricesOf = (service: WireRecord) => ({ status: service.status, pricing: service.pricing });
+// Op 13 shows the catalog entry and material as the spec has them, without the members of CONTRACT §6.
 const materialsOf = (service: WireRecord) => ({
   id: service.id,
   status: service.status,
-  enterprise_catalog: service.enterprise_catalog,
-  material: service.material,
+  enterprise_catalog: { id: service.enterprise_catalog.id, name: service.enterprise_catalog.name, description: service.enterprise_catalog.description },
+  material: { id: service.material.id, code: service.material.code, name: service.material.name, special_handling: service.material.special_handling },
   pricing: service.pricing,
 });
 

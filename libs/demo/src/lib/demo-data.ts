@@ -179,11 +179,11 @@ function services(c: DemoCustomer, clock: Clock): Wire[] {
   };
   };
   return [
-    service(1, c.business ? 'Commercial' : 'Residential', ['96 Gal Cart', '96 gallon trash cart, weekly'], ['MSW', 'Municipal Solid Waste', 'false'], c.business ? 189.0 : 32.45, ['PER_TON', '54.75', 'TON']),
-    service(2, c.business ? 'Commercial' : 'Residential', ['64 Gal Recycling', '64 gallon recycling cart, every other week'], ['REC', 'Single Stream Recycling', 'false'], c.business ? 95.5 : 8.75, ['FLAT', '0.00', 'EACH']),
-    service(3, 'Roll-Off', ['20 Yd Roll-Off', '20 yard open-top roll-off, on call'], ['C&D', 'Construction & Demolition', 'false'], 425.0, ['PER_TON', '68.00', 'TON']),
-    service(4, 'Special Waste', ['Sharps Mail-Back', 'Sharps mail-back kit'], ['MED', 'Medical Sharps', 'true'], 64.99, ['FLAT', '0.00', 'EACH']),
-    service(5, c.business ? 'Commercial' : 'Residential', ['Bulk Pickup', 'Bulk item pickup, every 4 weeks'], ['BLK', 'Bulky Items', 'false'], 24.0, ['FLAT', '0.00', 'EACH']),
+    service(1, c.business ? 'COMMERCIAL' : 'RESIDENTIAL', ['96 Gal Cart', '96 gallon trash cart, weekly'], ['MSW', 'Municipal Solid Waste', 'false'], c.business ? 189.0 : 32.45, ['PER_TON', '54.75', 'TON']),
+    service(2, c.business ? 'COMMERCIAL' : 'RESIDENTIAL', ['64 Gal Recycling', '64 gallon recycling cart, every other week'], ['REC', 'Single Stream Recycling', 'false'], c.business ? 95.5 : 8.75, ['FLAT', '0.00', 'EACH']),
+    service(3, 'ROLLOFF', ['20 Yd Roll-Off', '20 yard open-top roll-off, on call'], ['C&D', 'Construction & Demolition', 'false'], 425.0, ['PER_TON', '68.00', 'TON']),
+    service(4, c.business ? 'COMMERCIAL' : 'RESIDENTIAL', ['Sharps Mail-Back', 'Sharps mail-back kit'], ['MED', 'Medical Sharps', 'true'], 64.99, ['FLAT', '0.00', 'EACH']),
+    service(5, c.business ? 'COMMERCIAL' : 'RESIDENTIAL', ['Bulk Pickup', 'Bulk item pickup, every 4 weeks'], ['BLK', 'Bulky Items', 'false'], 24.0, ['FLAT', '0.00', 'EACH']),
   ];
 }
 
@@ -522,7 +522,7 @@ const utc = (d: Date, hour: number, minute = 0) => `${ymd(d)}T${pad(hour)}:${pad
  * Pickup records: every scheduled pickup of the last 60 days (a few missed, a few with a service
  * exception), today's planned ones with their ETA, and the roll-off's tickets.
  */
-function pickups(c: DemoCustomer, clock: Clock): Wire[] {
+function pickups(c: DemoCustomer, clock: Clock, holidays: readonly Wire[]): Wire[] {
   const start = scheduleStart(clock);
   const records: Wire[] = [];
   const record = (n: number, day: Date, status: string, ticket: string, extra: Partial<Record<string, unknown>> = {}) => {
@@ -554,11 +554,15 @@ function pickups(c: DemoCustomer, clock: Clock): Wire[] {
       ...extra,
     });
   };
-  for (let daysAgo = 60; daysAgo >= 0; daysAgo--) {
-    const day = clock.at(daysAgo);
+  // Scheduled days from a week before the window, so that a pickup a holiday moved into it is there too.
+  for (let scheduledAgo = 67; scheduledAgo >= 0; scheduledAgo--) {
+    const scheduled = clock.at(scheduledAgo);
+    const day = movedByHolidays(scheduled, holidays);
+    const daysAgo = scheduledAgo - Math.round((day.getTime() - scheduled.getTime()) / 86_400_000);
+    if (daysAgo > 60 || daysAgo < 0) continue;
     for (const n of [1, 2, 5]) {
       const schedule = servicePlan(c, n).schedule;
-      if (schedule === null || !scheduledOn(schedule, start, day)) continue;
+      if (schedule === null || !scheduledOn(schedule, start, scheduled)) continue;
       const ticket = `${c.idBase}${pad(n)}${ymd(day).replace(/-/g, '').slice(2)}`;
       if (daysAgo === 0) record(n, day, 'Planned', ticket, { service_time: 'null' });
       else if (daysAgo % 13 === 0) record(n, day, 'Confirmed Negative', ticket, { exception_reason_code: 'BLK', exception_class: 'Blocked', eta: { from: utc(day, 14), to: utc(day, 16), reason_code: 'BLK', reason_text: 'Cart blocked by a parked car', serviced_date_time: 'null', route_id: `${servicePlan(c, n).route}A` } });
@@ -603,6 +607,20 @@ function notes(c: DemoCustomer, clock: Clock): Wire[] {
   });
 }
 
+/**
+ * The day a pickup scheduled on `day` is made (CONTRACT §6): every holiday on a Monday to
+ * Saturday of its week, on or before it, moves it `delay_days` later.
+ */
+function movedByHolidays(day: Date, holidays: readonly Wire[]): Date {
+  const monday = ymd(new Date(day.getFullYear(), day.getMonth(), day.getDate() - ((day.getDay() + 6) % 7)));
+  const delay = holidays
+    .filter(({ date }) => String(date) >= monday && String(date) <= ymd(day) && dateOf(String(date)).getDay() !== 0)
+    .reduce((total, holiday) => total + Number(holiday.delay_days), 0);
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate() + delay);
+}
+
+const dateOf = (isoDate: string) => new Date(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10)));
+
 /** The `n`th (1-based; -1 = last) `weekday` (0 = Sunday) of a month, as `yyyy-MM-dd`. */
 function nthWeekday(year: number, month: number, weekday: number, n: number): string {
   if (n > 0) {
@@ -635,6 +653,10 @@ function federalHolidays(year: number): Wire[] {
 /** The demo sandbox as an import file. */
 export function buildDemoImportFile(today: Date = new Date()): { customers: Wire[]; holidays: Wire[] } {
   const clock = new Clock(today);
+  const year = today.getFullYear();
+  const holidays = [...federalHolidays(year), ...federalHolidays(year + 1)];
+  // Last year's too, for the pickups of early January.
+  const calendar = [...federalHolidays(year - 1), ...holidays];
   return {
     customers: CUSTOMERS.map((c) => {
       const billing = invoices(c, clock);
@@ -652,12 +674,12 @@ export function buildDemoImportFile(today: Date = new Date()): { customers: Wire
         cases: cases(c, clock),
         email_activities: emailActivities(c, clock),
         issue_activities: issueActivities(c, clock),
-        pickups: pickups(c, clock),
+        pickups: pickups(c, clock, calendar),
         profiles: profiles(c, clock),
         notes: notes(c, clock),
       };
     }),
-    holidays: [...federalHolidays(today.getFullYear()), ...federalHolidays(today.getFullYear() + 1)],
+    holidays,
   };
 }
 
