@@ -54,7 +54,8 @@ export async function startApi(databaseUrl: string, port: number): Promise<{ url
       child.once('exit', () => done());
       child.kill('SIGTERM');
     });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // Up to 30 s: on a loaded 2-core machine the API's first start (Nest, the OpenAPI document, the database) can take over 10 s.
+  for (let attempt = 0; attempt < 300; attempt++) {
     if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}): ${stderr}`);
     const ready = await fetch(`${url}/health/ready`).then((r) => r.ok, () => false);
     if (ready) return { url, stop };
