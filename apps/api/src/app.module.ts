@@ -5,6 +5,7 @@ import type { Config } from '@curbside/config';
 import { PersistenceModule } from '@curbside/persistence';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
+import { AccountModule } from './account/account.module';
 import { ActivitiesModule } from './activities/activities.module';
 import { CasesModule } from './cases/cases.module';
 import { ContactsModule } from './contacts/contacts.module';
@@ -59,6 +60,7 @@ export class AppModule {
         ContactsModule,
         ServicesModule,
         ActivitiesModule,
+        AccountModule,
         ...extraImports,
       ],
     };

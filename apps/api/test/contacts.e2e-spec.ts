@@ -6,8 +6,17 @@ const HOUSEHOLD = fixtureCustomer('1000001');
 const BUSINESS = fixtureCustomer('1000002');
 const CANADIAN = fixtureCustomer('2000001');
 const contacts = (customerId: string) => `/api/v1/customers/${customerId}/contacts`;
+const billing = (customerId: string) => `${contacts(customerId)}/billing`;
+const service = (customerId: string) => `${contacts(customerId)}/service`;
+const services = (customerId: string) => `${contacts(customerId)}/services`;
+const ONE_CONTACT_ROUTES: Array<[string, (customerId: string) => string]> = [
+  ['contacts/billing', billing],
+  ['contacts/service', service],
+  ['contacts/services', services],
+];
+const contactOf = (customerId: string, type: string) => fixtureCustomer(customerId).contacts.filter((c: { type: string }) => c.type === type);
 
-describe.each(testDatabases())('contacts (op 8) on $name', (database) => {
+describe.each(testDatabases())('contacts (op 8, contacts/billing, contacts/service) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -56,7 +65,35 @@ describe.each(testDatabases())('contacts (op 8) on $name', (database) => {
     expect(xml.text).toContain('<metadata><cleansed>false</cleansed></metadata></address>');
   });
 
+  describe('one contact: contacts/billing, contacts/service (also contacts/services)', () => {
+    it.each([
+      ['billing', 'contacts/billing', billing],
+      ['service', 'contacts/service', service],
+      ['service', 'contacts/services', services],
+    ])('answers the %s contact alone at %s, exactly as imported', async (type, _path, route) => {
+      for (const customer of [HOUSEHOLD, BUSINESS, CANADIAN]) {
+        const response = await t.api.get(route(customer.id)).set('Request-Tracking-Id', `one-${customer.id}`).expect(200);
+        expectJson(response, `one-${customer.id}`);
+        expect(response.body).toEqual({ request_tracking_id: `one-${customer.id}`, contacts: contactOf(customer.id, type) });
+        expect(response.body.contacts).toHaveLength(1);
+        expect(Object.keys(response.body.contacts[0])).toEqual([
+          'type', 'name', 'first_name', 'middle_name', 'last_name', 'land_line', 'work_phone', 'mobile_phone', 'fax', 'email', 'address',
+        ]);
+      }
+    });
+
+    it.each(ONE_CONTACT_ROUTES)('%s: answers an empty list when the customer has no such contact', async (_path, route) => {
+      const response = await t.api.get(route('3000001')).set('Request-Tracking-Id', 'none').expect(200);
+      expect(response.body).toEqual({ request_tracking_id: 'none', contacts: [] });
+    });
+
+    it.each(ONE_CONTACT_ROUTES)('%s: answers the same contact in XML', async (_path, route) => {
+      const xml = await expectXmlMirrorsJson(t, route('2000001'));
+      expect(xml.text).toMatch(/^<\?xml[^>]*>\s*<response><request_tracking_id>same<\/request_tracking_id><contacts><type>/);
+    });
+  });
+
   describe('access', () => {
-    itEnforcesCustomerScope(() => t, contacts);
+    itEnforcesCustomerScope(() => t, contacts, billing, service, services);
   });
 });

@@ -5,6 +5,9 @@ import { fixtureCustomer, WireRecord } from './support/fixtures';
 const HOUSEHOLD = fixtureCustomer('1000001');
 const CANADIAN = fixtureCustomer('2000001');
 const invoiceList = (customerId: string, query = '') => `/api/v2/customers/${customerId}/invoices${query}`;
+const invoiceListV1 = (customerId: string, query = '') => `/api/v1/customers/${customerId}/invoices${query}`;
+/** 2026-01-01T00:00:00Z, the documented day version 1 of the list was deprecated. */
+const V1_DEPRECATION = '@1767225600';
 const invoiceDetail = (customerId: string, invoiceId: string) => `/api/v1/customers/${customerId}/invoices/${invoiceId}`;
 
 /** The v2 list entry of an imported invoice (the import record adds `lines` and orders members differently). */
@@ -20,7 +23,7 @@ const summaryOf = (invoice: WireRecord) => ({
 const byDate = (invoice: WireRecord): string => invoice.date;
 const datesOf = (body: WireRecord) => body.invoices.map((invoice: WireRecord) => invoice.date);
 
-describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
+describe.each(testDatabases())('invoices (ops 5, 6, v1 list) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -84,8 +87,10 @@ describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
       ['toDate=', 'toDate'],
       ['fromDate=2026-06-10&toDate=2026-06-01', 'fromDate'],
       ['colour=blue', 'colour'],
-    ])('answers 400 for %s, naming %s', async (query, field) => {
-      expectProblem(await t.api.get(invoiceList('1000001', `?${query}`)), 400, 'VALIDATION_FAILED', field);
+    ])('answers 400 for %s, naming %s, in both versions', async (query, field) => {
+      for (const list of [invoiceList, invoiceListV1]) {
+        expectProblem(await t.api.get(list('1000001', `?${query}`)), 400, 'VALIDATION_FAILED', field);
+      }
     });
 
     it('answers empty lists for a customer with no records', async () => {
@@ -98,9 +103,40 @@ describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
       expect(xml.text.startsWith('<?xml version="1.0" encoding="UTF-8"?><response><currency>USD</currency><invoices>')).toBe(true);
     });
 
-    it('has no version 1 list', async () => {
-      await t.api.get('/api/v1/customers/1000001/invoices').expect(404);
+  });
+
+  describe('list (v1, deprecated)', () => {
+    it.each(['', '?fromDate=2026-03-12&toDate=2026-05-11', '?toDate=2026-02-10', '?fromDate=2026-06-11'])(
+      'answers the version 2 body for "%s", with Deprecation and a Link to version 2',
+      async (query) => {
+        const v2 = await t.api.get(invoiceList('1000001', query)).expect(200);
+        const v1 = await t.api.get(invoiceListV1('1000001', query)).set('Request-Tracking-Id', 'v1').expect(200);
+        expectJson(v1, 'v1');
+        expect(v1.text).toBe(v2.text);
+        expect(v1.headers.deprecation).toBe(V1_DEPRECATION);
+        expect(v1.headers.link).toBe('</api/v2/customers/1000001/invoices>; rel="successor-version"');
+      },
+    );
+
+    it('answers every invoice newest first with the balances, as imported', async () => {
+      const response = await t.api.get(invoiceListV1('2000001')).expect(200);
+      expect(response.body).toEqual({ currency: 'CAD', invoices: newestFirst(CANADIAN.invoices, byDate).map(summaryOf), balances: CANADIAN.balances });
+      expect(Object.keys(response.body)).toEqual(['currency', 'invoices', 'balances']);
+      expect(response.headers.link).toBe('</api/v2/customers/2000001/invoices>; rel="successor-version"');
     });
+
+    it('answers empty lists for a customer with no records', async () => {
+      const empty = await t.api.get(invoiceListV1('3000001')).expect(200);
+      expect(empty.body).toEqual({ currency: 'USD', invoices: [], balances: [] });
+      expect(empty.headers.deprecation).toBe(V1_DEPRECATION);
+    });
+
+    it('answers the same list in XML, with the same headers', async () => {
+      const xml = await expectXmlMirrorsJson(t, invoiceListV1('1000001'));
+      expect(xml.headers.deprecation).toBe(V1_DEPRECATION);
+      expect(xml.headers.link).toBe('</api/v2/customers/1000001/invoices>; rel="successor-version"');
+    });
+
   });
 
   describe('detail', () => {
@@ -170,6 +206,7 @@ describe.each(testDatabases())('invoices (ops 5, 6) on $name', (database) => {
     itEnforcesCustomerScope(
       () => t,
       (customerId) => invoiceList(customerId),
+      (customerId) => invoiceListV1(customerId),
       (customerId) => invoiceDetail(customerId, HOUSEHOLD.invoices[0].id),
     );
   });

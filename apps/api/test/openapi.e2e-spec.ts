@@ -31,6 +31,23 @@ const OPERATIONS: Array<{ op: number | string; method: 'get' | 'put'; path: stri
   { op: 'services/calendar', method: 'get', path: `${services}/calendar`, request: `${householdServices}/calendar`, dateFilter: false },
   { op: 14, method: 'get', path: '/api/v1/customers/{customerId}/activities/email', request: '/api/v1/customers/1000001/activities/email', dateFilter: true },
   { op: 15, method: 'get', path: '/api/v1/customers/{customerId}/activities/issues', request: '/api/v1/customers/1000001/activities/issues', dateFilter: true },
+  // The published operations beyond the spec's fifteen (CONTRACT §6).
+  { op: 'contacts/billing', method: 'get', path: '/api/v1/customers/{customerId}/contacts/billing', request: '/api/v1/customers/1000001/contacts/billing', dateFilter: false },
+  { op: 'contacts/service', method: 'get', path: '/api/v1/customers/{customerId}/contacts/service', request: '/api/v1/customers/1000001/contacts/service', dateFilter: false },
+  { op: 'contacts/services', method: 'get', path: '/api/v1/customers/{customerId}/contacts/services', request: '/api/v1/customers/1000001/contacts/services', dateFilter: false },
+  { op: 'PUT contacts', method: 'put', path: '/api/v1/customers/{customerId}/contacts', request: '', dateFilter: false },
+  { op: 'activities/notes', method: 'get', path: '/api/v1/customers/{customerId}/activities/notes', request: '/api/v1/customers/1000001/activities/notes', dateFilter: true },
+  { op: 'cases/{caseId}', method: 'get', path: '/api/v1/customers/{customerId}/cases/{caseId}', request: `/api/v1/customers/1000001/cases/${household.cases[0].case_id}`, dateFilter: false },
+  { op: 'profiles', method: 'get', path: '/api/v1/customers/{customerId}/profiles', request: '/api/v1/customers/1000001/profiles', dateFilter: false },
+  { op: 'balance', method: 'get', path: '/api/v1/customers/{customerId}/balance', request: '/api/v1/customers/1000001/balance', dateFilter: false },
+  { op: 'v1 invoices', method: 'get', path: '/api/v1/customers/{customerId}/invoices', request: '/api/v1/customers/1000001/invoices', dateFilter: true },
+  ...(['materials', 'surcharges', 'prices', 'price'] as const).map((view) => ({
+    op: `tickets/{ticketId}/${view}`,
+    method: 'get' as const,
+    path: `/api/v1/customers/{customerId}/tickets/{ticketId}/${view}`,
+    request: `/api/v1/customers/1000001/tickets/${household.disposal_tickets[0].id}/${view}?ticket_type=disposal`,
+    dateFilter: false,
+  })),
 ];
 
 /** Problems with `value` against a documented wire schema: missing, undocumented or mistyped members. */
@@ -117,6 +134,25 @@ describe('the OpenAPI document', () => {
     const operation = document.paths['/api/v1/customers/{customerId}/communication-preferences'].put;
     expect(operation.requestBody.content['application/json']).toBeDefined();
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415']));
+  });
+
+  it('documents the body of PUT contacts and its own errors', () => {
+    const operation = document.paths['/api/v1/customers/{customerId}/contacts'].put;
+    expect(operation.requestBody.content['application/json'].schema.required).toEqual(['contacts']);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415']));
+  });
+
+  it('documents ticket_type as required on the disposal ticket views', () => {
+    for (const view of ['materials', 'surcharges', 'prices', 'price']) {
+      const parameters = document.paths[`/api/v1/customers/{customerId}/tickets/{ticketId}/${view}`].get.parameters;
+      expect(parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'ticket_type', required: true })]));
+    }
+  });
+
+  it('documents the v1 invoice list as deprecated, with its Deprecation and Link headers', () => {
+    const operation = document.paths['/api/v1/customers/{customerId}/invoices'].get;
+    expect(operation.deprecated).toBe(true);
+    expect(Object.keys(operation.responses['200'].headers)).toEqual(['Deprecation', 'Link']);
   });
 
   it('describes how to get a token', () => {

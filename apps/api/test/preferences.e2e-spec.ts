@@ -1,7 +1,16 @@
 import { nowLocalDateTime } from '@curbside/domain';
 import { EventRepository } from '@curbside/persistence';
 import { testDatabases } from '@curbside/testing';
-import { expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
+import {
+  expectNothingWritten as expectNothingWrittenTo,
+  expectProblem,
+  expectXmlMirrorsJson,
+  itEnforcesCustomerScope,
+  itEnforcesCustomerScopeOnPut,
+  itRefusesBodiesThatAreNotSmallJson,
+  startTestApp,
+  TestApp,
+} from './support';
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 import { parseXmlBody, wrapLikeXml } from './support/xml';
 
@@ -52,15 +61,8 @@ describe.each(testDatabases())('communication preferences (ops 9, 10) on $name',
   const changeEvents = async (customerId: string) =>
     (await events.list(customerId)).filter((event) => event.type === 'preferences.changed');
 
-  /** Runs `request` and checks that it changed nothing: same GET bytes, no new event. */
-  async function expectNothingWritten(customerId: string, request: () => Promise<unknown>): Promise<void> {
-    const before = await getPreferences(customerId);
-    const eventsBefore = await events.list(customerId);
-    await request();
-    const after = await getPreferences(customerId);
-    expect(after.text).toBe(before.text);
-    expect(await events.list(customerId)).toEqual(eventsBefore);
-  }
+  const expectNothingWritten = (customerId: string, request: () => Promise<unknown>) =>
+    expectNothingWrittenTo(t, preferencesOf(customerId), customerId, request);
 
   describe('GET (op 9)', () => {
     it.each(['1000001', '1000002', '2000001'])('answers the preferences of %s exactly as stored, in spec order', async (customerId) => {
@@ -207,34 +209,7 @@ describe.each(testDatabases())('communication preferences (ops 9, 10) on $name',
       });
     });
 
-    it('answers 400 for a body that is not JSON', async () => {
-      await expectNothingWritten('2000001', async () => {
-        const response = await t.api.put(preferencesOf('2000001')).set('Content-Type', 'application/json').send('{"preferences": [');
-        expectProblem(response, 400, 'BAD_REQUEST');
-      });
-    });
-
-    it.each([
-      ['text/plain', JSON.stringify(validBody())],
-      ['application/xml', '<preferences><category>Service Notification</category></preferences>'],
-    ])('answers 415 for a %s body', async (contentType, body) => {
-      await expectNothingWritten('2000001', async () => {
-        expectProblem(await t.api.put(preferencesOf('2000001')).set('Content-Type', contentType).send(body), 415, 'UNSUPPORTED_MEDIA_TYPE');
-      });
-    });
-
-    it('answers 415 for a body without a Content-Type', async () => {
-      await expectNothingWritten('2000001', () =>
-        t.api.put(preferencesOf('2000001')).send(Buffer.from(JSON.stringify(validBody()))).expect(415),
-      );
-    });
-
-    it('answers 413 for a body over 64 KiB', async () => {
-      const oversized = withChange((b) => (b.audit_info.modified_by = 'x'.repeat(70_000)));
-      await expectNothingWritten('2000001', async () => {
-        expectProblem(await t.api.put(preferencesOf('2000001')).send(oversized), 413, 'PAYLOAD_TOO_LARGE');
-      });
-    });
+    itRefusesBodiesThatAreNotSmallJson(() => t, preferencesOf, validBody);
   });
 
   describe('access (GET)', () => {
@@ -242,22 +217,7 @@ describe.each(testDatabases())('communication preferences (ops 9, 10) on $name',
   });
 
   describe('access (PUT)', () => {
-    it('answers 401 without credentials, changing nothing', async () => {
-      await expectNothingWritten('2000001', () =>
-        t.http().put(preferencesOf('2000001')).set('Request-Tracking-Id', 'anon').send(validBody()).expect(401),
-      );
-    });
-
-    it('answers 403 for a customer not granted, whether or not it exists, changing nothing', async () => {
-      const narrow = await t.registerClient(['1000001']);
-      await expectNothingWritten('2000001', () => t.as(narrow).put(preferencesOf('2000001')).send(validBody()).expect(403));
-      await t.as(narrow).put(preferencesOf('8888888')).send(validBody()).expect(403);
-    });
-
-    it('answers 404 for a granted customer that does not exist, writing no event', async () => {
-      expectProblem(await t.api.put(preferencesOf('9999999')).send(validBody()), 404, 'CUSTOMER_NOT_FOUND');
-      expect(await events.list('9999999')).toEqual([]);
-    });
+    itEnforcesCustomerScopeOnPut(() => t, preferencesOf, validBody);
   });
 
   it('documents the PUT body and the creation of missing selections in OpenAPI', async () => {

@@ -3,6 +3,8 @@ export * from './lib/customer';
 export * from './lib/pickups';
 export * from './lib/preferences';
 export * from './lib/summaries';
+export * from './lib/contacts';
+export * from './lib/account-balance';
 export * from './lib/bundle';
 export * from './lib/events';
 export * from './lib/clients';

@@ -2,12 +2,16 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
-import { EmailActivityRepository, IssueActivityRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource } from '../customers';
+import { EmailActivityRepository, IssueActivityRepository, NoteRepository } from '@curbside/persistence';
+import { CurrentCustomer, CustomerResource, DateRangeQuery, toDateRange } from '../customers';
 import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
+import { TrackingId } from '../platform';
 
-/** Neither body has a request_tracking_id member (the spec's tables have none); the header is still echoed. */
+/**
+ * Neither body of ops 14 and 15 has a request_tracking_id member (the spec's tables have none); the header is still
+ * echoed. The notes body has one, as the published page lists it.
+ */
 @ApiTags('activities')
 @Controller('api/v1/customers/:customerId/activities')
 @CustomerResource()
@@ -15,6 +19,7 @@ export class ActivitiesController {
   constructor(
     private readonly emails: EmailActivityRepository,
     private readonly issues: IssueActivityRepository,
+    private readonly notes: NoteRepository,
   ) {}
 
   @Get('email')
@@ -35,5 +40,15 @@ export class ActivitiesController {
   @WireResponse('Issue activity', 'issueActivities')
   async issueActivities(@CurrentCustomer() customer: Customer, @Query() query: ListParams, @Paging() paging: ListPaging): Promise<WireObject> {
     return responses.issueActivities(await paging.read('issue-activities', query, (list) => this.issues.list(customer.id, list)));
+  }
+
+  @Get('notes')
+  @ApiOperation({
+    summary: 'Notes on the account',
+    description: 'Newest first; fromDate/toDate filter on note_info.create_date_time, both inclusive.',
+  })
+  @WireResponse('Notes', 'notes')
+  async noteList(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Query() query: DateRangeQuery): Promise<WireObject> {
+    return responses.notes(trackingId, await this.notes.list(customer.id, toDateRange(query)));
   }
 }

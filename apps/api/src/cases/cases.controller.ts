@@ -1,12 +1,12 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { CaseRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource } from '../customers';
+import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
 import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
-import { TrackingId } from '../platform';
+import { ApiErrorCode, ApiException, TrackingId } from '../platform';
 
 @ApiTags('cases')
 @Controller('api/v1/customers/:customerId/cases')
@@ -27,5 +27,23 @@ export class CasesController {
     @Paging() paging: ListPaging,
   ): Promise<WireObject> {
     return responses.caseList(trackingId, await paging.read('cases', query, (list) => this.cases.list(customer.id, list)));
+  }
+
+  @Get(':caseId')
+  @ApiOperation({
+    summary: 'One case with its details',
+    description:
+      '`cases` holds the one case: its summary members (as in the list), then sub-category, due time, assignment, status ' +
+      'reason, source, the adjustment total, notes, the requestor and the adjustments (times `yyyy-MM-dd HH:mm:ss.S`).',
+  })
+  @WireResponse('Case detail', 'caseDetail')
+  async detail(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Param('caseId', RecordIdPipe) caseId: string,
+  ): Promise<WireObject> {
+    const found = await this.cases.find(customer.id, caseId);
+    if (found === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no case ${caseId} for this customer.`);
+    return responses.caseDetail(trackingId, found);
   }
 }

@@ -1,11 +1,14 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { responses, WireObject } from '@curbside/codecs';
-import type { Customer } from '@curbside/domain';
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { contactCodec, responses, WireObject } from '@curbside/codecs';
+import type { ContactType, Customer } from '@curbside/domain';
 import { ContactRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customers';
 import { WireResponse } from '../docs';
-import { TrackingId } from '../platform';
+import { decodeBody, ProblemResponse, TrackingId } from '../platform';
+
+const ONE_CONTACT =
+  'The body of GET contacts (op 8) with only this contact, or an empty list when the customer has none of this type.';
 
 @ApiTags('contacts')
 @Controller('api/v1/customers/:customerId/contacts')
@@ -21,5 +24,43 @@ export class ContactsController {
   @WireResponse('Contact', 'contacts')
   async list(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     return responses.contacts(trackingId, await this.contacts.list(customer.id));
+  }
+
+  @Get('billing')
+  @ApiOperation({ summary: 'The billing contact', description: ONE_CONTACT })
+  @WireResponse('The billing contact', 'billingContact')
+  billing(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    return this.ofType(trackingId, customer, 'billing');
+  }
+
+  /** The published pages write both `contacts/service` and `contacts/services`. */
+  @Get(['service', 'services'])
+  @ApiOperation({ summary: 'The service contact (also at contacts/services)', description: ONE_CONTACT })
+  @WireResponse('The service contact', 'serviceContact')
+  service(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    return this.ofType(trackingId, customer, 'service');
+  }
+
+  @Put()
+  @ApiOperation({
+    summary: 'Update the billing and/or service contact',
+    description:
+      'Each entry sets the named, phone and email members of its contact: a member left out becomes absent ("null"), ' +
+      'the address is kept, and a contact the customer does not have yet is created. email must be an address; ' +
+      'land_line, work_phone, mobile_phone and fax must hold 7 to 15 digits once spaces, +, -, ., ( and ) are removed. ' +
+      'The body must be `application/json`, at most 64 KiB, with no members beyond those documented and each type at ' +
+      'most once; a rejected body changes nothing. A change writes a `contacts.changed` event.',
+  })
+  @ApiBody({ schema: contactCodec.updateRequestSchema() as SchemaObject })
+  @WireResponse('The update was stored', 'contactsUpdated')
+  @ProblemResponse(413, 'The body is over 64 KiB')
+  @ProblemResponse(415, 'The body is not application/json')
+  async update(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Body() body: unknown): Promise<WireObject> {
+    await this.contacts.update(customer.id, decodeBody(contactCodec.decodeUpdateRequest, body));
+    return responses.contactsUpdated(trackingId);
+  }
+
+  private async ofType(trackingId: string, customer: Customer, type: ContactType): Promise<WireObject> {
+    return responses.contactOfType(trackingId, await this.contacts.find(customer.id, type));
   }
 }

@@ -1,4 +1,7 @@
 import {
+  accountBalance,
+  Contact,
+  ContactType,
   CustomerBundle,
   etaFor,
   type Holiday,
@@ -44,19 +47,33 @@ const firstPage = <T>(items: T[], size: number): ListPage<T> => ({ items: items.
 /** The demo household's pickup calendar, as the feed and `Accept: text/calendar` answer it. */
 export const pickupCalendarExample = (): string => calendarOf(household().customer.id, household().services, holidays(), TODAY);
 
+const contactOf = (type: ContactType): Contact | null => household().contacts.find((contact) => contact.type === type) ?? null;
+
 /** One example body per operation of the interface (see `responses` in @curbside/codecs). */
 export const examples = {
   ticketList: (): WireObject => responses.ticketList(TRACKING_ID, firstPage(household().tickets.map(summarizeServiceTicket), 2)),
   ticketDetail: (): WireObject => responses.ticketDetail(TRACKING_ID, household().tickets[0]),
   disposalList: (): WireObject => responses.disposalList(TRACKING_ID, firstPage(household().disposalTickets.map(summarizeDisposalTicket), 2)),
   disposalDetail: (): WireObject => responses.disposalDetail(TRACKING_ID, household().disposalTickets[0]),
+  disposalMaterials: (): WireObject => responses.disposalMaterials(TRACKING_ID, household().disposalTickets[0]),
+  disposalSurcharges: (): WireObject => responses.disposalSurcharges(TRACKING_ID, household().disposalTickets[0]),
+  disposalPrices: (): WireObject => responses.disposalPrices(TRACKING_ID, household().disposalTickets[0]),
   invoiceList: (): WireObject => {
     const { customer, invoices, balances } = household();
     return responses.invoiceList(customer.currency, firstPage(invoices.map(summarizeInvoice), 2), balances);
   },
+  accountBalance: (): WireObject => {
+    const { customer, contacts, invoices, balances } = household();
+    return responses.accountBalance(TRACKING_ID, accountBalance({ contacts, ivrFee: customer.ivrFee, invoices, balances }));
+  },
+  profiles: (): WireObject => responses.profiles(TRACKING_ID, household().profiles),
   invoiceDetail: (): WireObject => responses.invoiceDetail(household().invoices[1]),
   caseList: (): WireObject => responses.caseList(TRACKING_ID, firstPage(household().cases, 2)),
+  caseDetail: (): WireObject => responses.caseDetail(TRACKING_ID, household().cases[0]),
   contacts: (): WireObject => responses.contacts(TRACKING_ID, household().contacts),
+  billingContact: (): WireObject => responses.contactOfType(TRACKING_ID, contactOf('billing')),
+  serviceContact: (): WireObject => responses.contactOfType(TRACKING_ID, contactOf('service')),
+  contactsUpdated: (): WireObject => responses.contactsUpdated(TRACKING_ID),
   preferences: (): WireObject => responses.preferences(TRACKING_ID, household().preferences),
   preferencesUpdated: (): WireObject => responses.preferencesUpdated(TRACKING_ID),
   invoiceFees: (): WireObject => responses.invoiceFees(TRACKING_ID, household().services.slice(0, 2)),
@@ -79,6 +96,7 @@ export const examples = {
   },
   calendarLink: (): WireObject =>
     responses.calendarLink(TRACKING_ID, 'https://curbside.example.com/feeds/calendar/eyJhbGciOiJIUzI1NiIsInR5cCI6ImZlZWQrand0In0.eyJjdXN0b21lcl9pZCI6IjEwMDAwMDEifQ.c2lnbmF0dXJl/pickups.ics'),
+  notes: (): WireObject => responses.notes(TRACKING_ID, household().notes.slice(0, 2)),
 } satisfies Record<string, () => WireObject>;
 
 export type ExampleName = keyof typeof examples;

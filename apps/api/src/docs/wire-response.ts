@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, type ApiResponseOptions } from '@nestjs/swagger';
 import { toXml } from '@curbside/codecs';
 import { ExampleName, examples, pickupCalendarExample } from './examples';
 import { wireSchema } from './wire-schema';
@@ -22,9 +22,14 @@ function wireContent(names: ExampleName[]): Record<string, object> {
  * Documents a route's 200 response in JSON and XML, with the schema read off a realistic
  * example built by the codecs (see `examples`). A route that answers one of several bodies
  * (tickets: service or disposal, by `ticket_type`) names each; the schema is then a `oneOf`.
+ * A response with headers of its own gives `{description, headers}`.
  */
-export function WireResponse(description: string, ...names: [ExampleName, ...ExampleName[]]): MethodDecorator {
-  return applyDecorators(ApiOkResponse({ description, content: wireContent(names) }));
+export function WireResponse(
+  described: string | { description: string; headers: NonNullable<ApiResponseOptions['headers']> },
+  ...names: [ExampleName, ...ExampleName[]]
+): MethodDecorator {
+  const { description, headers } = typeof described === 'string' ? { description: described, headers: undefined } : described;
+  return applyDecorators(ApiOkResponse({ description, ...(headers === undefined ? {} : { headers }), content: wireContent(names) }));
 }
 
 /** Documents a 200 response in iCalendar (RFC 5545), after the JSON and XML of `names` when the route negotiates. */

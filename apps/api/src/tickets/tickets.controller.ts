@@ -1,13 +1,13 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
-import type { Customer } from '@curbside/domain';
+import type { Customer, DisposalTicket } from '@curbside/domain';
 import { DisposalTicketRepository, ServiceTicketRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
 import { ListPaging, Paging } from '../lists';
 import { WireResponse } from '../docs';
 import { ApiErrorCode, ApiException, TrackingId } from '../platform';
-import { DISPOSAL, TicketDetailQuery, TicketListQuery } from './dtos/ticket-query.dto';
+import { DISPOSAL, DisposalViewQuery, TicketDetailQuery, TicketListQuery } from './dtos/ticket-query.dto';
 
 @ApiTags('tickets')
 @Controller('api/v1/customers/:customerId/tickets')
@@ -45,13 +45,58 @@ export class TicketsController {
     @Param('ticketId', RecordIdPipe) ticketId: string,
     @Query() query: TicketDetailQuery,
   ): Promise<WireObject> {
-    if (query.ticket_type === DISPOSAL) {
-      const ticket = await this.disposalTickets.find(customer.id, ticketId);
-      if (ticket === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no disposal ticket ${ticketId} for this customer.`);
-      return responses.disposalDetail(trackingId, ticket);
-    }
+    if (query.ticket_type === DISPOSAL) return responses.disposalDetail(trackingId, await this.disposalTicket(customer, ticketId));
     const ticket = await this.serviceTickets.find(customer.id, ticketId);
     if (ticket === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no service ticket ${ticketId} for this customer.`);
     return responses.ticketDetail(trackingId, ticket);
+  }
+
+  @Get(':ticketId/materials')
+  @ApiOperation({
+    summary: 'The material lines of a disposal ticket (ticket_type=disposal required)',
+    description: 'The ticket\u2019s status, time out (date_time), site and surcharge, with its detail lines that name a material.',
+  })
+  @WireResponse('Disposal ticket materials', 'disposalMaterials')
+  async materials(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Param('ticketId', RecordIdPipe) ticketId: string,
+    @Query() _query: DisposalViewQuery,
+  ): Promise<WireObject> {
+    return responses.disposalMaterials(trackingId, await this.disposalTicket(customer, ticketId));
+  }
+
+  @Get(':ticketId/surcharges')
+  @ApiOperation({
+    summary: 'The surcharge lines of a disposal ticket (ticket_type=disposal required)',
+    description: 'The ticket\u2019s status, time out (date_time), site and surcharge, with its detail lines that name a surcharge.',
+  })
+  @WireResponse('Disposal ticket surcharges', 'disposalSurcharges')
+  async surcharges(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Param('ticketId', RecordIdPipe) ticketId: string,
+    @Query() _query: DisposalViewQuery,
+  ): Promise<WireObject> {
+    return responses.disposalSurcharges(trackingId, await this.disposalTicket(customer, ticketId));
+  }
+
+  /** A published sample writes `/price`: both paths answer. */
+  @Get([':ticketId/prices', ':ticketId/price'])
+  @ApiOperation({ summary: 'The totals of a disposal ticket (also at /price; ticket_type=disposal required)' })
+  @WireResponse('Disposal ticket prices', 'disposalPrices')
+  async prices(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Param('ticketId', RecordIdPipe) ticketId: string,
+    @Query() _query: DisposalViewQuery,
+  ): Promise<WireObject> {
+    return responses.disposalPrices(trackingId, await this.disposalTicket(customer, ticketId));
+  }
+
+  private async disposalTicket(customer: Customer, ticketId: string): Promise<DisposalTicket> {
+    const ticket = await this.disposalTickets.find(customer.id, ticketId);
+    if (ticket === null) throw new ApiException(ApiErrorCode.NOT_FOUND, `There is no disposal ticket ${ticketId} for this customer.`);
+    return ticket;
   }
 }

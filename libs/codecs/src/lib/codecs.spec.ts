@@ -195,3 +195,45 @@ describe('preferenceCodec.decodeUpdateRequest (PUT communication-preferences)', 
     expect(decodeIssues(() => preferenceCodec.decodeUpdateRequest('x'))).toEqual([{ field: '', message: 'expected an object, got a string' }]);
   });
 });
+
+describe('contactCodec.decodeUpdateRequest (PUT contacts)', () => {
+  const nothingElse = { name: null, firstName: null, middleName: null, lastName: null, landLine: null, workPhone: null, mobilePhone: null, fax: null, email: null };
+
+  it('reads each entry, every member it leaves out as null', () => {
+    const body = {
+      contacts: [
+        { type: 'service', mobile_phone: '+1 (602) 555.0147', email: 'yard@example.com' },
+        { type: 'billing', name: 'Maria Alvarez', fax: '6025550100' },
+      ],
+      request_tracking_id: 'abc',
+    };
+    expect(contactCodec.decodeUpdateRequest(body)).toEqual([
+      { ...nothingElse, type: 'service', mobilePhone: '+1 (602) 555.0147', email: 'yard@example.com' },
+      { ...nothingElse, type: 'billing', name: 'Maria Alvarez', fax: '6025550100' },
+    ]);
+  });
+
+  it('reports every bad field at once, with its path from the body root', () => {
+    const body = {
+      contacts: [
+        { type: 'billing', email: 'maria@', land_line: '123456', work_phone: '1234567890123456', city: 'Phoenix' },
+        { type: 'billing', mobile_phone: 6025550147 },
+      ],
+    };
+    expect(decodeIssues(() => contactCodec.decodeUpdateRequest(body))).toEqual([
+      { field: 'contacts[0].land_line', message: expect.stringContaining('7 to 15 digits') },
+      { field: 'contacts[0].work_phone', message: expect.stringContaining('7 to 15 digits') },
+      { field: 'contacts[0].email', message: 'expected an email address' },
+      { field: 'contacts[0].city', message: 'unknown member' },
+      { field: 'contacts[1].mobile_phone', message: 'expected a string, got a number' },
+      { field: 'contacts[1].type', message: 'duplicate type billing (also contacts[0])' },
+    ]);
+  });
+
+  it('documents the body with the members it reads, in wire order, and those of the contact list', () => {
+    const schema = contactCodec.updateRequestSchema() as { properties: { contacts: { items: { properties: object } } } };
+    const documented = Object.keys(schema.properties.contacts.items.properties);
+    const listed = Object.keys(contactCodec.encode(contactCodec.decode(sample.customers[0].contacts[0])));
+    expect(documented).toEqual(listed.filter((member) => member !== 'address'));
+  });
+});

@@ -1,20 +1,48 @@
 import { CONTACT_TYPES } from '@curbside/domain';
-import type { Contact } from '@curbside/domain';
-import { type ObjectReader, decodeStrictly, oneOf, text, trueFalseFlag } from './reader';
+import type { Contact, ContactType, ContactUpdate } from '@curbside/domain';
+import { emailAddress, phoneNumber } from './contact-values';
+import { findDuplicates } from './duplicates';
+import { type ObjectReader, type ValueParser, decodeStrictly, oneOf, text, trueFalseFlag } from './reader';
 import { type WireObject, orNull, trueFalse } from './wire';
+
+type ContactMember = Exclude<keyof ContactUpdate, 'type'>;
+type ContactRule = 'text' | 'email' | 'phone';
+
+/**
+ * The members of a contact between `type` and `address`, in wire order, and what PUT contacts
+ * accepts in each. The list, the import, PUT contacts and its OpenAPI schema all read this one table.
+ */
+const CONTACT_MEMBERS: ReadonlyArray<{ wire: string; member: ContactMember; rule: ContactRule }> = [
+  { wire: 'name', member: 'name', rule: 'text' },
+  { wire: 'first_name', member: 'firstName', rule: 'text' },
+  { wire: 'middle_name', member: 'middleName', rule: 'text' },
+  { wire: 'last_name', member: 'lastName', rule: 'text' },
+  { wire: 'land_line', member: 'landLine', rule: 'phone' },
+  { wire: 'work_phone', member: 'workPhone', rule: 'phone' },
+  { wire: 'mobile_phone', member: 'mobilePhone', rule: 'phone' },
+  { wire: 'fax', member: 'fax', rule: 'phone' },
+  { wire: 'email', member: 'email', rule: 'email' },
+];
+
+const RULES: Record<ContactRule, { parse: ValueParser<string>; doc: Record<string, unknown> }> = {
+  text: { parse: text, doc: { example: 'Maria Alvarez' } },
+  email: { parse: emailAddress, doc: { format: 'email', example: 'maria.alvarez@example.com' } },
+  phone: {
+    parse: phoneNumber,
+    doc: { description: '7 to 15 digits once spaces, +, -, ., ( and ) are removed', example: '(602) 555-0147' },
+  },
+};
+
+/** `type`, then the members of the table read by `parseOf` (imported values are taken as written). */
+function readContactMembers(r: ObjectReader, parseOf: (rule: ContactRule) => ValueParser<string>): ContactUpdate {
+  const update = { type: r.required('type', oneOf(CONTACT_TYPES)) } as ContactUpdate;
+  for (const { wire, member, rule } of CONTACT_MEMBERS) update[member] = r.optional(wire, parseOf(rule));
+  return update;
+}
 
 export function readContact(r: ObjectReader): Contact {
   return {
-    type: r.required('type', oneOf(CONTACT_TYPES)),
-    name: r.optional('name', text),
-    firstName: r.optional('first_name', text),
-    middleName: r.optional('middle_name', text),
-    lastName: r.optional('last_name', text),
-    landLine: r.optional('land_line', text),
-    workPhone: r.optional('work_phone', text),
-    mobilePhone: r.optional('mobile_phone', text),
-    fax: r.optional('fax', text),
-    email: r.optional('email', text),
+    ...readContactMembers(r, () => text),
     address: r.object('address', (a) => ({
       street: a.optional('street', text),
       city: a.optional('city', text),
@@ -29,6 +57,45 @@ export function readContact(r: ObjectReader): Contact {
   };
 }
 
+/** The body of PUT contacts: at least one entry, each type at most once; `request_tracking_id` is allowed and ignored. */
+function readUpdateRequest(r: ObjectReader): ContactUpdate[] {
+  r.optional('request_tracking_id', text);
+  const contacts = r.list('contacts', (c) => readContactMembers(c, (rule) => RULES[rule].parse));
+  if (!r.has('contacts')) r.report(r.fieldPath('contacts'), 'is required');
+  else if (Array.isArray(r.raw('contacts')) && contacts.length === 0) r.report(r.fieldPath('contacts'), 'must hold at least one contact');
+  findDuplicates(
+    contacts,
+    (contact) => contact.type,
+    (index, firstIndex, type) =>
+      r.report(`${r.fieldPath('contacts')}[${index}].type`, `duplicate type ${type} (also contacts[${firstIndex}])`),
+  );
+  return contacts;
+}
+
+/** The OpenAPI (JSON Schema) description of the body of PUT contacts, made from the same table as its reader. */
+const UPDATE_REQUEST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['contacts'],
+  properties: {
+    contacts: {
+      type: 'array',
+      minItems: 1,
+      description: 'At most one entry per type. An entry replaces the members of that contact: a member left out becomes absent ("null"); the address is kept.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['type'],
+        properties: {
+          type: { type: 'string', enum: [...CONTACT_TYPES] satisfies ContactType[], example: 'billing' },
+          ...Object.fromEntries(CONTACT_MEMBERS.map(({ wire, rule }) => [wire, { type: 'string', ...RULES[rule].doc }])),
+        },
+      },
+    },
+    request_tracking_id: { type: 'string', description: 'Allowed, as the published sample repeats it; the header is what is echoed' },
+  },
+} as const;
+
 /** Contacts: US addresses use state/zip/zip4, Canadian ones province/postal_code; `cleansed` is `true`/`false`. */
 export const contactCodec = {
   /** An entry of the contact list (operation 8), also the import-file record. */
@@ -36,15 +103,7 @@ export const contactCodec = {
     const { address } = contact;
     return {
       type: contact.type,
-      name: orNull(contact.name),
-      first_name: orNull(contact.firstName),
-      middle_name: orNull(contact.middleName),
-      last_name: orNull(contact.lastName),
-      land_line: orNull(contact.landLine),
-      work_phone: orNull(contact.workPhone),
-      mobile_phone: orNull(contact.mobilePhone),
-      fax: orNull(contact.fax),
-      email: orNull(contact.email),
+      ...Object.fromEntries(CONTACT_MEMBERS.map(({ wire, member }) => [wire, orNull(contact[member])])),
       address: {
         street: orNull(address.street),
         city: orNull(address.city),
@@ -63,4 +122,15 @@ export const contactCodec = {
   decode(wire: unknown, path = 'contact'): Contact {
     return decodeStrictly(wire, path, readContact);
   },
+
+  /**
+   * Strictly reads the body of PUT contacts (CONTRACT §6): `{contacts: [{type, name, ..., email}], request_tracking_id?}`.
+   * Field paths in the DecodeError start at the body root, e.g. `contacts[1].mobile_phone`.
+   */
+  decodeUpdateRequest(body: unknown): ContactUpdate[] {
+    return decodeStrictly(body, '', readUpdateRequest);
+  },
+
+  /** The JSON Schema of that body, for the OpenAPI document. */
+  updateRequestSchema: (): Record<string, unknown> => structuredClone(UPDATE_REQUEST_SCHEMA) as unknown as Record<string, unknown>,
 };

@@ -150,6 +150,17 @@ function readDetailLines(r: ObjectReader): DisposalDetail[] {
   return details;
 }
 
+/** What the materials and surcharges views (CONTRACT §6) show of the ticket: `date_time` is when it left the scale. */
+function encodeLineViewHead(ticket: DisposalTicket): WireObject {
+  return {
+    status: ticket.status,
+    date_time: writeWhen(ticket.timeOut),
+    site_id: orNull(ticket.site.id),
+    site_name: orNull(ticket.site.name),
+    surcharge: orNull(ticket.surcharge),
+  };
+}
+
 /** Disposal tickets: every datetime `yyyy-MM-dd HH:mm:ss.S`. */
 export const disposalTicketCodec = {
   /** An entry of the disposal ticket list (operation 3). */
@@ -217,6 +228,53 @@ export const disposalTicketCodec = {
         driver_name: orNull(vehicle.driverName),
       },
       details: ticket.details.map(encodeDetailLine),
+    };
+  },
+
+  /** `tickets/{id}/materials`: the ticket with its material lines (those with a `material_name`). */
+  encodeMaterials(ticket: DisposalTicket): WireObject {
+    return {
+      ...encodeLineViewHead(ticket),
+      details: ticket.details
+        .filter((line) => line.materialName !== null)
+        .map((line) => ({
+          sequence_number: line.sequenceNumber,
+          material_name: orNull(line.materialName),
+          description: orNull(line.description),
+          volume: orNull(line.volume),
+          rounded_net_weight: orNull(line.roundedNetWeight),
+          rounded_net_uom: orNull(line.roundedNetUom),
+        })),
+    };
+  },
+
+  /** `tickets/{id}/surcharges`: the ticket with its surcharge lines (those with a `surcharge_name`). */
+  encodeSurcharges(ticket: DisposalTicket): WireObject {
+    return {
+      ...encodeLineViewHead(ticket),
+      details: ticket.details
+        .filter((line) => line.surchargeName !== null)
+        .map((line) => ({
+          sequence_number: line.sequenceNumber,
+          surcharge_name: orNull(line.surchargeName),
+          description: orNull(line.description),
+          billed_quantity: orNull(line.billedQuantity),
+          rate_per_unit: orNull(line.ratePerUnit),
+          rate_uom: orNull(line.rateUom),
+          amount: orNull(line.amount),
+        })),
+    };
+  },
+
+  /** `tickets/{id}/prices` (also `/price`): the ticket's totals. */
+  encodePrices(ticket: DisposalTicket): WireObject {
+    return {
+      status: ticket.status,
+      material_subtotal: orNull(ticket.materialSubtotal),
+      surcharge: orNull(ticket.surcharge),
+      tax: orNull(ticket.tax),
+      amount: orNull(ticket.amount),
+      currency: orNull(ticket.currency),
     };
   },
 

@@ -10,6 +10,7 @@ import type {
   SelectionUpdate,
 } from '@curbside/domain';
 import { encodeAuditInfo, readAuditInfo } from './audit-info';
+import { isEmailAddress, isPhoneNumber } from './contact-values';
 import { dateTimeShape } from './dates';
 import { findDuplicates } from './duplicates';
 import { type ObjectReader, decodeStrictly, oneOf, text, yesNoFlag } from './reader';
@@ -21,10 +22,6 @@ export interface PreferencesUpdate {
   modifiedBy: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\s().-]+$/;
-const countDigits = (value: string): number => value.replace(/\D/g, '').length;
-const isPhoneNumber = (value: string): boolean => PHONE.test(value) && countDigits(value) >= 7 && countDigits(value) <= 15;
 
 /**
  * Reads `type` and `value` of a selection or option: the value must fit the type (an email
@@ -36,7 +33,7 @@ function readTypedValue(r: ObjectReader, channel: ChannelName | undefined): { ty
   const type: SelectionType | undefined = r.required('type', oneOf(SELECTION_TYPES));
   if (type === undefined) return { type, value };
   const isEmail = isEmailSelection(type);
-  if (value !== undefined && isEmail && !EMAIL.test(value)) {
+  if (value !== undefined && isEmail && !isEmailAddress(value)) {
     r.report(r.fieldPath('value'), `a ${type} selection needs an email address`);
   }
   if (value !== undefined && !isEmail && !isPhoneNumber(value)) {

@@ -1,4 +1,5 @@
 import type {
+  AccountBalance,
   Balance,
   EtaView,
   Pickup,
@@ -12,11 +13,14 @@ import type {
   InvoiceSummary,
   IssueActivity,
   Page,
+  Note,
   Preference,
+  Profile,
   Service,
   ServiceTicket,
   ServiceTicketSummary,
 } from '@curbside/domain';
+import { accountBalanceCodec } from './account-balance.codec';
 import { caseCodec } from './case.codec';
 import { contactCodec } from './contact.codec';
 import { disposalTicketCodec } from './disposal-ticket.codec';
@@ -25,7 +29,9 @@ import { invoiceCodec } from './invoice.codec';
 import { issueActivityCodec } from './issue-activity.codec';
 import { encodeNextPickup, type ServiceNextPickup } from './next-pickup.codec';
 import { pickupCodec } from './pickup.codec';
+import { noteCodec } from './note.codec';
 import { preferenceCodec } from './preference.codec';
+import { profileCodec } from './profile.codec';
 import { serviceCodec } from './service.codec';
 import { serviceTicketCodec } from './service-ticket.codec';
 import type { WireObject } from './wire';
@@ -69,6 +75,21 @@ export const responses = {
     return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodeDetail(ticket)] };
   },
 
+  /** GET tickets/{ticketId}/materials?ticket_type=disposal. */
+  disposalMaterials(trackingId: string, ticket: DisposalTicket): WireObject {
+    return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodeMaterials(ticket)] };
+  },
+
+  /** GET tickets/{ticketId}/surcharges?ticket_type=disposal. */
+  disposalSurcharges(trackingId: string, ticket: DisposalTicket): WireObject {
+    return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodeSurcharges(ticket)] };
+  },
+
+  /** GET tickets/{ticketId}/prices (and /price)?ticket_type=disposal. */
+  disposalPrices(trackingId: string, ticket: DisposalTicket): WireObject {
+    return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodePrices(ticket)] };
+  },
+
   /** 5. GET v2 invoices: no request_tracking_id (the spec's table has none). */
   invoiceList(currency: string, invoices: ListPage<InvoiceSummary>, balances: readonly Balance[]): WireObject {
     return {
@@ -76,6 +97,16 @@ export const responses = {
       invoices: invoices.items.map(invoiceCodec.encodeSummary),
       balances: balances.map(invoiceCodec.encodeBalance),
     };
+  },
+
+  /** GET balance. */
+  accountBalance(trackingId: string, account: AccountBalance): WireObject {
+    return { request_tracking_id: trackingId, ...accountBalanceCodec.encode(account) };
+  },
+
+  /** GET profiles. */
+  profiles(trackingId: string, profiles: readonly Profile[]): WireObject {
+    return { request_tracking_id: trackingId, profiles: profiles.map(profileCodec.encode) };
   },
 
   /** 6. GET invoices/{invoiceId}: one entry per line; no request_tracking_id. */
@@ -88,9 +119,24 @@ export const responses = {
     return { request_tracking_id: trackingId, cases: cases.items.map(caseCodec.encode), metadata: totalCount(cases) };
   },
 
+  /** GET cases/{caseId}: the one case, its summary members then its detail members. */
+  caseDetail(trackingId: string, c: Case): WireObject {
+    return { request_tracking_id: trackingId, cases: [caseCodec.encodeDetail(c)] };
+  },
+
   /** 8. GET contacts. */
   contacts(trackingId: string, contacts: readonly Contact[]): WireObject {
     return { request_tracking_id: trackingId, contacts: contacts.map(contactCodec.encode) };
+  },
+
+  /** GET contacts/billing, contacts/service: the body of op 8 with that one contact, or none. */
+  contactOfType(trackingId: string, contact: Contact | null): WireObject {
+    return { request_tracking_id: trackingId, contacts: contact === null ? [] : [contactCodec.encode(contact)] };
+  },
+
+  /** PUT contacts. */
+  contactsUpdated(trackingId: string): WireObject {
+    return { request_tracking_id: trackingId, status: 'Success' };
   },
 
   /** 9. GET communication-preferences. */
@@ -168,5 +214,10 @@ export const responses = {
   /** GET services/calendar: the address of the calendar feed. */
   calendarLink(trackingId: string, calendarUrl: string): WireObject {
     return { request_tracking_id: trackingId, calendar_url: calendarUrl };
+  },
+
+  /** GET activities/notes. */
+  notes(trackingId: string, notes: readonly Note[]): WireObject {
+    return { request_tracking_id: trackingId, activities: notes.map(noteCodec.encode) };
   },
 };

@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'case.status-changed',
   'invoice.created',
   'preferences.changed',
+  'contacts.changed',
   'pickup.missed',
   'disposal_ticket.voided',
 ] as const;

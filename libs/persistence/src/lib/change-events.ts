@@ -50,6 +50,13 @@ export const preferencesChanged = (customerId: Id, modifiedBy: string | null): N
   payload: { modifiedBy },
 });
 
+/** PUT contacts: which contacts it set, e.g. `billing,service`. */
+export const contactsChanged = (customerId: Id, types: readonly string[]): NewEvent => ({
+  customerId,
+  type: 'contacts.changed',
+  payload: { types: types.join(',') },
+});
+
 /** `pickup.missed` when a pickup record arrives as, or changes to, `Confirmed Negative`. */
 export function pickupEvents(customerId: Id, before: Pickup | undefined, after: Pickup): NewEvent[] {
   const missed = after.status === 'Confirmed Negative' && before?.status !== 'Confirmed Negative';

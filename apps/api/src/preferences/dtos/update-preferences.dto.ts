@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsString, Matches, registerDecorator, ValidateNested } from 'class-validator';
-import { DecodeError, preferenceCodec, type PreferencesUpdate } from '@curbside/codecs';
+import { preferenceCodec, type PreferencesUpdate } from '@curbside/codecs';
 import { CHANNEL_NAMES, PREFERENCE_CATEGORIES, SELECTION_TYPES } from '@curbside/domain';
 import type { ChannelName, PreferenceCategory, SelectionType } from '@curbside/domain';
-import { ApiErrorCode, ApiException } from '../../platform';
+import { decodeBody } from '../../platform';
 
 /*
  * The body of PUT communication-preferences (operation 10, CONTRACT §3). These classes check
@@ -95,10 +95,5 @@ export class UpdatePreferencesDto {
  * (e.g. `preferences[0].channels[1].selections[0].value`).
  */
 export function readPreferencesUpdate(body: UpdatePreferencesDto): PreferencesUpdate {
-  try {
-    return preferenceCodec.decodeUpdateRequest(body);
-  } catch (error) {
-    if (error instanceof DecodeError) throw new ApiException(ApiErrorCode.VALIDATION_FAILED, undefined, error.issues);
-    throw error;
-  }
+  return decodeBody(preferenceCodec.decodeUpdateRequest, body);
 }

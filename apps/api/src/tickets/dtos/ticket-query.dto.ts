@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { ListParams } from '../../lists';
 
@@ -23,4 +23,11 @@ export class TicketDetailQuery {
   @IsOptional()
   @IsIn([DISPOSAL], { message: 'ticket_type must be "disposal" or left out' })
   ticket_type?: typeof DISPOSAL;
+}
+
+/** The disposal ticket views (materials, surcharges, prices) exist for disposal tickets only: `ticket_type=disposal` is required. */
+export class DisposalViewQuery {
+  @ApiProperty({ description: 'Must be `disposal`: these are views of a disposal ticket (operation 4).', enum: [DISPOSAL] })
+  @IsIn([DISPOSAL], { message: 'ticket_type=disposal is required on this operation' })
+  ticket_type!: typeof DISPOSAL;
 }

@@ -22,7 +22,7 @@ export const contactStore: RecordStore<Contact> = {
   delete: (manager, customerId, keys) => deleteRows(manager, ContactEntity, customerId, 'type', keys),
 };
 
-function toContactRow(customerId: string, position: number, { address, ...contact }: Contact): ContactEntity {
+export function toContactRow(customerId: string, position: number, { address, ...contact }: Contact): ContactEntity {
   return {
     customerId,
     position,

@@ -1,0 +1,102 @@
+import { EventRepository } from "@curbside/persistence";
+import { expectProblem } from "./expect";
+import type { TestApp } from "./test-app";
+
+/** A customer of the fixture whose data the write tests check stays unchanged. */
+const EXISTING = "2000001";
+
+/**
+ * Runs `request` and checks that it changed nothing: GET `path` answers the same bytes before
+ * and after, and the customer has no new outbox event.
+ */
+export async function expectNothingWritten(
+  t: TestApp,
+  path: string,
+  customerId: string,
+  request: () => Promise<unknown>,
+): Promise<void> {
+  const events = t.app.get(EventRepository);
+  const read = () =>
+    t.api.get(path).set("Request-Tracking-Id", "read").expect(200);
+  const before = await read();
+  const eventsBefore = await events.list(customerId);
+  await request();
+  expect((await read()).text).toBe(before.text);
+  expect(await events.list(customerId)).toEqual(eventsBefore);
+}
+
+/**
+ * The access tests of a PUT whose path also answers GET (CONTRACT §2): 401 without credentials, 403 for a customer
+ * not granted whether or not it exists, 404 for a granted customer that does not exist — each writing nothing.
+ * The suite's client must be granted 2000001 and 9999999; `body` is a valid body.
+ */
+export function itEnforcesCustomerScopeOnPut(
+  app: () => TestApp,
+  route: (customerId: string) => string,
+  body: () => object,
+): void {
+  it("answers 401 without credentials, changing nothing", async () => {
+    const t = app();
+    await expectNothingWritten(t, route(EXISTING), EXISTING, () =>
+      t
+        .http()
+        .put(route(EXISTING))
+        .set("Request-Tracking-Id", "anon")
+        .send(body())
+        .expect(401),
+    );
+  });
+
+  it("answers 403 for a customer not granted, whether or not it exists, changing nothing", async () => {
+    const t = app();
+    const narrow = await t.registerClient(["1000001"]);
+    await expectNothingWritten(t, route(EXISTING), EXISTING, () =>
+      t.as(narrow).put(route(EXISTING)).send(body()).expect(403),
+    );
+    await t.as(narrow).put(route("8888888")).send(body()).expect(403);
+  });
+
+  it("answers 404 for a granted customer that does not exist, writing no event", async () => {
+    const t = app();
+    expectProblem(
+      await t.api.put(route("9999999")).send(body()),
+      404,
+      "CUSTOMER_NOT_FOUND",
+    );
+    expect(await t.app.get(EventRepository).list("9999999")).toEqual([]);
+  });
+}
+
+/**
+ * What the platform refuses before a PUT body is read, each writing nothing: malformed JSON (400), a body that is
+ * not JSON or has no Content-Type (415), a body over 64 KiB (413). `body` is a valid body; the suite's client must
+ * be granted 2000001.
+ */
+export function itRefusesBodiesThatAreNotSmallJson(app: () => TestApp, route: (customerId: string) => string, body: () => object): void {
+  const path = route(EXISTING);
+  const put = () => app().api.put(path);
+  const unchangedBy = (request: () => Promise<unknown>) => expectNothingWritten(app(), path, EXISTING, request);
+
+  it('answers 400 for malformed JSON', async () => {
+    await unchangedBy(async () => expectProblem(await put().set('Content-Type', 'application/json').send('{"a": ['), 400, 'BAD_REQUEST'));
+  });
+
+  it.each([
+    ['text/plain', () => JSON.stringify(body())],
+    ['application/xml', () => '<response><a>b</a></response>'],
+    ['application/x-www-form-urlencoded', () => 'a=b'],
+  ])('answers 415 for a %s body', async (contentType, text) => {
+    await unchangedBy(async () =>
+      expectProblem(await put().set('Content-Type', contentType).send(text()), 415, 'UNSUPPORTED_MEDIA_TYPE'),
+    );
+  });
+
+  it('answers 415 for a body without a Content-Type', async () => {
+    await unchangedBy(() => put().send(Buffer.from(JSON.stringify(body()))).expect(415));
+  });
+
+  it('answers 413 for a body over 64 KiB', async () => {
+    const oversized = { ...body(), padding: 'x'.repeat(70_000) };
+    await unchangedBy(async () => expectProblem(await put().send(oversized), 413, 'PAYLOAD_TOO_LARGE'));
+  });
+}
