@@ -140,7 +140,7 @@ export class ServicesController {
     @CurrentClient() client: ApiClient,
     @Req() request: FastifyRequest,
   ): Promise<WireObject> {
-    const token = await this.feedTokens.issue({ clientId: client.clientId, customerId: customer.id }, this.clock.now());
+    const token = await this.feedTokens.issue({ clientId: client.clientId, customerId: customer.id });
     return responses.calendarLink(trackingId, feedUrl(`${request.protocol}://${request.host}`, token));
   }
 

@@ -26,7 +26,7 @@ export class FeedTokenService {
     private readonly clients: ClientService,
   ) {}
 
-  issue(grant: FeedGrant, issuedAt: Date = new Date()): Promise<string> {
+  issue(grant: FeedGrant, issuedAt: Date = this.signer.now()): Promise<string> {
     return this.signer.sign(FEED_TOKEN, grant.clientId, { customer_id: grant.customerId }, issuedAt);
   }
 
