@@ -2,7 +2,8 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { toXml } from '@curbside/codecs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { negotiateProblemFormat, PROBLEM_CONTENT_TYPE } from './negotiation';
-import { describeError, toProblem } from './problem';
+import { describeError, ErrorDescription, toProblem } from './problem';
+import { TRACKING_HEADER } from './request-tracking';
 
 /**
  * The one place errors become HTTP responses: every exception, from any layer, is answered
@@ -20,15 +21,22 @@ export class ProblemFilter implements ExceptionFilter {
     if (description.unexpected) {
       this.logger.error({ err: exception, requestTrackingId: request.id }, `${request.method} ${request.url} failed`);
     }
-    if (reply.sent) return;
-
-    const problem = toProblem(description, request.url.split('?')[0], request.id);
-    const format = negotiateProblemFormat(request.headers.accept);
-    void reply
-      .status(description.status)
-      .headers(description.headers)
-      .header('Content-Type', PROBLEM_CONTENT_TYPE[format])
-      .header('Vary', 'Accept')
-      .send(format === 'xml' ? toXml(problem, 'problem') : JSON.stringify(problem));
+    if (!reply.sent) sendProblem(description, request, reply);
   }
+}
+
+/**
+ * Answers a problem. Also used for Fastify's own errors (a URL that does not decode), which are
+ * answered before any hook runs: so the tracking header is set here too.
+ */
+export function sendProblem(description: ErrorDescription, request: FastifyRequest, reply: FastifyReply): void {
+  const problem = toProblem(description, request.url.split('?')[0], request.id);
+  const format = negotiateProblemFormat(request.headers.accept);
+  void reply
+    .status(description.status)
+    .headers(description.headers)
+    .header(TRACKING_HEADER, request.id)
+    .header('Content-Type', PROBLEM_CONTENT_TYPE[format])
+    .header('Vary', 'Accept')
+    .send(format === 'xml' ? toXml(problem, 'problem') : JSON.stringify(problem));
 }
