@@ -130,6 +130,29 @@ describe.each(testDatabases())('HTTP edge on $name', (database) => {
       expectProblem(await t.api.put(PROBE).send({ status: 'on', items: [{ name: 'x'.repeat(70_000) }] }), 413, 'PAYLOAD_TOO_LARGE');
     });
 
+    it('answers a body nested deeper than 32 levels with a 400, not a 500 (found by the property suite)', async () => {
+      const nested = (depth: number): string => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+      const put = (body: string) => t.api.put(PROBE).set('Content-Type', 'application/json').send(body);
+      expectProblem(await put(nested(5000)), 400, 'BAD_REQUEST');
+      expectProblem(await put(nested(33)), 400, 'BAD_REQUEST');
+      expectProblem(await put(nested(32)), 400, 'VALIDATION_FAILED', 'a');
+    });
+
+    it('answers a path that does not percent-decode as a problem with the tracking header (found by the property suite)', async () => {
+      const json = await t.api.get('/api/v1/customers/%C0%AE%E0%A4%A/tickets').set('Request-Tracking-Id', 'bad-url');
+      expectProblem(json, 400, 'BAD_REQUEST');
+      expect(json.headers['request-tracking-id']).toBe('bad-url');
+      expect(json.body).toMatchObject({ request_tracking_id: 'bad-url', instance: '/api/v1/customers/%C0%AE%E0%A4%A/tickets' });
+      const xml = await t.api.get('/api/v1/customers/%ZZ/tickets').set('Accept', 'application/xml').expect(400);
+      expect(xml.headers['content-type']).toBe('application/problem+xml; charset=utf-8');
+    });
+
+    it('answers a path parameter over the router\u2019s length limit with a 414 problem', async () => {
+      const response = await t.api.get(`/api/v1/customers/${'1'.repeat(101)}/tickets`).set('Request-Tracking-Id', 'long');
+      expectProblem(response, 414, 'URI_TOO_LONG');
+      expect(response.headers['request-tracking-id']).toBe('long');
+    });
+
     it.each([
       ['text/plain', 'status=on'],
       ['application/x-www-form-urlencoded', 'status=on'],
