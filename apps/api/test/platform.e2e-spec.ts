@@ -1,7 +1,8 @@
 import { parseXml } from '@curbside/codecs';
 import { testDatabases } from '@curbside/testing';
 import { Readiness } from '../src/health/readiness';
-import { expectProblem, expectXmlMirrorsJson, ProbeModule, startTestApp, TestApp } from './support';
+import { expectProblem, expectXmlMirrorsJson, PROBLEM_CONTENT_TYPE, ProbeModule, startTestApp, TestApp } from './support';
+import { RawHttpClient } from './support/property/http';
 
 const TICKETS = '/api/v1/customers/1000001/tickets';
 const PROBE = '/api/test/customers/1000001/probe';
@@ -151,6 +152,21 @@ describe.each(testDatabases())('HTTP edge on $name', (database) => {
       const response = await t.api.get(`/api/v1/customers/${'1'.repeat(101)}/tickets`).set('Request-Tracking-Id', 'long');
       expectProblem(response, 414, 'URI_TOO_LONG');
       expect(response.headers['request-tracking-id']).toBe('long');
+    });
+
+    it('answers requests Node\u2019s HTTP parser refuses as JSON problems with the tracking header, then closes', async () => {
+      const http = new RawHttpClient(t.url, 1);
+      const headers = { 'Request-Tracking-Id': 'unparsable', Accept: 'application/xml' };
+      const rawBytes = await http.send({ method: 'GET', path: Buffer.from('/api/v1/customers/1000001/tickets/\u00e9', 'utf8').toString('latin1'), headers });
+      const hugeHeaders = await http.send({ method: 'GET', path: TICKETS, headers: { ...headers, 'X-Padding': 'x'.repeat(20_000) } });
+      http.close();
+      for (const [response, status, code] of [[rawBytes, 400, 'BAD_REQUEST'], [hugeHeaders, 431, 'HEADERS_TOO_LARGE']] as const) {
+        expect(response).toMatchObject({ status, headers: { 'content-type': PROBLEM_CONTENT_TYPE, connection: 'close' } });
+        expect(JSON.parse(response.text)).toMatchObject({ status, error: { code } });
+      }
+      expect(rawBytes.headers['request-tracking-id']).toBe('unparsable');
+      expect(JSON.parse(rawBytes.text)).toMatchObject({ request_tracking_id: 'unparsable', instance: '/api/v1/customers/1000001/tickets/\u00c3\u00a9' });
+      expect(hugeHeaders.headers['request-tracking-id']).toEqual(expect.any(String));
     });
 
     it.each([

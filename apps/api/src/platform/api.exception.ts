@@ -15,10 +15,12 @@ export enum ApiErrorCode {
   /** A customer the client was granted, but which does not exist. */
   CUSTOMER_NOT_FOUND = 'CUSTOMER_NOT_FOUND',
   METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED',
+  REQUEST_TIMEOUT = 'REQUEST_TIMEOUT',
   NOT_ACCEPTABLE = 'NOT_ACCEPTABLE',
   CONFLICT = 'CONFLICT',
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
   URI_TOO_LONG = 'URI_TOO_LONG',
+  HEADERS_TOO_LARGE = 'HEADERS_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
   TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS',
   INTERNAL_ERROR = 'INTERNAL_ERROR',
@@ -35,6 +37,7 @@ export const API_ERRORS: Record<ApiErrorCode, { status: number; message: string 
   [ApiErrorCode.NOT_FOUND]: { status: 404, message: 'The resource does not exist.' },
   [ApiErrorCode.CUSTOMER_NOT_FOUND]: { status: 404, message: 'The customer does not exist.' },
   [ApiErrorCode.METHOD_NOT_ALLOWED]: { status: 405, message: 'The method is not allowed on this resource.' },
+  [ApiErrorCode.REQUEST_TIMEOUT]: { status: 408, message: 'The request was not received in time.' },
   [ApiErrorCode.NOT_ACCEPTABLE]: {
     status: 406,
     message: 'The Accept header allows no available format: application/json or application/xml.',
@@ -42,6 +45,7 @@ export const API_ERRORS: Record<ApiErrorCode, { status: number; message: string 
   [ApiErrorCode.CONFLICT]: { status: 409, message: 'The request conflicts with the current state of the resource.' },
   [ApiErrorCode.PAYLOAD_TOO_LARGE]: { status: 413, message: 'The request body is too large.' },
   [ApiErrorCode.URI_TOO_LONG]: { status: 414, message: 'The request URL is too long.' },
+  [ApiErrorCode.HEADERS_TOO_LARGE]: { status: 431, message: 'The request headers are too large.' },
   [ApiErrorCode.UNSUPPORTED_MEDIA_TYPE]: { status: 415, message: 'The request body must be application/json.' },
   [ApiErrorCode.TOO_MANY_REQUESTS]: { status: 429, message: 'Too many requests.' },
   [ApiErrorCode.INTERNAL_ERROR]: { status: 500, message: 'An unexpected error occurred.' },
