@@ -143,13 +143,17 @@ function collectionsFor(parameter: string, recordIds: FuzzWorld['recordIds']): s
 const ID_DIGITS = fc.stringMatching(/^[1-9]\d{0,17}$/);
 const TOO_MANY_DIGITS = fc.stringMatching(/^[1-9]\d{18,39}$/);
 const LETTERS = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,15}$/);
+/** Non-ASCII text sent as raw UTF-8 bytes in the request line, unencoded, as a careless client would. */
+const RAW_UNICODE = fc
+  .string({ unit: fc.integer({ min: 0xa1, max: 0x2fff }).map((code) => String.fromCodePoint(code)), minLength: 1, maxLength: 6 })
+  .map((text) => Buffer.from(text, 'utf8').toString('latin1'));
 const percentEncodeAll = (text: string): string =>
   [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 const fullWidth = (text: string): string => text.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
 
 /**
  * A path segment for an id: mostly one of `likely` (the caller's own), else any existing one, a
- * missing one, or a malformed one (letters, 19+ digits, negative, unicode, encodings, traversal).
+ * missing one, or a malformed one (letters, 19+ digits, negative, unicode encoded or raw, encodings, traversal).
  */
 function idSegment(likely: string[], existing: string[]): fc.Arbitrary<Segment> {
   const plain = (ids: string[]): fc.Arbitrary<Segment> => fc.constantFrom(...ids).map((id) => ({ text: id, id }));
@@ -165,6 +169,7 @@ function idSegment(likely: string[], existing: string[]): fc.Arbitrary<Segment> 
     { weight: 1, arbitrary: malformed(fc.oneof(anyExisting, ID_DIGITS).map((id) => `-${id}`)) },
     { weight: 1, arbitrary: malformed(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map(encodeURIComponent)) },
     { weight: 1, arbitrary: malformed(anyExisting.map((id) => encodeURIComponent(fullWidth(id)))) },
+    { weight: 1, arbitrary: malformed(RAW_UNICODE) },
     {
       weight: 2,
       arbitrary: malformed(
