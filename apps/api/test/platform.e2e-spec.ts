@@ -1,7 +1,8 @@
 import { parseXml } from '@curbside/codecs';
 import { testDatabases } from '@curbside/testing';
 import { GracefulShutdown } from '../src/platform/shutdown';
-import { expectProblem, expectXmlMirrorsJson, ProbeModule, startTestApp, TestApp } from './support';
+import { expectProblem, expectXmlMirrorsJson, PROBLEM_CONTENT_TYPE, ProbeModule, startTestApp, TestApp } from './support';
+import { RawHttpClient } from './support/property/http';
 
 const TICKETS = '/api/v1/customers/1000001/tickets';
 const PROBE = '/api/test/customers/1000001/probe';
@@ -128,6 +129,49 @@ describe.each(testDatabases())('HTTP edge on $name', (database) => {
 
     it('answers 413 for bodies over 64 KiB', async () => {
       expectProblem(await t.api.put(PROBE).send({ status: 'on', items: [{ name: 'x'.repeat(70_000) }] }), 413, 'PAYLOAD_TOO_LARGE');
+    });
+
+    it('answers a body nested deeper than 32 levels with a 400, not a 500 (found by the property suite)', async () => {
+      const nested = (depth: number): string => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+      const put = (body: string) => t.api.put(PROBE).set('Content-Type', 'application/json').send(body);
+      expectProblem(await put(nested(5000)), 400, 'BODY_TOO_DEEP');
+      expectProblem(await put(nested(33)), 400, 'BODY_TOO_DEEP');
+      expectProblem(await put(nested(32)), 400, 'VALIDATION_FAILED', 'a');
+    });
+
+    it('answers a path that does not percent-decode as a problem with the tracking header (found by the property suite)', async () => {
+      const json = await t.api.get('/api/v1/customers/%C0%AE%E0%A4%A/tickets').set('Request-Tracking-Id', 'bad-url');
+      expectProblem(json, 400, 'BAD_URL');
+      expect(json.headers['request-tracking-id']).toBe('bad-url');
+      expect(json.body).toMatchObject({ request_tracking_id: 'bad-url', instance: '/api/v1/customers/%C0%AE%E0%A4%A/tickets' });
+      const xml = await t.api.get('/api/v1/customers/%ZZ/tickets').set('Accept', 'application/xml').expect(400);
+      expect(xml.headers['content-type']).toBe('application/problem+xml; charset=utf-8');
+    });
+
+    it('answers a path parameter over the router\u2019s length limit with a 414 problem', async () => {
+      const response = await t.api.get(`/api/v1/customers/${'1'.repeat(1025)}/tickets`).set('Request-Tracking-Id', 'long');
+      expectProblem(response, 414, 'URI_TOO_LONG');
+      expect(response.headers['request-tracking-id']).toBe('long');
+    });
+
+    it('answers requests Node\u2019s HTTP parser refuses as JSON problems with the tracking header, then closes', async () => {
+      const http = new RawHttpClient(t.url, 1);
+      const headers = { 'Request-Tracking-Id': 'unparsable', Accept: 'application/xml' };
+      const rawBytes = await http.send({ method: 'GET', path: Buffer.from('/api/v1/customers/1000001/tickets/\u00e9', 'utf8').toString('latin1'), headers });
+      const hugeHeaders = await http.send({ method: 'GET', path: TICKETS, headers: { ...headers, 'X-Padding': 'x'.repeat(20_000) } });
+      http.close();
+      // The parser's refusal: JSON (no headers were parsed to negotiate with), connection closed.
+      expect(rawBytes).toMatchObject({ status: 400, headers: { 'content-type': PROBLEM_CONTENT_TYPE, connection: 'close' } });
+      expect(rawBytes.headers['request-tracking-id']).toBe('unparsable');
+      expect(JSON.parse(rawBytes.text)).toMatchObject({
+        status: 400,
+        error: { code: 'BAD_REQUEST' },
+        request_tracking_id: 'unparsable',
+        instance: '/api/v1/customers/1000001/tickets/\u00c3\u00a9',
+      });
+      // Headers over 16 KiB but under the parser's 64 KiB: refused by the edge's own limit, so negotiated.
+      expect(hugeHeaders).toMatchObject({ status: 431, headers: { 'content-type': 'application/problem+xml; charset=utf-8' } });
+      expect(hugeHeaders.headers['request-tracking-id']).toBe('unparsable');
     });
 
     it.each([

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERRORS, ApiErrorCode } from './api.exception';
 import { described, ErrorDescription, renderProblem } from './problem';
-import { TRACKING_HEADER } from './request-tracking';
+import { MAX_TRACKING_ID_LENGTH, TRACKING_HEADER } from './request-tracking';
 import { ERROR_SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -28,11 +28,15 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  * timeouts) never become requests: the problem is written to the socket. Their headers were
  * not parsed, so the problem is JSON and its tracking id a new one.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   if (socket.writable) {
-    const trackingId = randomUUID();
-    const problem = renderProblem(clientErrorDescription(error), { url: '', trackingId, accept: undefined });
+    // The headers were never parsed, but the bytes read so far may name the target and the tracking id.
+    const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
+    const target = /^[A-Z]+ (\S+)/.exec(packet)?.[1] ?? '';
+    const sent = /\r\nrequest-tracking-id:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(packet)?.[1] ?? '';
+    const trackingId = sent !== '' && sent.length <= MAX_TRACKING_ID_LENGTH ? sent : randomUUID();
+    const problem = renderProblem(clientErrorDescription(error), { url: target, trackingId, accept: undefined });
     const body = Buffer.from(problem.body);
     const headers = { ...ERROR_SECURITY_HEADERS, ...problem.headers, [TRACKING_HEADER]: trackingId, 'Content-Length': body.length };
     const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
