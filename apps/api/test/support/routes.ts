@@ -27,10 +27,17 @@ export function documentedGets(document: WireRecord, samples: PathSamples, takin
     .filter(([, item]) => taking === undefined || taking in queryOf(item))
     .flatMap(([template, item]) => {
       const query = queryOf(item);
+      // A required query parameter (e.g. the ETA's requestDate) takes its documented example, or its first value.
+      const required = Object.fromEntries(
+        Object.values(query)
+          .filter((p) => p.required === true)
+          .map((p) => [p.name, p.example ?? p.schema?.example ?? p.schema?.enum?.[0]])
+          .filter(([, value]) => value !== undefined),
+      );
       const variants: Array<Record<string, string>> = [
         {},
         ...Object.values(query).flatMap((p) => ((p.schema?.enum ?? []) as string[]).map((value) => ({ [p.name]: value }))),
-      ];
+      ].map((variant) => ({ ...required, ...variant }));
       return variants.map((variant) => {
         const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => {
           const sample = samples[name];
