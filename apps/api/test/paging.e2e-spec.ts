@@ -6,7 +6,9 @@ import { fixtureCustomer, WireRecord } from './support/fixtures';
 /** CONTRACT §7: every list pages with `limit` and a signed `cursor`, following `Link: rel="next"`. */
 
 const CUSTOMER = '4000001';
-const OTHER_CUSTOMER = '1000002';
+/** The API's today: the records of January 2026 are within the stats' default window of 60 days. */
+const NOW = new Date('2026-01-25T12:00:00Z');
+const OTHER_CUSTOMER = '4000002';
 const RECORDS = 45;
 const template = fixtureCustomer('1000001');
 
@@ -16,10 +18,10 @@ const idOf = (base: number, i: number) => String(i % 3 === 0 ? base + i : base *
 const clone = (record: WireRecord): WireRecord => structuredClone(record);
 
 /** A customer with RECORDS of each list, built from the fixture's records with new ids and dates. */
-function manyRecords(): WireRecord {
+function manyRecords(id = CUSTOMER): WireRecord {
   const many = (make: (i: number) => WireRecord) => Array.from({ length: RECORDS }, (_, i) => make(i));
   return {
-    id: CUSTOMER,
+    id,
     currency: 'USD',
     tickets: many((i) => ({ ...clone(template.tickets[0]), id: idOf(41, i), created_date_time: `01/${day(i)}/26 08:00:00` })),
     disposal_tickets: many((i) => {
@@ -48,7 +50,25 @@ function manyRecords(): WireRecord {
       issue.issues_info.submit_date = `2026-01-${day(i)} 08:00:00`;
       return issue;
     }),
+    // Notes have no id: ties are broken by their stored key.
+    notes: many((i) => {
+      const note = clone(template.notes[0]);
+      note.note_info = { comment: `Note ${i}`, create_date_time: `2026-01-${day(i)} 08:00:00.000Z` };
+      note.audit_info.created_date_time = note.note_info.create_date_time;
+      return note;
+    }),
+    // services/stats lists the confirmed pickups (ties broken by their stored key); the planned ones stay out of it.
+    pickups: [
+      ...many((i) => pickupOn(i, i % 4 === 0 ? 'Confirmed Negative' : 'Confirmed Positive')),
+      ...Array.from({ length: 5 }, (_, i) => pickupOn(RECORDS + i, 'Planned')),
+    ],
   };
+}
+
+function pickupOn(i: number, status: string): WireRecord {
+  const pickup = clone(template.pickups[3]);
+  Object.assign(pickup, { id: idOf(47, i), status, ticket_number: String(880000 + i), planned_date: `01/${day(i)}/2026` });
+  return pickup;
 }
 
 /** The records of a list body: its first array member other than `metadata` (`balances` comes after `invoices`). */
@@ -56,6 +76,11 @@ const itemsOf = (body: WireRecord): WireRecord[] => {
   const member = Object.entries(body).find(([name, value]) => name !== 'metadata' && Array.isArray(value));
   if (member === undefined) throw new Error(`no list in ${JSON.stringify(body).slice(0, 200)}`);
   return member[1] as WireRecord[];
+};
+/** What a list body says besides its records and their count (e.g. stats' summary, v1 invoices' balances): the same on every page. */
+const besidesRecords = (body: WireRecord): WireRecord => {
+  const records = itemsOf(body);
+  return Object.fromEntries(Object.entries(body).filter(([name, value]) => value !== records && name !== 'metadata' && name !== 'request_tracking_id'));
 };
 const totalCountOf = (body: WireRecord): string | undefined => (Array.isArray(body.metadata) ? body.metadata[0] : body.metadata)?.totalCount;
 
@@ -77,13 +102,19 @@ const withQuery = (path: string, query: Record<string, string>): string => {
 describe.each(testDatabases())('paging (CONTRACT §7) on $name', (database) => {
   let t: TestApp;
   let lists: (customerId: string) => DocumentedGet[];
+  /** The filter a list takes: a date range (fromDate, toDate), or for services/stats a window of days (numberOfdays). */
+  let filterOf: (path: string) => 'fromDate' | 'numberOfdays';
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: [CUSTOMER, OTHER_CUSTOMER], fixture: true });
-    await t.importFile({ customers: [manyRecords()] });
+    t = await startTestApp(database, { customers: [CUSTOMER, OTHER_CUSTOMER], fixture: true, now: NOW });
+    await t.importFile({ customers: [manyRecords(), manyRecords(OTHER_CUSTOMER)] });
     const document = (await t.http().get('/docs/openapi.json').expect(200)).body;
     // The lists are the documented GETs that take `limit`: a new list is walked here without being named.
     lists = (customerId) => documentedGets(document, { customerId: () => customerId }, 'limit');
+    filterOf = (path) => {
+      const route = lists(CUSTOMER).find((list) => list.path === path) as DocumentedGet;
+      return 'fromDate' in route.query ? 'fromDate' : 'numberOfdays';
+    };
   });
   afterAll(() => t.close());
 
@@ -114,17 +145,22 @@ describe.each(testDatabases())('paging (CONTRACT §7) on $name', (database) => {
         `/api/v1/customers/${CUSTOMER}/cases`,
         `/api/v1/customers/${CUSTOMER}/activities/email`,
         `/api/v1/customers/${CUSTOMER}/activities/issues`,
+        `/api/v1/customers/${CUSTOMER}/activities/notes`,
+        `/api/v1/customers/${CUSTOMER}/services/stats`,
+        `/api/v1/customers/${CUSTOMER}/services/stats?summary=Y`,
+        `/api/v1/customers/${CUSTOMER}/invoices`,
       ]),
     );
     for (const route of lists(CUSTOMER)) expect(Object.keys(route.query)).toEqual(expect.arrayContaining(['limit', 'cursor']));
   });
 
   it.each([
-    { filter: 'no date filter', query: {} as Record<string, string> },
-    { filter: 'fromDate and toDate', query: { fromDate: '2026-01-04', toDate: '2026-01-15' } },
-    { filter: 'fromDate only', query: { fromDate: '2026-01-14' } },
-  ])('walking Link with limit=7 gives every record once, in order, as the unpaged list ($filter)', async ({ query }) => {
+    { filter: 'no filter', dated: {} as Record<string, string>, days: {} as Record<string, string> },
+    { filter: 'fromDate and toDate, or numberOfdays', dated: { fromDate: '2026-01-04', toDate: '2026-01-15' }, days: { numberOfdays: '21' } },
+    { filter: 'fromDate only, or numberOfdays', dated: { fromDate: '2026-01-14' }, days: { numberOfdays: '12' } },
+  ])('walking Link with limit=7 gives every record once, in order, as the unpaged list ($filter)', async ({ dated, days }) => {
     await forEveryList(async (path) => {
+      const query = filterOf(path) === 'fromDate' ? dated : days;
       const whole = await t.api.get(withQuery(path, query)).expect(200);
       const expected = itemsOf(whole.body);
       expect(expected.length).toBeGreaterThan(7);
@@ -136,6 +172,7 @@ describe.each(testDatabases())('paging (CONTRACT §7) on $name', (database) => {
         Array.from({ length: Math.ceil(expected.length / 7) }, (_, i) => Math.min(7, expected.length - 7 * i)),
       );
       for (const page of pages) {
+        expect(besidesRecords(page.body)).toEqual(besidesRecords(whole.body));
         expect(totalCountOf(page.body)).toBe(totalCountOf(whole.body));
         if (totalCountOf(whole.body) !== undefined) expect(totalCountOf(page.body)).toBe(String(expected.length));
       }
@@ -199,15 +236,19 @@ describe.each(testDatabases())('paging (CONTRACT §7) on $name', (database) => {
       });
     });
 
-    it('refuses a cursor given out under other date filters', async () => {
+    it('refuses a cursor given out under other filters (dates, or the number of days)', async () => {
       await forEveryList(async (path) => {
-        const filtered = await firstCursor(path, { fromDate: '2026-01-02' });
+        const [given, other, more] =
+          filterOf(path) === 'fromDate'
+            ? [{ fromDate: '2026-01-02' }, { fromDate: '2026-01-03' }, { fromDate: '2026-01-02', toDate: '2026-01-30' }]
+            : [{ numberOfdays: '30' }, { numberOfdays: '31' }, { numberOfdays: '366' }];
+        const filtered = await firstCursor(path, given);
         await refused(path, filtered);
-        await refused(path, filtered, { fromDate: '2026-01-03' });
-        await refused(path, filtered, { fromDate: '2026-01-02', toDate: '2026-01-30' });
-        await refused(path, await firstCursor(path), { fromDate: '2026-01-02' });
+        await refused(path, filtered, other);
+        await refused(path, filtered, more);
+        await refused(path, await firstCursor(path), given);
         // The same filters take it.
-        await t.api.get(withQuery(path, { fromDate: '2026-01-02', limit: '2', cursor: filtered })).expect(200);
+        await t.api.get(withQuery(path, { ...given, limit: '2', cursor: filtered })).expect(200);
       });
     });
 
@@ -229,7 +270,7 @@ describe.each(testDatabases())('paging (CONTRACT §7) on $name', (database) => {
   describe('with LIST_MAX_ITEMS=10', () => {
     let small: TestApp;
     beforeAll(async () => {
-      small = await startTestApp(database, { customers: [CUSTOMER], env: { LIST_MAX_ITEMS: '10' } });
+      small = await startTestApp(database, { customers: [CUSTOMER], env: { LIST_MAX_ITEMS: '10' }, now: NOW });
       await small.importFile({ customers: [manyRecords()] });
     });
     afterAll(() => small.close());

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { EmailActivityRepository, IssueActivityRepository, NoteRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource, DateRangeQuery, toDateRange } from '../customers';
+import { CurrentCustomer, CustomerResource } from '../customers';
 import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
 import { TrackingId } from '../platform';
@@ -48,7 +48,13 @@ export class ActivitiesController {
     description: 'Newest first; fromDate/toDate filter on note_info.create_date_time, both inclusive.',
   })
   @WireResponse('Notes', 'notes')
-  async noteList(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Query() query: DateRangeQuery): Promise<WireObject> {
-    return responses.notes(trackingId, await this.notes.list(customer.id, toDateRange(query)));
+  async noteList(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Query() query: ListParams,
+    @Paging() paging: ListPaging,
+  ): Promise<WireObject> {
+    const page = await paging.read('notes', query, (list) => this.notes.list(customer.id, list));
+    return responses.notes(trackingId, page.items);
   }
 }

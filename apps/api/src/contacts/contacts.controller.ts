@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import { contactCodec, responses, WireObject } from '@curbside/codecs';
-import type { ContactType, Customer } from '@curbside/domain';
+import type { Contact, ContactType, Customer } from '@curbside/domain';
 import { ContactRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customers';
 import { WireResponse } from '../docs';
-import { decodeBody, ProblemResponse, TrackingId } from '../platform';
+import { ConditionalWrite, decodeBody, IfMatch, IfMatchCondition, ProblemResponse, TrackingId } from '../platform';
 
 const ONE_CONTACT =
   'The body of GET contacts (op 8) with only this contact, or an empty list when the customer has none of this type.';
@@ -55,8 +55,18 @@ export class ContactsController {
   @WireResponse('The update was stored', 'contactsUpdated')
   @ProblemResponse(413, 'The body is over 64 KiB')
   @ProblemResponse(415, 'The body is not application/json')
-  async update(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Body() body: unknown): Promise<WireObject> {
-    await this.contacts.update(customer.id, decodeBody(contactCodec.decodeUpdateRequest, body));
+  @ConditionalWrite()
+  async update(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Body() body: unknown,
+    @IfMatch() ifMatch: IfMatchCondition,
+  ): Promise<WireObject> {
+    const updates = decodeBody(contactCodec.decodeUpdateRequest, body);
+    await ifMatch.write(
+      (contacts: Contact[]) => responses.contacts(trackingId, contacts),
+      (precondition) => this.contacts.update(customer.id, updates, precondition),
+    );
     return responses.contactsUpdated(trackingId);
   }
 

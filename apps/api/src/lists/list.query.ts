@@ -26,7 +26,7 @@ export class PageParams {
   @ApiPropertyOptional({
     description:
       'Where the page starts: the opaque `cursor` of the previous page\u2019s `Link: rel="next"`. It is only valid ' +
-      'for the same list, customer and fromDate/toDate; anything else is a 400.',
+      'for the same list, customer and filters (fromDate/toDate, numberOfdays, ...); anything else is a 400.',
   })
   @IsOptional()
   @IsString({ message: 'cursor must be the cursor of a Link rel="next"' })

@@ -8,12 +8,12 @@ import {
   type Customer,
   etaFor,
   STATS_DEFAULT_DAYS,
-  statsPickups,
   statsWindow,
   summarizePickups,
 } from '@curbside/domain';
 import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
+import { ListPaging, Paging } from '../lists';
 import { CalendarResponse, WireResponse } from '../docs';
 import { ApiErrorCode, ApiException, Clock, CurrentClient, Format, Formats, ProblemResponse, ResponseFormat, TrackingId } from '../platform';
 import { feedUrl } from './calendar-feed.controller';
@@ -87,16 +87,23 @@ export class ServicesController {
   @ApiOperation({
     summary: 'Pickups done (or tried) in the last days',
     description:
-      'The pickup records with a Confirmed status planned within the last numberOfdays days, today included, newest first; ' +
-      'summary=Y adds the counts of services, successful ones, missed pickups and exceptions.',
+      'The pickup records with a Confirmed status planned within the last numberOfdays days, today included, newest first ' +
+      '(within a day in a fixed order); summary=Y adds the counts of services, successful ones, missed pickups and ' +
+      'exceptions over the whole window, whatever the page.',
   })
   @WireResponse('Confirmed pickup records', 'pickupStats')
   @ProblemResponse(400, 'numberOfdays is not a whole number from 1 to 366, or summary is not Y or N')
-  async stats(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @Query() query: PickupStatsQuery): Promise<WireObject> {
-    const today = this.clock.today();
+  async stats(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Query() query: PickupStatsQuery,
+    @Paging() paging: ListPaging,
+  ): Promise<WireObject> {
     const days = query.numberOfdays === undefined ? STATS_DEFAULT_DAYS : Number(query.numberOfdays);
-    const pickups = statsPickups(await this.pickups.list(customer.id, statsWindow(today, days)), today, days);
-    return responses.pickupStats(trackingId, pickups, query.summary === 'Y' ? summarizePickups(pickups) : null);
+    const window = statsWindow(this.clock.today(), days);
+    const page = await paging.read('pickup-stats', query, (list) => this.pickups.confirmed(customer.id, { ...list, range: window }));
+    const summary = query.summary === 'Y' ? summarizePickups(await this.pickups.list(customer.id, window)) : null;
+    return responses.pickupStats(trackingId, page.items, summary);
   }
 
   @Get('next-pickup')

@@ -16,8 +16,7 @@ export type PathSamples = Record<string, (query: Record<string, string>) => stri
 /**
  * Every GET under /api that the OpenAPI document lists, once per value of each enumerated query
  * parameter (and once without it), so that a new route or variant is tested without being named.
- * A path parameter without a sample fails loudly: add it to `samples`; a required query parameter
- * takes its sample too (else its first enumerated value). With `taking`, only the
+ * A path parameter without a sample fails loudly: add it to `samples`. With `taking`, only the
  * routes that take that query parameter (e.g. `limit`: the lists).
  */
 export function documentedGets(document: WireRecord, samples: PathSamples, taking?: string): DocumentedGet[] {
@@ -28,16 +27,17 @@ export function documentedGets(document: WireRecord, samples: PathSamples, takin
     .filter(([, item]) => taking === undefined || taking in queryOf(item))
     .flatMap(([template, item]) => {
       const query = queryOf(item);
-      // Required query parameters take their sample (else their first enumerated value) in every variant.
+      // A required query parameter (e.g. the ETA's requestDate) takes its documented example, or its first value.
       const required = Object.fromEntries(
         Object.values(query)
           .filter((p) => p.required === true)
-          .map((p) => [p.name as string, samples[p.name]?.({}) ?? ((p.schema?.enum ?? []) as string[])[0]]),
+          .map((p) => [p.name, p.example ?? p.schema?.example ?? p.schema?.enum?.[0]])
+          .filter(([, value]) => value !== undefined),
       );
-      const enumerated = Object.values(query).flatMap((p) => ((p.schema?.enum ?? []) as string[]).map((value) => ({ ...required, [p.name]: value })));
-      const variants: Array<Record<string, string>> = [required, ...enumerated].filter(
-        (variant, index, all) => all.findIndex((other) => JSON.stringify(other) === JSON.stringify(variant)) === index,
-      );
+      const variants: Array<Record<string, string>> = [
+        {},
+        ...Object.values(query).flatMap((p) => ((p.schema?.enum ?? []) as string[]).map((value) => ({ [p.name]: value }))),
+      ].map((variant) => ({ ...required, ...variant }));
       return variants.map((variant) => {
         const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => {
           const sample = samples[name];

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, registerDecorator } from 'class-validator';
 import { LINES_OF_BUSINESS, type LineOfBusiness, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '@curbside/domain';
 import { IsQueryDate } from '../../customers';
+import { PageParams } from '../../lists';
 
 /** `GET services`: optionally one line of business. */
 export class ServiceListQuery {
@@ -25,8 +26,8 @@ function IsNumberOfDays(max: number): PropertyDecorator {
     });
 }
 
-/** `GET services/stats`. */
-export class PickupStatsQuery {
+/** `GET services/stats`: the window and the page (CONTRACT §7). */
+export class PickupStatsQuery extends PageParams {
   @ApiPropertyOptional({
     description: `How many days back, today included: a whole number from 1 to ${STATS_MAX_DAYS}`,
     example: String(STATS_DEFAULT_DAYS),

@@ -1,6 +1,7 @@
 import { applyContactUpdate, type Contact, type ContactType, type ContactUpdate, type Id } from '@curbside/domain';
-import { inRead, inTransaction } from '../database';
+import { inRead } from '../database';
 import { DataSource } from 'typeorm';
+import { writeIfCurrent, type Precondition } from '../conditional-write';
 import { contactsChanged } from '../change-events';
 import { ContactEntity } from '../entities';
 import { contactStore, toContactRow } from '../stores/contact.store';
@@ -21,24 +22,29 @@ export class ContactRepository {
   /**
    * Applies PUT contacts in one transaction: each contact named gets exactly the update's
    * members (the address is kept); a missing one is created after the others. Writes one
-   * `contacts.changed` event.
+   * `contacts.changed` event. `precondition` sees the contacts before and may refuse (then
+   * nothing is written); returns the contacts after.
    */
-  async update(customerId: Id, updates: readonly ContactUpdate[]): Promise<void> {
-    if (updates.length === 0) return;
-    await inTransaction(this.dataSource, async (manager) => {
-      const existing = await contactStore.load(manager, customerId, updates.map((update) => update.type));
-      for (const update of updates) {
-        const before = existing.find((contact) => contact.type === update.type);
-        const key = { customerId, type: update.type };
-        if (before === undefined) {
-          const position = await manager.count(ContactEntity, { where: { customerId } });
-          await manager.insert(ContactEntity, toContactRow(customerId, position, applyContactUpdate(undefined, update)));
-        } else {
-          const { position: _unchanged, ...row } = toContactRow(customerId, 0, applyContactUpdate(before, update));
-          await manager.update(ContactEntity, key, row);
+  update(customerId: Id, updates: readonly ContactUpdate[], precondition?: Precondition<Contact[]>): Promise<Contact[]> {
+    return writeIfCurrent(this.dataSource, customerId, {
+      read: (manager) => contactStore.load(manager, customerId),
+      precondition,
+      write: async (manager) => {
+        if (updates.length === 0) return;
+        const existing = await contactStore.load(manager, customerId, updates.map((update) => update.type));
+        for (const update of updates) {
+          const before = existing.find((contact) => contact.type === update.type);
+          const key = { customerId, type: update.type };
+          if (before === undefined) {
+            const position = await manager.count(ContactEntity, { where: { customerId } });
+            await manager.insert(ContactEntity, toContactRow(customerId, position, applyContactUpdate(undefined, update)));
+          } else {
+            const { position: _unchanged, ...row } = toContactRow(customerId, 0, applyContactUpdate(before, update));
+            await manager.update(ContactEntity, key, row);
+          }
         }
-      }
-      await appendEvents(manager, [contactsChanged(customerId, updates.map((update) => update.type))]);
+        await appendEvents(manager, [contactsChanged(customerId, updates.map((update) => update.type))]);
+      },
     });
   }
 }

@@ -1,5 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import { wholeList, type Holiday } from '@curbside/domain';
+import { wholeList, type DateRange, type Holiday } from '@curbside/domain';
 import { useDatabase } from '../../../test/database';
 import { caseRecord, disposalTicket, emptyBundle, fullBundle, note, pickup, profile } from '../../../test/fixtures';
 import { CaseRepository } from './case.repository';
@@ -52,9 +52,10 @@ describe.each(testDatabases())('the records of the published operations on $name
     expect((await new CaseRepository(dataSource()).list('5000004', wholeList(everything))).items).toEqual(bundle.cases);
     expect(await new ProfileRepository(dataSource()).list('5000004')).toEqual(bundle.profiles);
     const notes = new NoteRepository(dataSource());
-    expect(await notes.list('5000004', everything)).toEqual(bundle.notes);
-    expect(await notes.list('5000004', { from: '2024-03-01', to: '2024-03-05' })).toEqual([bundle.notes[0]]);
-    expect(await notes.list('5000004', { from: null, to: '2024-02-29' })).toEqual([bundle.notes[1]]);
+    const notesWithin = async (range: DateRange) => (await notes.list('5000004', wholeList(range))).items;
+    expect(await notesWithin(everything)).toEqual(bundle.notes);
+    expect(await notesWithin({ from: '2024-03-01', to: '2024-03-05' })).toEqual([bundle.notes[0]]);
+    expect(await notesWithin({ from: null, to: '2024-02-29' })).toEqual([bundle.notes[1]]);
   });
 
   it('replaces profiles by id, keeps one copy of a note imported twice, and replaces case details with the case', async () => {

@@ -1,15 +1,18 @@
-import type { DateRange, Holiday, Id, ImportFile, LocalDate, Note, Pickup, Profile } from '@curbside/domain';
+import { isConfirmed, PICKUP_STATUSES } from '@curbside/domain';
+import type { DateRange, Holiday, Id, ImportFile, ListQuery, LocalDate, Note, Page, Pickup, Profile } from '@curbside/domain';
 import { DataSource } from 'typeorm';
 import { inRead, inTransaction } from '../database';
 import { NoteEntity, PickupEntity } from '../entities';
 import type { ImportCount } from '../resources';
-import { loadHolidays, noteOrder, pickupOrder, profileStore, replaceHolidays, toNote, toPickup } from '../stores/pickup.store';
-import { inRange, selectRows } from '../stores/rows';
+import { loadHolidays, pickupOrder, profileStore, replaceHolidays, toNote, toPickup } from '../stores/pickup.store';
+import { inRange, mapItems, selectRowPage, selectRows } from '../stores/rows';
 
 /*
  * Reads of the records of the published operations (CONTRACT §6). They are written by import
  * (CustomerRepository.importBundle, HolidayRepository.importHolidays).
  */
+
+const CONFIRMED_STATUSES = PICKUP_STATUSES.filter(isConfirmed);
 
 export class PickupRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -20,6 +23,20 @@ export class PickupRepository {
       selectRows(manager, PickupEntity, customerId, { where: inRange('plannedDate', range), order: pickupOrder }),
     );
     return rows.map(toPickup);
+  }
+
+  /**
+   * A page of the pickups with a `Confirmed …` status planned within the list's range (the
+   * `services/stats` window), newest planned date first; within a day by stored key.
+   */
+  async confirmed(customerId: Id, list: ListQuery): Promise<Page<Pickup>> {
+    const page = await inRead(this.dataSource, (manager) =>
+      selectRowPage(manager, PickupEntity, customerId, 'plannedDate', list, {
+        tieBreak: 'key',
+        where: (query) => query.andWhere(`${query.alias}.status IN (:...confirmed)`, { confirmed: CONFIRMED_STATUSES }),
+      }),
+    );
+    return mapItems(page, toPickup);
   }
 
   /** The pickups of one service planned on one day (several for a roll-off: one per ticket). */
@@ -49,12 +66,12 @@ export class ProfileRepository {
 export class NoteRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Notes created within the range, newest first. */
-  async list(customerId: Id, range: DateRange): Promise<Note[]> {
-    const rows = await inRead(this.dataSource, (manager) =>
-      selectRows(manager, NoteEntity, customerId, { where: inRange('createdAt', range), order: noteOrder }),
+  /** A page of the notes created within the list's range, newest first (see `noteOrder`). */
+  async list(customerId: Id, list: ListQuery): Promise<Page<Note>> {
+    const page = await inRead(this.dataSource, (manager) =>
+      selectRowPage(manager, NoteEntity, customerId, 'createdAt', list, { tieBreak: 'key' }),
     );
-    return rows.map(toNote);
+    return mapItems(page, toNote);
   }
 }
 

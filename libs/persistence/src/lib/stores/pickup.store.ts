@@ -4,7 +4,7 @@ import type { Holiday, Note, Pickup, PickupStatus, Profile } from '@curbside/dom
 import { EntityManager } from 'typeorm';
 import { HolidayEntity, NoteEntity, PickupEntity, ProfileEntity } from '../entities';
 import type { RecordStore } from './record-store';
-import { type QueryStep, byId, deleteRows, insertRows, selectRows, withKeys } from './rows';
+import { type QueryStep, byId, deleteRows, insertRows, newestFirst, selectRows, withKeys } from './rows';
 
 /*
  * The records of the published operations (CONTRACT §6) that are not parts of older records:
@@ -94,9 +94,8 @@ export const profileStore: RecordStore<Profile> = {
   delete: (manager, customerId, keys) => deleteRows(manager, ProfileEntity, customerId, 'id', keys),
 };
 
-/** Newest note first; notes written at the same moment in the order of their keys. */
-export const noteOrder: QueryStep = (query) =>
-  query.orderBy(`${query.alias}.createdAt`, 'DESC').addOrderBy(`${query.alias}.key`, 'ASC');
+/** Newest note first; notes written at the same moment by their stored key (the order `NoteRepository.list` pages in). */
+const noteOrder: QueryStep = newestFirst('createdAt', 'key');
 
 /** A note's stored key: a digest of `noteKey`, which may be as long as the comment. */
 const storedNoteKey = (note: Note): string => createHash('sha256').update(noteKey(note)).digest('hex');

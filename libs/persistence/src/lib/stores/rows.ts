@@ -75,10 +75,11 @@ const rowReader =
 
 /**
  * One page of a list (CONTRACT §7, ARCHITECTURE "Lists through one query shape"): the rows
- * `base` selects whose `dateProperty` is within `list.range`, newest first (see `newestFirst`),
- * after `list.after`, at most `list.limit`. Keyset paging, not OFFSET: every page costs the
- * same, and a record added meanwhile neither repeats nor hides another. `read` runs the query;
- * `positionOf` tells where a row stands. The whole filtered list is counted only when this
+ * `base` selects whose `dateProperty` is within `list.range`, newest first (see `newestFirst`;
+ * ties broken by `tieBreak`, a unique property such as `id`), after `list.after`, at most
+ * `list.limit`. Keyset paging, not OFFSET: every page costs the same, and a record added
+ * meanwhile neither repeats nor hides another. `read` runs the query; `positionOf` tells where
+ * a row stands (its date and `tieBreak`). The whole filtered list is counted only when this
  * page is not all of it.
  */
 export async function selectPage<T extends ObjectLiteral, R>(
@@ -87,9 +88,11 @@ export async function selectPage<T extends ObjectLiteral, R>(
   list: ListQuery,
   read: (query: SelectQueryBuilder<T>) => Promise<R[]>,
   positionOf: (row: R) => ListPosition,
+  tieBreak = 'id',
 ): Promise<Page<R>> {
   const filtered = inRange(dateProperty, list.range)(base);
-  const rows = await read(newestFirst(dateProperty)(after(dateProperty, list.after)(filtered.clone())).limit(list.limit + 1));
+  const page = newestFirst(dateProperty, tieBreak)(after(dateProperty, list.after, tieBreak)(filtered.clone()));
+  const rows = await read(page.limit(list.limit + 1));
   const items = rows.slice(0, list.limit);
   const hasMore = rows.length > list.limit;
   const totalCount =
@@ -97,19 +100,21 @@ export async function selectPage<T extends ObjectLiteral, R>(
   return { items, totalCount, next: hasMore ? positionOf(items[items.length - 1]) : null };
 }
 
-/** `selectPage` over every column of `entity`, for lists whose records are one row each. */
+/**
+ * `selectPage` over every column of `entity`, for lists whose records are one row each;
+ * `where` narrows the rows beyond the date range.
+ */
 export function selectRowPage<T extends ObjectLiteral>(
   manager: EntityManager,
   entity: EntityTarget<T>,
   customerId: Id,
   dateProperty: keyof T & string,
   list: ListQuery,
+  { tieBreak = 'id', where = (query) => query }: { tieBreak?: keyof T & string; where?: QueryStep } = {},
 ): Promise<Page<T>> {
   const read = rowReader<T>(manager.connection.getMetadata(entity));
-  return selectPage(rowQuery(manager, entity, customerId), dateProperty, list, read, (row) => ({
-    date: row[dateProperty] as string | null,
-    id: row['id'] as string,
-  }));
+  const positionOf = (row: T): ListPosition => ({ date: row[dateProperty] as string | null, id: row[tieBreak] as string });
+  return selectPage(where(rowQuery(manager, entity, customerId)), dateProperty, list, read, positionOf, tieBreak);
 }
 
 async function countRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<number> {
@@ -117,13 +122,13 @@ async function countRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>):
   return Number(count);
 }
 
-/** Rows that come after `position` in `newestFirst(dateProperty)` order. */
+/** Rows that come after `position` in `newestFirst(dateProperty, tieBreak)` order. */
 const after =
-  (dateProperty: string, position: ListPosition | null): QueryStep =>
+  (dateProperty: string, position: ListPosition | null, tieBreak: string): QueryStep =>
   (query) => {
     if (position === null) return query;
     const date = `${query.alias}.${dateProperty}`;
-    const id = `${query.alias}.id`;
+    const id = `${query.alias}.${tieBreak}`;
     const smallerId = `(LENGTH(${id}) < :afterIdLength OR (LENGTH(${id}) = :afterIdLength AND ${id} < :afterId))`;
     const parameters = { afterDate: position.date, afterId: position.id, afterIdLength: position.id.length };
     return position.date === null
@@ -176,16 +181,17 @@ export async function deleteRows<T extends ObjectLiteral>(
 }
 
 /**
- * Newest first by `dateColumn` (rows without a date last), then by id, largest first.
- * Ids are digit strings: longer is larger, so ordering by length first compares them as numbers.
+ * Newest first by `dateProperty` (rows without a date last), then by `tieBreak` (default the
+ * id), largest first. Ids are digit strings: longer is larger, so ordering by length first
+ * compares them as numbers (other keys are merely ordered consistently).
  */
 export const newestFirst =
-  (dateProperty: string): QueryStep =>
+  (dateProperty: string, tieBreak = 'id'): QueryStep =>
   (query) =>
     query
       .orderBy(`${query.alias}.${dateProperty}`, 'DESC', 'NULLS LAST')
-      .addOrderBy(`LENGTH(${query.alias}.id)`, 'DESC')
-      .addOrderBy(`${query.alias}.id`, 'DESC');
+      .addOrderBy(`LENGTH(${query.alias}.${tieBreak})`, 'DESC')
+      .addOrderBy(`${query.alias}.${tieBreak}`, 'DESC');
 
 /** Smallest id first, numerically. */
 export const byId: QueryStep = (query) =>
