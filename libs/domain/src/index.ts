@@ -7,3 +7,4 @@ export * from './lib/bundle';
 export * from './lib/events';
 export * from './lib/clients';
 export * from './lib/dates';
+export * from './lib/write-rules';

@@ -27,3 +27,4 @@ export {
   type NewApiClient,
   type SigningKey,
 } from './lib/repositories';
+export { SetTicketStatus } from './lib/use-cases/set-ticket-status';

@@ -1,9 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Customer, CustomerBundle, Id, NewEvent } from '@curbside/domain';
+import {
+  caseEvents,
+  invoiceEvents,
+  preferencesChanged,
+  ticketEvents,
+  type Customer,
+  type CustomerBundle,
+  type Id,
+  type NewEvent,
+} from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { inRead, inTransaction } from '../database';
 import { CustomerEntity } from '../entities';
-import { caseEvents, invoiceEvents, preferencesChanged, ticketEvents } from '../change-events';
 import type { RecordStore } from '../stores/record-store';
 import { contactStore } from '../stores/contact.store';
 import { preferenceStore } from '../stores/preference.store';

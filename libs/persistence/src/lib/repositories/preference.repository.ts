@@ -1,8 +1,7 @@
-import { nowLocalDateTime, type Id, type Preference, type SelectionUpdate } from '@curbside/domain';
+import { nowLocalDateTime, preferencesChanged, type Id, type Preference, type SelectionUpdate } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { inRead, inTransaction } from '../database';
 import { PreferenceCategoryEntity, PreferenceChannelEntity, PreferenceSelectionEntity } from '../entities';
-import { preferencesChanged } from '../change-events';
 import { appendEvents } from '../stores/event.store';
 import { preferenceStore } from '../stores/preference.store';
 
