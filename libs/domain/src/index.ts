@@ -8,3 +8,4 @@ export * from './lib/events';
 export * from './lib/clients';
 export * from './lib/dates';
 export * from './lib/write-rules';
+export * from './lib/deliveries';

@@ -12,6 +12,7 @@ import { BalanceEntity, InvoiceEntity, InvoiceLineEntity } from './invoice.entit
 import { CaseEntity, EmailActivityEntity, IssueActivityEntity } from './activity.entities';
 import { ApiClientCustomerEntity, ApiClientEntity, SigningKeyEntity } from './api-client.entities';
 import { EventEntity } from './event.entities';
+import { DeliveryEntity, WebhookEntity } from './delivery.entities';
 
 export * from './customer.entities';
 export * from './preference.entities';
@@ -22,6 +23,7 @@ export * from './invoice.entities';
 export * from './activity.entities';
 export * from './api-client.entities';
 export * from './event.entities';
+export * from './delivery.entities';
 
 export const ENTITIES = [
   CustomerEntity,
@@ -47,4 +49,6 @@ export const ENTITIES = [
   ApiClientCustomerEntity,
   SigningKeyEntity,
   EventEntity,
+  DeliveryEntity,
+  WebhookEntity,
 ];

@@ -10,6 +10,8 @@ import { ContactRepository } from './contact.repository';
 import { PreferenceRepository } from './preference.repository';
 import { ServiceRepository } from './service.repository';
 import { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
+import { DeliveryRepository } from './delivery.repository';
+import { WebhookRepository } from './webhook.repository';
 
 export { ApiClientRepository, type NewApiClient } from './api-client.repository';
 export { CustomerRepository, type BundleResource, type ImportCount, type ImportSummary } from './customer.repository';
@@ -23,6 +25,8 @@ export { ContactRepository } from './contact.repository';
 export { PreferenceRepository } from './preference.repository';
 export { ServiceRepository } from './service.repository';
 export { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
+export { DeliveryRepository, type CustomerSendWindow } from './delivery.repository';
+export { WebhookRepository } from './webhook.repository';
 
 /** Every repository: plain classes constructed with the DataSource. */
 export const REPOSITORIES = [
@@ -39,4 +43,6 @@ export const REPOSITORIES = [
   ApiClientRepository,
   SigningKeyRepository,
   EventRepository,
+  DeliveryRepository,
+  WebhookRepository,
 ];

@@ -1,4 +1,5 @@
 import { InitialSchema1732000000000 } from './1732000000000-initial-schema';
+import { Notifier1764000000000 } from './1764000000000-notifier';
 
 /** In order; add new migrations at the end. */
-export const SQLITE_MIGRATIONS = [InitialSchema1732000000000];
+export const SQLITE_MIGRATIONS = [InitialSchema1732000000000, Notifier1764000000000];

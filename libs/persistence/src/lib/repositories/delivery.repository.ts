@@ -1,0 +1,189 @@
+import {
+  nowLocalDateTime,
+  type Delivery,
+  type DeliveryChannel,
+  type DeliveryState,
+  type EmailActivity,
+  type Id,
+  type LocalDateTime,
+  type NewDelivery,
+  type SelectionType,
+} from '@curbside/domain';
+import { DataSource, FindOptionsWhere, In, IsNull, MoreThanOrEqual, Not } from 'typeorm';
+import { inRead, inTransaction } from '../database';
+import { DeliveryEntity, EventEntity } from '../entities';
+import { emailActivityStore } from '../stores/activity.store';
+import { claimDueRows } from '../stores/claims';
+
+/** What the per-customer hourly cap needs to know about a customer's recent messages. */
+export interface CustomerSendWindow {
+  /** When each message in the window was delivered, oldest first. */
+  deliveredAt: LocalDateTime[];
+  /** Pending messages leased to some worker right now, by id. */
+  leasedIds: number[];
+}
+
+/**
+ * The notifier's deliveries: made when an event is fanned out, claimed with a lease like the
+ * outbox, marked delivered (with the email activity, in one transaction) or failed.
+ */
+export class DeliveryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Stores the deliveries of one event and marks the event done, in one transaction.
+   * Deliveries already there (same idempotency key) are kept as they are.
+   */
+  async fanOut(eventId: number, deliveries: readonly NewDelivery[]): Promise<void> {
+    const now = nowLocalDateTime();
+    await inTransaction(this.dataSource, async (manager) => {
+      if (deliveries.length > 0) {
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into(DeliveryEntity)
+          .values(
+            deliveries.map((delivery) => ({
+              ...delivery,
+              state: 'pending',
+              attempts: 0,
+              createdAt: now,
+              nextAttemptAt: now,
+              deliveredAt: null,
+              lastError: null,
+              claimedBy: null,
+              claimedUntil: null,
+            })),
+          )
+          .orIgnore()
+          .execute();
+      }
+      await manager.update(EventEntity, { id: eventId }, { state: 'delivered', claimedBy: null, claimedUntil: null });
+    });
+  }
+
+  /** Claims due pending deliveries for `worker` for `leaseSeconds` (see `claimDueRows`), oldest first. */
+  async claimDue(worker: string, limit: number, leaseSeconds: number): Promise<Delivery[]> {
+    const rows = await claimDueRows(this.dataSource, DeliveryEntity, 'deliveries', { worker, limit, leaseSeconds });
+    return rows.map(toDelivery);
+  }
+
+  /**
+   * Marks a delivery delivered at `at` and records its email activity, in one transaction;
+   * only a pending delivery changes, so a delivery is recorded once even when two workers
+   * raced for it (a lease ran out mid-send). False when it was no longer pending.
+   */
+  async markDelivered(delivery: Delivery, at: LocalDateTime, activity: EmailActivity | null): Promise<boolean> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const result = await manager.update(
+        DeliveryEntity,
+        { id: delivery.id, state: 'pending' },
+        { state: 'delivered', deliveredAt: at, attempts: () => 'attempts + 1', lastError: null, claimedBy: null, claimedUntil: null },
+      );
+      if ((result.affected ?? 0) === 0) return false;
+      if (activity !== null) await emailActivityStore.insert(manager, delivery.customerId, [activity]);
+      return true;
+    });
+  }
+
+  /** Records a failed try: tried again from `retryAt`, or dead when that is null. */
+  async markFailed(id: number, error: string, retryAt: LocalDateTime | null): Promise<void> {
+    await inTransaction(this.dataSource, (manager) =>
+      manager.update(
+        DeliveryEntity,
+        { id, state: 'pending' },
+        {
+          attempts: () => 'attempts + 1',
+          lastError: error.slice(0, 1000),
+          claimedBy: null,
+          claimedUntil: null,
+          ...(retryAt === null ? { state: 'dead' } : { nextAttemptAt: retryAt }),
+        },
+      ),
+    );
+  }
+
+  /** Gives back leased deliveries untried: due again from `dueAt` (default now), for any worker. */
+  async release(ids: readonly number[], dueAt: LocalDateTime = nowLocalDateTime()): Promise<void> {
+    if (ids.length === 0) return;
+    await inTransaction(this.dataSource, (manager) =>
+      manager.update(
+        DeliveryEntity,
+        { id: In([...ids]), state: 'pending' },
+        { claimedBy: null, claimedUntil: null, nextAttemptAt: dueAt },
+      ),
+    );
+  }
+
+  /** The customer's messages (not webhooks) delivered since `since`, and those leased now. */
+  async sendWindow(customerId: Id, since: LocalDateTime): Promise<CustomerSendWindow> {
+    const now = nowLocalDateTime();
+    return inRead(this.dataSource, async (manager) => {
+      const delivered = await manager.find(DeliveryEntity, {
+        select: ['deliveredAt'],
+        where: { customerId, channel: Not('Webhook'), state: 'delivered', deliveredAt: MoreThanOrEqual(since) },
+        order: { deliveredAt: 'ASC' },
+      });
+      const leased = await manager.find(DeliveryEntity, {
+        select: ['id'],
+        where: { customerId, channel: Not('Webhook'), state: 'pending', claimedUntil: MoreThanOrEqual(now) },
+        order: { id: 'ASC' },
+      });
+      return {
+        deliveredAt: delivered.map((row) => row.deliveredAt as LocalDateTime),
+        leasedIds: leased.map((row) => Number(row.id)),
+      };
+    });
+  }
+
+  /** Deliveries in the order they were made: all, or in one state. */
+  async list(state?: DeliveryState): Promise<Delivery[]> {
+    const where: FindOptionsWhere<DeliveryEntity> = state === undefined ? {} : { state };
+    const rows = await inRead(this.dataSource, (manager) => manager.find(DeliveryEntity, { where, order: { id: 'ASC' } }));
+    return rows.map(toDelivery);
+  }
+
+  /** Deliveries leased right now (none should be once every worker has stopped and leases ran out). */
+  async countLeased(): Promise<number> {
+    return inRead(this.dataSource, (manager) =>
+      manager.count(DeliveryEntity, { where: { claimedBy: Not(IsNull()), claimedUntil: MoreThanOrEqual(nowLocalDateTime()) } }),
+    );
+  }
+
+  /** Puts dead deliveries back in line, due now, with a fresh count of attempts; how many there were. */
+  async replay(target: number | 'all-dead'): Promise<number> {
+    const where: FindOptionsWhere<DeliveryEntity> = target === 'all-dead' ? { state: 'dead' } : { id: target, state: 'dead' };
+    const result = await inTransaction(this.dataSource, (manager) =>
+      manager.update(DeliveryEntity, where, {
+        state: 'pending',
+        attempts: 0,
+        nextAttemptAt: nowLocalDateTime(),
+        claimedBy: null,
+        claimedUntil: null,
+      }),
+    );
+    return result.affected ?? 0;
+  }
+}
+
+function toDelivery(row: DeliveryEntity): Delivery {
+  return {
+    id: Number(row.id),
+    eventId: Number(row.eventId),
+    customerId: row.customerId,
+    channel: row.channel as DeliveryChannel,
+    address: row.address,
+    selectionType: row.selectionType as SelectionType | null,
+    webhookId: row.webhookId,
+    idempotencyKey: row.idempotencyKey,
+    subject: row.subject,
+    body: row.body,
+    html: row.html,
+    state: row.state as DeliveryState,
+    attempts: Number(row.attempts),
+    createdAt: row.createdAt,
+    nextAttemptAt: row.nextAttemptAt,
+    deliveredAt: row.deliveredAt,
+    lastError: row.lastError,
+  };
+}
