@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@curbside/auth';
 import { Config } from '@curbside/config';
-import { PersistenceModule } from '@curbside/persistence';
+import { CoreModule } from '@curbside/core';
 import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevokeCommand } from './commands/clients.command';
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
 import { ExportCommand } from './commands/export.command';
@@ -34,7 +34,7 @@ export class AdminCliModule {
     return {
       module: AdminCliModule,
       imports: [
-        PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
+        CoreModule.forRoot(config, { destination: 'stderr' }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
       ],
       providers: [ImportService, ...COMMANDS],

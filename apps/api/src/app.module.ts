@@ -2,16 +2,15 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { ModuleMetadata } from '@nestjs/common';
 import { AuthModule } from '@curbside/auth';
 import type { Config } from '@curbside/config';
-import { PersistenceModule } from '@curbside/persistence';
-import { LoggerModule } from 'nestjs-pino';
+import { CoreModule } from '@curbside/core';
 import { ActivitiesModule } from './activities/activities.module';
 import { CasesModule } from './cases/cases.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { HealthModule } from './health/health.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { OAuthModule } from './oauth/oauth.module';
-import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
+import { trackingIdOf } from './platform/request-tracking';
 import { PreferencesModule } from './preferences/preferences.module';
 import { ServicesModule } from './services/services.module';
 import { TicketsModule } from './tickets/tickets.module';
@@ -25,8 +24,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot(loggerParams(config.logLevel)),
-        PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
+        CoreModule.forRoot(config, { requestId: trackingIdOf }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         PlatformModule,
         HealthModule,
