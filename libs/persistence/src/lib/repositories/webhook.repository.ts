@@ -27,6 +27,12 @@ export class WebhookRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** The webhook's signing secret; null when there is no such webhook. */
+  async secretOf(id: string): Promise<string | null> {
+    const row = await inRead(this.dataSource, (manager) => manager.findOne(WebhookEntity, { select: ['secret'], where: { id } }));
+    return row?.secret ?? null;
+  }
+
   /** The webhooks of the clients (not revoked) granted this customer, with their secrets, for signing. */
   async forCustomer(customerId: Id): Promise<WebhookWithSecret[]> {
     const rows = await inRead(this.dataSource, (manager) =>
