@@ -118,16 +118,24 @@ export class Notifier {
       cache.set(id, loaded);
       return loaded;
     };
-    for (const event of events) {
-      try {
-        const planned = planDeliveries(
-          event,
-          await once(preferences, event.customerId, () => this.preferences.list(event.customerId)),
-          await once(webhooks, event.customerId, () => this.webhooks.forCustomer(event.customerId)),
-        );
-        await this.deliveries.fanOut(event.id, planned);
-      } catch (error) {
-        await this.failEvent(event, reasonOf(error));
+    const plan = async (event: OutboxEvent) => ({
+      eventId: event.id,
+      deliveries: planDeliveries(
+        event,
+        await once(preferences, event.customerId, () => this.preferences.list(event.customerId)),
+        await once(webhooks, event.customerId, () => this.webhooks.forCustomer(event.customerId)),
+      ),
+    });
+    try {
+      // The whole batch in one transaction; should that fail, event by event, to set the bad one aside.
+      await this.deliveries.fanOut(await Promise.all(events.map(plan)));
+    } catch {
+      for (const event of events) {
+        try {
+          await this.deliveries.fanOut([await plan(event)]);
+        } catch (error) {
+          await this.failEvent(event, reasonOf(error));
+        }
       }
     }
     return events.length;
@@ -156,9 +164,9 @@ export class Notifier {
     const cap = this.options.customerHourlyCap;
     const held = new Set<number>();
     const since = nowLocalDateTime(new Date(Date.now() - HOUR_MS));
-    const customers = new Set(claimed.filter((d) => d.channel !== 'Webhook').map((d) => d.customerId));
-    for (const customerId of customers) {
-      const window = await this.deliveries.sendWindow(customerId, since);
+    const customers = [...new Set(claimed.filter((d) => d.channel !== 'Webhook').map((d) => d.customerId))];
+    const windows = await this.deliveries.sendWindows(customers, since);
+    for (const [customerId, window] of windows) {
       const mine = claimed.filter((d) => d.customerId === customerId && d.channel !== 'Webhook');
       const over = mine.filter((d) => window.deliveredAt.length + window.leasedIds.indexOf(d.id) + 1 > cap);
       if (over.length === 0) continue;

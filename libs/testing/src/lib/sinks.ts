@@ -77,6 +77,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       );
     },
   });
+  // A client killed mid-message resets its connection; that is the client's problem, not the sink's.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -9,7 +9,7 @@ import {
   type NewDelivery,
   type SelectionType,
 } from '@curbside/domain';
-import { DataSource, FindOptionsWhere, In, IsNull, MoreThanOrEqual, Not } from 'typeorm';
+import { DataSource, FindOptionsWhere, In, MoreThanOrEqual, Not } from 'typeorm';
 import { inRead, inTransaction } from '../database';
 import { DeliveryEntity, EventEntity } from '../entities';
 import { emailActivityStore } from '../stores/activity.store';
@@ -31,34 +31,31 @@ export class DeliveryRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Stores the deliveries of one event and marks the event done, in one transaction.
+   * Stores the deliveries of events and marks those events done, in one transaction.
    * Deliveries already there (same idempotency key) are kept as they are.
    */
-  async fanOut(eventId: number, deliveries: readonly NewDelivery[]): Promise<void> {
+  async fanOut(fanned: ReadonlyArray<{ eventId: number; deliveries: readonly NewDelivery[] }>): Promise<void> {
+    if (fanned.length === 0) return;
     const now = nowLocalDateTime();
+    const rows = fanned.flatMap(({ deliveries }) =>
+      deliveries.map((delivery) => ({
+        ...delivery,
+        state: 'pending',
+        attempts: 0,
+        createdAt: now,
+        nextAttemptAt: now,
+        deliveredAt: null,
+        lastError: null,
+        claimedBy: null,
+        claimedUntil: null,
+      })),
+    );
     await inTransaction(this.dataSource, async (manager) => {
-      if (deliveries.length > 0) {
-        await manager
-          .createQueryBuilder()
-          .insert()
-          .into(DeliveryEntity)
-          .values(
-            deliveries.map((delivery) => ({
-              ...delivery,
-              state: 'pending',
-              attempts: 0,
-              createdAt: now,
-              nextAttemptAt: now,
-              deliveredAt: null,
-              lastError: null,
-              claimedBy: null,
-              claimedUntil: null,
-            })),
-          )
-          .orIgnore()
-          .execute();
+      for (let start = 0; start < rows.length; start += 200) {
+        await manager.createQueryBuilder().insert().into(DeliveryEntity).values(rows.slice(start, start + 200)).orIgnore().execute();
       }
-      await manager.update(EventEntity, { id: eventId }, { state: 'delivered', claimedBy: null, claimedUntil: null });
+      const eventIds = fanned.map(({ eventId }) => eventId);
+      await manager.update(EventEntity, { id: In(eventIds) }, { state: 'delivered', claimedBy: null, claimedUntil: null });
     });
   }
 
@@ -72,13 +69,14 @@ export class DeliveryRepository {
    * Marks a delivery delivered at `at` and records its email activity, in one transaction;
    * only a pending delivery changes, so a delivery is recorded once even when two workers
    * raced for it (a lease ran out mid-send). False when it was no longer pending.
+   * `claimed_by` stays: it tells which worker delivered it.
    */
   async markDelivered(delivery: Delivery, at: LocalDateTime, activity: EmailActivity | null): Promise<boolean> {
     return inTransaction(this.dataSource, async (manager) => {
       const result = await manager.update(
         DeliveryEntity,
         { id: delivery.id, state: 'pending' },
-        { state: 'delivered', deliveredAt: at, attempts: () => 'attempts + 1', lastError: null, claimedBy: null, claimedUntil: null },
+        { state: 'delivered', deliveredAt: at, attempts: () => 'attempts + 1', lastError: null, claimedUntil: null },
       );
       if ((result.affected ?? 0) === 0) return false;
       if (activity !== null) await emailActivityStore.insert(manager, delivery.customerId, [activity]);
@@ -115,25 +113,29 @@ export class DeliveryRepository {
     );
   }
 
-  /** The customer's messages (not webhooks) delivered since `since`, and those leased now. */
-  async sendWindow(customerId: Id, since: LocalDateTime): Promise<CustomerSendWindow> {
+  /** For each customer: its messages (not webhooks) delivered since `since`, and those leased now. */
+  async sendWindows(customerIds: readonly Id[], since: LocalDateTime): Promise<Map<Id, CustomerSendWindow>> {
+    const windows = new Map<Id, CustomerSendWindow>(customerIds.map((id) => [id, { deliveredAt: [], leasedIds: [] }]));
+    if (customerIds.length === 0) return windows;
     const now = nowLocalDateTime();
-    return inRead(this.dataSource, async (manager) => {
-      const delivered = await manager.find(DeliveryEntity, {
-        select: ['deliveredAt'],
-        where: { customerId, channel: Not('Webhook'), state: 'delivered', deliveredAt: MoreThanOrEqual(since) },
-        order: { deliveredAt: 'ASC' },
-      });
-      const leased = await manager.find(DeliveryEntity, {
-        select: ['id'],
-        where: { customerId, channel: Not('Webhook'), state: 'pending', claimedUntil: MoreThanOrEqual(now) },
-        order: { id: 'ASC' },
-      });
-      return {
-        deliveredAt: delivered.map((row) => row.deliveredAt as LocalDateTime),
-        leasedIds: leased.map((row) => Number(row.id)),
-      };
+    const [delivered, leased] = await inRead(this.dataSource, (manager) => {
+      const customers = { customerId: In([...customerIds]), channel: Not('Webhook') };
+      return Promise.all([
+        manager.find(DeliveryEntity, {
+          select: ['customerId', 'deliveredAt'],
+          where: { ...customers, state: 'delivered', deliveredAt: MoreThanOrEqual(since) },
+          order: { deliveredAt: 'ASC' },
+        }),
+        manager.find(DeliveryEntity, {
+          select: ['customerId', 'id'],
+          where: { ...customers, state: 'pending', claimedUntil: MoreThanOrEqual(now) },
+          order: { id: 'ASC' },
+        }),
+      ]);
     });
+    for (const row of delivered) windows.get(row.customerId)?.deliveredAt.push(row.deliveredAt as LocalDateTime);
+    for (const row of leased) windows.get(row.customerId)?.leasedIds.push(Number(row.id));
+    return windows;
   }
 
   /** Deliveries in the order they were made: all, or in one state. */
@@ -143,10 +145,10 @@ export class DeliveryRepository {
     return rows.map(toDelivery);
   }
 
-  /** Deliveries leased right now (none should be once every worker has stopped and leases ran out). */
+  /** Pending deliveries leased right now (none once every worker has stopped or its leases ran out). */
   async countLeased(): Promise<number> {
     return inRead(this.dataSource, (manager) =>
-      manager.count(DeliveryEntity, { where: { claimedBy: Not(IsNull()), claimedUntil: MoreThanOrEqual(nowLocalDateTime()) } }),
+      manager.count(DeliveryEntity, { where: { state: 'pending', claimedUntil: MoreThanOrEqual(nowLocalDateTime()) } }),
     );
   }
 
