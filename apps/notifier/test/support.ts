@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { CustomerBundle, NewEvent, ServiceTicket } from '@curbside/domain';
+import { emptyBundle, type CustomerBundle, type NewEvent, type ServiceTicket } from '@curbside/domain';
 import { CustomerRepository, EventRepository, inTransaction } from '@curbside/persistence';
 import type { DataSource } from 'typeorm';
 
@@ -96,25 +96,9 @@ const audit = { createdBy: null, createdAt: null, modifiedBy: null, modifiedAt: 
 
 /** A customer whose service email (Service Notification) is `email`, with the given tickets. */
 export function customerWithEmail(id: string, email: string, tickets: ServiceTicket[] = []): CustomerBundle {
-  return {
-    customer: { id, currency: 'USD' },
-    contacts: [],
-    preferences: [
-      {
-        category: 'Service Notification',
-        enabled: true,
-        channels: [{ name: 'Email', optIn: true, selections: [{ type: 'SEMAIL', value: email, optIn: true, audit }], options: [] }],
-      },
-    ],
-    services: [],
-    tickets,
-    disposalTickets: [],
-    invoices: [],
-    balances: [],
-    cases: [],
-    emailActivities: [],
-    issueActivities: [],
-  };
+  const selection = { type: 'SEMAIL' as const, value: email, optIn: true, audit };
+  const channel = { name: 'Email' as const, optIn: true, selections: [selection], options: [] };
+  return { ...emptyBundle(id), tickets, preferences: [{ category: 'Service Notification', enabled: true, channels: [channel] }] };
 }
 
 export function openTicket(id: string): ServiceTicket {

@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
-import type {
-  ChannelName,
-  CustomerBundle,
-  NewEvent,
-  Preference,
-  PreferenceCategory,
-  SelectionType,
+import {
+  emptyBundle,
+  type ChannelName,
+  type CustomerBundle,
+  type NewEvent,
+  type Preference,
+  type PreferenceCategory,
+  type SelectionType,
 } from '@curbside/domain';
 import {
   ApiClientRepository,
@@ -43,21 +44,7 @@ export const preference = (category: PreferenceCategory, enabled: boolean, chann
   channels,
 });
 
-export function customerBundle(id: string, preferences: Preference[] = []): CustomerBundle {
-  return {
-    customer: { id, currency: 'USD' },
-    contacts: [],
-    preferences,
-    services: [],
-    tickets: [],
-    disposalTickets: [],
-    invoices: [],
-    balances: [],
-    cases: [],
-    emailActivities: [],
-    issueActivities: [],
-  };
-}
+export const customerBundle = (id: string, preferences: Preference[] = []): CustomerBundle => ({ ...emptyBundle(id), preferences });
 
 export const TEST_OPTIONS: Omit<NotifierOptions, 'smtpUrl' | 'textProviderUrl' | 'voiceProviderUrl'> = {
   from: 'Curbside <no-reply@curbside.invalid>',

@@ -11,6 +11,7 @@ import type {
   ServiceTicket,
 } from './customer';
 import type { Preference } from './preferences';
+import type { Id } from './values';
 
 /**
  * Everything stored for one customer: the unit of import (create or replace, in one
@@ -28,4 +29,21 @@ export interface CustomerBundle {
   cases: Case[];
   emailActivities: EmailActivity[];
   issueActivities: IssueActivity[];
+}
+
+/** A customer with no records yet: start a bundle from this and set the lists it needs. */
+export function emptyBundle(customerId: Id, currency = 'USD'): CustomerBundle {
+  return {
+    customer: { id: customerId, currency },
+    contacts: [],
+    preferences: [],
+    services: [],
+    tickets: [],
+    disposalTickets: [],
+    invoices: [],
+    balances: [],
+    cases: [],
+    emailActivities: [],
+    issueActivities: [],
+  };
 }
