@@ -25,6 +25,7 @@ export {
   WebhookRepository,
   type BundleResource,
   type CustomerSendWindow,
+  type SentDelivery,
   type ImportCount,
   type ImportSummary,
   type NewApiClient,

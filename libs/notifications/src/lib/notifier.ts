@@ -13,7 +13,13 @@ import {
   type Preference,
   type WebhookWithSecret,
 } from '@curbside/domain';
-import { DeliveryRepository, EventRepository, PreferenceRepository, WebhookRepository } from '@curbside/persistence';
+import {
+  DeliveryRepository,
+  EventRepository,
+  PreferenceRepository,
+  WebhookRepository,
+  type SentDelivery,
+} from '@curbside/persistence';
 import { retryDelayMs } from './backoff';
 import { DeliveryFailure, EmailChannel, LogChannel, ProviderChannel, WebhookChannel, type Channel } from './channels';
 import { planDeliveries } from './plan';
@@ -151,7 +157,14 @@ export class Notifier {
     const { limit, seconds } = this.lease();
     const claimed = await this.deliveries.claimDue(this.workerId, limit, seconds);
     const allowed = await this.holdOverCap(claimed);
-    await Promise.all(allowed.map((delivery) => this.deliver(delivery)));
+    const sent = (await Promise.all(allowed.map((delivery) => this.send(delivery)))).filter((item) => item !== null);
+    try {
+      // One transaction for the batch. Should the process die before it commits, the leases run
+      // out and these are sent again, under the same keys: at least once, never lost.
+      await this.deliveries.markDelivered(sent);
+    } catch (error) {
+      this.logger.error(`${sent.length} deliveries were sent but could not be recorded: ${reasonOf(error)}`);
+    }
     return claimed.length;
   }
 
@@ -181,22 +194,19 @@ export class Notifier {
     return claimed.filter((d) => !held.has(d.id));
   }
 
-  private async deliver(delivery: Delivery): Promise<void> {
+  /** Sends one delivery: what to record when accepted; null when it failed (the failure is recorded). */
+  private async send(delivery: Delivery): Promise<SentDelivery | null> {
     const channel = this.channels[delivery.channel];
     try {
       await channel.send(delivery);
     } catch (error) {
-      await this.recordFailure(delivery, error);
-      return;
+      await this.recordFailure(delivery, error).catch((cause: unknown) =>
+        this.logger.error(`delivery ${delivery.id} failed and could not be recorded: ${reasonOf(cause)}`),
+      );
+      return null;
     }
     const at = nowLocalDateTime();
-    const activity = delivery.channel === 'Email' && channel.sends ? this.emailActivity(delivery, at) : null;
-    try {
-      await this.deliveries.markDelivered(delivery, at, activity);
-    } catch (error) {
-      // Sent but not recorded: the lease runs out and it is sent again, under the same key.
-      this.logger.error(`delivery ${delivery.id} was sent but could not be recorded: ${reasonOf(error)}`);
-    }
+    return { delivery, at, activity: delivery.channel === 'Email' && channel.sends ? this.emailActivity(delivery, at) : null };
   }
 
   private async recordFailure(delivery: Delivery, error: unknown): Promise<void> {

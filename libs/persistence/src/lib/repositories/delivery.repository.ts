@@ -23,6 +23,13 @@ export interface CustomerSendWindow {
   leasedIds: number[];
 }
 
+/** A delivery the other side accepted at `at`, with the email activity to record (emails only). */
+export interface SentDelivery {
+  delivery: Delivery;
+  at: LocalDateTime;
+  activity: EmailActivity | null;
+}
+
 /**
  * The notifier's deliveries: made when an event is fanned out, claimed with a lease like the
  * outbox, marked delivered (with the email activity, in one transaction) or failed.
@@ -66,21 +73,26 @@ export class DeliveryRepository {
   }
 
   /**
-   * Marks a delivery delivered at `at` and records its email activity, in one transaction;
-   * only a pending delivery changes, so a delivery is recorded once even when two workers
-   * raced for it (a lease ran out mid-send). False when it was no longer pending.
-   * `claimed_by` stays: it tells which worker delivered it.
+   * Marks deliveries delivered, each at its accept time, and records their email activities,
+   * in one transaction; only a pending delivery changes, so a delivery is recorded once even
+   * when two workers raced for it (a lease ran out mid-send). `claimed_by` stays: it tells
+   * which worker delivered it. How many were recorded.
    */
-  async markDelivered(delivery: Delivery, at: LocalDateTime, activity: EmailActivity | null): Promise<boolean> {
+  async markDelivered(sent: ReadonlyArray<SentDelivery>): Promise<number> {
+    if (sent.length === 0) return 0;
     return inTransaction(this.dataSource, async (manager) => {
-      const result = await manager.update(
-        DeliveryEntity,
-        { id: delivery.id, state: 'pending' },
-        { state: 'delivered', deliveredAt: at, attempts: () => 'attempts + 1', lastError: null, claimedUntil: null },
-      );
-      if ((result.affected ?? 0) === 0) return false;
-      if (activity !== null) await emailActivityStore.insert(manager, delivery.customerId, [activity]);
-      return true;
+      let recorded = 0;
+      for (const { delivery, at, activity } of sent) {
+        const result = await manager.update(
+          DeliveryEntity,
+          { id: delivery.id, state: 'pending' },
+          { state: 'delivered', deliveredAt: at, attempts: () => 'attempts + 1', lastError: null, claimedUntil: null },
+        );
+        if ((result.affected ?? 0) === 0) continue;
+        if (activity !== null) await emailActivityStore.insert(manager, delivery.customerId, [activity]);
+        recorded++;
+      }
+      return recorded;
     });
   }
 

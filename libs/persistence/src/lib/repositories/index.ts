@@ -25,7 +25,7 @@ export { ContactRepository } from './contact.repository';
 export { PreferenceRepository } from './preference.repository';
 export { ServiceRepository } from './service.repository';
 export { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
-export { DeliveryRepository, type CustomerSendWindow } from './delivery.repository';
+export { DeliveryRepository, type CustomerSendWindow, type SentDelivery } from './delivery.repository';
 export { WebhookRepository } from './webhook.repository';
 
 /** Every repository: plain classes constructed with the DataSource. */
