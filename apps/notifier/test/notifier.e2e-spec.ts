@@ -129,7 +129,7 @@ describe.each(testDatabases())('notifier process on $name', (kind) => {
       expect(runCli(env, ['webhooks', 'list', '--json']).json()).toEqual([expect.objectContaining({ id: webhookId, client_id: client.client_id })]);
 
       // 550: dead at once; `deliveries replay` sends it again.
-      expect(runCli(env, ['tickets', 'set-status', '6000002', '77002', 'VOIDED']).status).toBe(0);
+      expect(runCli(env, ['tickets', 'set-status', '6000002', '77002', 'CLOSED']).status).toBe(0);
       const dead = `SELECT COUNT(*) AS "count" FROM "deliveries" WHERE "state" = 'dead'`;
       await waitFor(async () => (await countRows(dataSource, dead)) === 1, 30_000);
       smtp.answer(() => null);
