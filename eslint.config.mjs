@@ -24,7 +24,9 @@ export default [
             { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:config', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:testing'] },
-            { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:codecs', 'scope:testing'] },
+            { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:codecs', 'scope:config', 'scope:testing'] },
+            // The core every door stands on: configuration, logging, persistence.
+            { sourceTag: 'scope:core', onlyDependOnLibsWithTags: ['scope:config', 'scope:persistence', 'scope:domain', 'scope:testing'] },
             { sourceTag: 'scope:client', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkImports },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },

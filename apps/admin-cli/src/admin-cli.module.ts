@@ -1,15 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@curbside/auth';
 import { Config } from '@curbside/config';
-import { PersistenceModule } from '@curbside/persistence';
+import { CoreModule } from '@curbside/core';
+import { NotificationsModule } from '@curbside/notifications';
 import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevokeCommand } from './commands/clients.command';
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
+import { DeliveriesCommand, DeliveriesListCommand, DeliveriesReplayCommand } from './commands/deliveries.command';
 import { ExportCommand } from './commands/export.command';
 import { ImportCommand } from './commands/import.command';
 import { KeysCommand, KeysRotateCommand } from './commands/keys.command';
 import { SeedCommand } from './commands/seed.command';
 import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.command';
 import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';
+import { WebhooksCommand, WebhooksCreateCommand, WebhooksDeleteCommand, WebhooksListCommand } from './commands/webhooks.command';
 import { ImportService } from './import.service';
 
 const COMMANDS = [
@@ -28,6 +31,13 @@ const COMMANDS = [
   SeedCommand,
   TicketsCommand,
   TicketsSetStatusCommand,
+  DeliveriesCommand,
+  DeliveriesListCommand,
+  DeliveriesReplayCommand,
+  WebhooksCommand,
+  WebhooksCreateCommand,
+  WebhooksListCommand,
+  WebhooksDeleteCommand,
 ];
 
 /** The operator's tool: the same persistence and auth libs as the API, behind commands. */
@@ -37,7 +47,8 @@ export class AdminCliModule {
     return {
       module: AdminCliModule,
       imports: [
-        PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
+        CoreModule.forRoot(config, { destination: 'stderr' }),
+        NotificationsModule.forRoot({ ...config.notifier, smtpUrl: config.smtpUrl }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
       ],
       providers: [ImportService, ...COMMANDS],

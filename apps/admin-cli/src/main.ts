@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { CommandFactory } from 'nest-commander';
 import { ConfigError, loadConfig } from '@curbside/config';
+import { runMain } from '@curbside/core';
 import { AdminCliModule } from './admin-cli.module';
 import { CliFailure, EXIT } from './cli-failure';
 import { output } from './output';
@@ -10,11 +11,6 @@ function report(error: unknown): void {
     output.problem(`error: ${error.message}`);
     for (const detail of error.details) output.problem(`  - ${detail}`);
     process.exitCode = error.exitCode;
-    return;
-  }
-  if (error instanceof ConfigError) {
-    output.problem(`error: ${error.message}`);
-    process.exitCode = EXIT.usage;
     return;
   }
   // Unexpected: one line for the operator; the stack only when asked for.
@@ -35,4 +31,4 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch(report);
+runMain('curbside', main, { exitCodeOf: (error) => (error instanceof ConfigError ? EXIT.usage : EXIT.failure) });

@@ -2,8 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { ModuleMetadata } from '@nestjs/common';
 import { AuthModule } from '@curbside/auth';
 import type { Config } from '@curbside/config';
-import { PersistenceModule } from '@curbside/persistence';
-import { LoggerModule } from 'nestjs-pino';
+import { CoreModule } from '@curbside/core';
 import type { DestinationStream } from 'pino';
 import { AccountModule } from './account/account.module';
 import { ActivitiesModule } from './activities/activities.module';
@@ -14,9 +13,9 @@ import { InvoicesModule } from './invoices/invoices.module';
 import { ListsModule } from './lists';
 import { OAuthModule } from './oauth/oauth.module';
 import { ClockModule } from './platform/clock';
-import { loggerParams } from './platform/logging';
 import { PlatformModule } from './platform/platform.module';
 import { RateLimitModule } from './platform/rate-limits';
+import { trackingIdOf } from './platform/request-tracking';
 import { ShutdownModule } from './platform/shutdown';
 import { PreferencesModule } from './preferences/preferences.module';
 import { ServicesModule } from './services/services.module';
@@ -38,8 +37,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot(loggerParams(config.logLevel, logDestination)),
-        PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
+        CoreModule.forRoot(config, { requestId: trackingIdOf, destination: logDestination }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ListsModule.forRoot({ maxItems: config.listMaxItems }),
         ClockModule.forRoot(config.timeZone, now),

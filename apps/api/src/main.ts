@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@curbside/config';
+import { runMain } from '@curbside/core';
 import { createApp } from './app';
 
 /** Starts the API (CONTRACT §1); any failure to start is one line on stderr and exit code 1. */
@@ -12,12 +13,4 @@ async function main(): Promise<void> {
   new Logger('Main').log(`Curbside API listening on http://localhost:${port} (OpenAPI at /docs)`);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`curbside-api: cannot start: ${oneLine(error)}\n`);
-  process.exit(1);
-});
-
-function oneLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\s+/g, ' ').trim();
-}
+runMain('curbside-api', main);

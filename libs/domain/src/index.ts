@@ -13,3 +13,5 @@ export * from './lib/schedules';
 export * from './lib/eta';
 export * from './lib/pickup-stats';
 export * from './lib/lists';
+export * from './lib/write-rules';
+export * from './lib/deliveries';

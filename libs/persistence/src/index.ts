@@ -26,7 +26,11 @@ export {
   ServiceRepository,
   ServiceTicketRepository,
   SigningKeyRepository,
+  DeliveryRepository,
+  WebhookRepository,
   type BundleResource,
+  type CustomerSendWindow,
+  type SentDelivery,
   type ImportCount,
   type ImportSummary,
   type NewApiClient,
@@ -34,3 +38,4 @@ export {
   type SigningKeys,
   type StoredSigningKey,
 } from './lib/repositories';
+export { SetTicketStatus } from './lib/use-cases/set-ticket-status';

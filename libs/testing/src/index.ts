@@ -1,2 +1,4 @@
 export { testDatabases } from './lib/test-databases';
 export type { TestDatabase, TestDatabaseKind } from './lib/test-databases';
+export { startSmtpSink, startHttpReceiver, until } from './lib/sinks';
+export type { SmtpSink, SmtpRule, SmtpTry, ReceivedMail, HttpReceiver, ReceivedRequest } from './lib/sinks';

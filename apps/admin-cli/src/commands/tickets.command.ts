@@ -1,6 +1,6 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { ID_PATTERN, TICKET_STATUSES, TicketStatus } from '@curbside/domain';
-import { ServiceTicketRepository } from '@curbside/persistence';
+import { SetTicketStatus } from '@curbside/persistence';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';
 
@@ -15,7 +15,7 @@ interface SetStatusOptions {
   description: `move a service ticket to ${TICKET_STATUSES.join('|')}; the customer is notified (outbox event)`,
 })
 export class TicketsSetStatusCommand extends CommandRunner {
-  constructor(private readonly tickets: ServiceTicketRepository) {
+  constructor(private readonly setTicketStatus: SetTicketStatus) {
     super();
   }
 
@@ -26,7 +26,7 @@ export class TicketsSetStatusCommand extends CommandRunner {
     if (!TICKET_STATUSES.includes(status as TicketStatus)) {
       throw new CliFailure(`status must be one of ${TICKET_STATUSES.join(', ')}: "${status}"`, EXIT.invalidInput);
     }
-    const change = await this.tickets.setStatus(customerId, ticketId, status as TicketStatus, options.by ?? 'admin-cli');
+    const change = await this.setTicketStatus.execute(customerId, ticketId, status as TicketStatus, options.by ?? 'admin-cli');
     if (change === null) throw new CliFailure(`Customer ${customerId} has no service ticket ${ticketId}.`, EXIT.notFound);
     if (options.json) return output.json({ customer_id: customerId, ticket_id: ticketId, from: change.from, to: change.to });
     output.line(change.from === change.to ? `Ticket ${ticketId} is already ${change.to}.` : `Ticket ${ticketId}: ${change.from} -> ${change.to}.`);

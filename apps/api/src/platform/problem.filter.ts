@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { redactUrl } from './logging';
+import { redactUrl } from '@curbside/core';
 import { describeError, renderProblem } from './problem';
 
 /**

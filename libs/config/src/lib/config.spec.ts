@@ -18,6 +18,18 @@ describe('loadConfig', () => {
       timeZone: 'UTC',
       shutdownDrainMs: 5000,
       shutdownTimeoutMs: 15000,
+      notifier: {
+        from: 'Curbside <no-reply@curbside.invalid>',
+        textProviderUrl: null,
+        voiceProviderUrl: null,
+        maxAttempts: 8,
+        customerHourlyCap: 20,
+        healthPort: null,
+        pollMs: 1000,
+        backoffBaseMs: 10000,
+        leaseSeconds: 60,
+        batchSize: 20,
+      },
     });
   });
 
@@ -38,6 +50,16 @@ describe('loadConfig', () => {
       TIME_ZONE: 'America/Chicago',
       SHUTDOWN_DRAIN_MS: '0',
       SHUTDOWN_TIMEOUT_MS: '2000',
+      NOTIFIER_FROM: 'Ops <ops@example.com>',
+      TEXT_PROVIDER_URL: 'https://sms.example.com/send',
+      VOICE_PROVIDER_URL: 'http://127.0.0.1:9000/call',
+      NOTIFIER_MAX_ATTEMPTS: '3',
+      NOTIFIER_CUSTOMER_HOURLY_CAP: '5',
+      NOTIFIER_HEALTH_PORT: '9090',
+      NOTIFIER_POLL_MS: '50',
+      NOTIFIER_BACKOFF_BASE_MS: '100',
+      NOTIFIER_LEASE_SECONDS: '5',
+      NOTIFIER_BATCH_SIZE: '50',
     });
     expect(config).toEqual({
       port: 8080,
@@ -55,6 +77,18 @@ describe('loadConfig', () => {
       timeZone: 'America/Chicago',
       shutdownDrainMs: 0,
       shutdownTimeoutMs: 2000,
+      notifier: {
+        from: 'Ops <ops@example.com>',
+        textProviderUrl: 'https://sms.example.com/send',
+        voiceProviderUrl: 'http://127.0.0.1:9000/call',
+        maxAttempts: 3,
+        customerHourlyCap: 5,
+        healthPort: 9090,
+        pollMs: 50,
+        backoffBaseMs: 100,
+        leaseSeconds: 5,
+        batchSize: 50,
+      },
     });
   });
 
@@ -89,6 +123,12 @@ describe('loadConfig', () => {
     ['SHUTDOWN_DRAIN_MS', '1.5'],
     ['SHUTDOWN_TIMEOUT_MS', '0'],
     ['SHUTDOWN_TIMEOUT_MS', 'soon'],
+    ['TEXT_PROVIDER_URL', 'sms.example.com'],
+    ['VOICE_PROVIDER_URL', 'ftp://x'],
+    ['NOTIFIER_MAX_ATTEMPTS', '0'],
+    ['NOTIFIER_CUSTOMER_HOURLY_CAP', 'lots'],
+    ['NOTIFIER_HEALTH_PORT', '-1'],
+    ['NOTIFIER_BATCH_SIZE', '501'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));

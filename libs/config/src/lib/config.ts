@@ -92,6 +92,67 @@ class Environment {
   @Expose()
   @IsTimeZone({ message: 'TIME_ZONE must be an IANA time zone name, e.g. America/Chicago' })
   TIME_ZONE = 'UTC';
+
+  // ---- the notifier (CONTRACT §5) ----
+
+  @Expose()
+  @MinLength(3, { message: 'NOTIFIER_FROM must be an address, e.g. Curbside <no-reply@example.com>' })
+  NOTIFIER_FROM = 'Curbside <no-reply@curbside.invalid>';
+
+  @Expose()
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'TEXT_PROVIDER_URL must be an http:// or https:// URL' })
+  TEXT_PROVIDER_URL?: string;
+
+  @Expose()
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'VOICE_PROVIDER_URL must be an http:// or https:// URL' })
+  VOICE_PROVIDER_URL?: string;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFIER_MAX_ATTEMPTS must be a positive integer' })
+  @Min(1, { message: 'NOTIFIER_MAX_ATTEMPTS must be a positive integer' })
+  NOTIFIER_MAX_ATTEMPTS = 8;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFIER_CUSTOMER_HOURLY_CAP must be a positive integer' })
+  @Min(1, { message: 'NOTIFIER_CUSTOMER_HOURLY_CAP must be a positive integer' })
+  NOTIFIER_CUSTOMER_HOURLY_CAP = 20;
+
+  @Expose()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFIER_HEALTH_PORT must be an integer from 0 to 65535' })
+  @Min(0, { message: 'NOTIFIER_HEALTH_PORT must be an integer from 0 to 65535' })
+  @Max(65535, { message: 'NOTIFIER_HEALTH_PORT must be an integer from 0 to 65535' })
+  NOTIFIER_HEALTH_PORT?: number;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFIER_POLL_MS must be a positive integer' })
+  @Min(1, { message: 'NOTIFIER_POLL_MS must be a positive integer' })
+  NOTIFIER_POLL_MS = 1000;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFIER_BACKOFF_BASE_MS must be a positive integer' })
+  @Min(1, { message: 'NOTIFIER_BACKOFF_BASE_MS must be a positive integer' })
+  NOTIFIER_BACKOFF_BASE_MS = 10_000;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFIER_LEASE_SECONDS must be a positive integer' })
+  @Min(1, { message: 'NOTIFIER_LEASE_SECONDS must be a positive integer' })
+  NOTIFIER_LEASE_SECONDS = 60;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFIER_BATCH_SIZE must be an integer from 1 to 500' })
+  @Min(1, { message: 'NOTIFIER_BATCH_SIZE must be an integer from 1 to 500' })
+  @Max(500, { message: 'NOTIFIER_BATCH_SIZE must be an integer from 1 to 500' })
+  NOTIFIER_BATCH_SIZE = 20;
 }
 
 /** The validated configuration shared by the API, the CLI and the notifier. */
@@ -118,6 +179,23 @@ export interface Config {
   shutdownDrainMs: number;
   /** On SIGTERM, how long the whole shutdown may take before the process gives up and exits non-zero. */
   shutdownTimeoutMs: number;
+  notifier: NotifierConfig;
+}
+
+/** How the notifier sends and retries (CONTRACT §5). */
+export interface NotifierConfig {
+  from: string;
+  textProviderUrl: string | null;
+  voiceProviderUrl: string | null;
+  maxAttempts: number;
+  customerHourlyCap: number;
+  /** Unset: no health endpoint. */
+  healthPort: number | null;
+  pollMs: number;
+  /** The first retry waits about this long; each further one about twice as long (with jitter). */
+  backoffBaseMs: number;
+  leaseSeconds: number;
+  batchSize: number;
 }
 
 /** A bad environment; `message` is one line naming every bad variable. */
@@ -158,5 +236,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: new Intl.DateTimeFormat('en-US', { timeZone: environment.TIME_ZONE }).resolvedOptions().timeZone,
     shutdownDrainMs: environment.SHUTDOWN_DRAIN_MS,
     shutdownTimeoutMs: environment.SHUTDOWN_TIMEOUT_MS,
+    notifier: {
+      from: environment.NOTIFIER_FROM,
+      textProviderUrl: environment.TEXT_PROVIDER_URL ?? null,
+      voiceProviderUrl: environment.VOICE_PROVIDER_URL ?? null,
+      maxAttempts: environment.NOTIFIER_MAX_ATTEMPTS,
+      customerHourlyCap: environment.NOTIFIER_CUSTOMER_HOURLY_CAP,
+      healthPort: environment.NOTIFIER_HEALTH_PORT ?? null,
+      pollMs: environment.NOTIFIER_POLL_MS,
+      backoffBaseMs: environment.NOTIFIER_BACKOFF_BASE_MS,
+      leaseSeconds: environment.NOTIFIER_LEASE_SECONDS,
+      batchSize: environment.NOTIFIER_BATCH_SIZE,
+    },
   };
 }

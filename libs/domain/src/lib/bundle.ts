@@ -12,6 +12,7 @@ import type {
 } from './customer';
 import type { Holiday, Note, Pickup, Profile } from './pickups';
 import type { Preference } from './preferences';
+import type { Id } from './values';
 
 /**
  * Everything stored for one customer: the unit of import (create or replace, in one
@@ -44,4 +45,24 @@ export type BundleResource = Exclude<keyof CustomerBundle, 'customer'>;
 export interface ImportFile {
   customers: CustomerBundle[];
   holidays: Holiday[];
+}
+
+/** A customer with no records yet: start a bundle from this and set the lists it needs. */
+export function emptyBundle(customerId: Id, currency = 'USD'): CustomerBundle {
+  return {
+    customer: { id: customerId, currency, ivrFee: null },
+    contacts: [],
+    preferences: [],
+    services: [],
+    tickets: [],
+    disposalTickets: [],
+    invoices: [],
+    balances: [],
+    cases: [],
+    emailActivities: [],
+    issueActivities: [],
+    pickups: [],
+    profiles: [],
+    notes: [],
+  };
 }

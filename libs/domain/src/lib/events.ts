@@ -1,19 +1,19 @@
 import type { Id, LocalDateTime } from './values';
 
 /**
- * Outbox events: written in the same transaction as the change they describe, delivered
- * later by the notifier.
+ * Outbox events (CONTRACT §5): written in the same transaction as the change they describe,
+ * delivered later by the notifier.
  */
 export const EVENT_TYPES = [
   'ticket.created',
-  'ticket.status-changed',
-  'case.created',
-  'case.status-changed',
-  'invoice.created',
+  'ticket.status_changed',
+  'disposal_ticket.voided',
+  'pickup.missed',
+  'case.opened',
+  'case.closed',
+  'invoice.issued',
   'preferences.changed',
   'contacts.changed',
-  'pickup.missed',
-  'disposal_ticket.voided',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -2,6 +2,10 @@ import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { openDatabase } from './database';
 import { REPOSITORIES } from './repositories';
+import { SetTicketStatus } from './use-cases/set-ticket-status';
+
+/** Use cases: plain classes constructed with the DataSource, like the repositories. */
+const USE_CASES = [SetTicketStatus];
 
 export interface PersistenceOptions {
   databaseUrl: string;
@@ -16,7 +20,7 @@ export class PersistenceModule implements OnApplicationShutdown {
   constructor(private readonly dataSource: DataSource) {}
 
   static forRoot({ databaseUrl }: PersistenceOptions): DynamicModule {
-    const repositories = REPOSITORIES.map((repository) => ({
+    const repositories = [...REPOSITORIES, ...USE_CASES].map((repository) => ({
       provide: repository,
       useFactory: (dataSource: DataSource) => new repository(dataSource),
       inject: [DataSource],
@@ -25,7 +29,7 @@ export class PersistenceModule implements OnApplicationShutdown {
       module: PersistenceModule,
       global: true,
       providers: [{ provide: DataSource, useFactory: () => openDatabase(databaseUrl) }, ...repositories],
-      exports: [DataSource, ...REPOSITORIES],
+      exports: [DataSource, ...REPOSITORIES, ...USE_CASES],
     };
   }
 

@@ -1,6 +1,4 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Balance, BundleResource, CustomerBundle, Id, NewEvent } from '@curbside/domain';
-import { EntityManager, type ObjectLiteral } from 'typeorm';
 import {
   caseEvents,
   disposalTicketEvents,
@@ -8,7 +6,13 @@ import {
   pickupEvents,
   preferencesChanged,
   ticketEvents,
-} from './change-events';
+  type Balance,
+  type BundleResource,
+  type CustomerBundle,
+  type Id,
+  type NewEvent,
+} from '@curbside/domain';
+import { EntityManager, type ObjectLiteral } from 'typeorm';
 import {
   ApiClientCustomerEntity,
   ApiClientEntity,
@@ -40,6 +44,8 @@ import {
   ServiceTicketEntity,
   ServiceTicketServiceEntity,
   SigningKeyEntity,
+  DeliveryEntity,
+  WebhookEntity,
 } from './entities';
 import { caseStore, emailActivityStore, issueActivityStore } from './stores/activity.store';
 import { loadBalances, replaceBalances } from './stores/balance.store';
@@ -167,4 +173,6 @@ export const ENTITIES: EntityClass[] = [
   ApiClientCustomerEntity,
   SigningKeyEntity,
   EventEntity,
+  DeliveryEntity,
+  WebhookEntity,
 ];

@@ -8,3 +8,4 @@ export * from './activity.entities';
 export * from './pickup.entities';
 export * from './api-client.entities';
 export * from './event.entities';
+export * from './delivery.entities';

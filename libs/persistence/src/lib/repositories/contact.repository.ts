@@ -1,8 +1,7 @@
-import { applyContactUpdate, type Contact, type ContactType, type ContactUpdate, type Id } from '@curbside/domain';
+import { applyContactUpdate, contactsChanged, type Contact, type ContactType, type ContactUpdate, type Id } from '@curbside/domain';
 import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { writeIfCurrent, type Precondition } from '../conditional-write';
-import { contactsChanged } from '../change-events';
 import { ContactEntity } from '../entities';
 import { contactStore, toContactRow } from '../stores/contact.store';
 import { appendEvents } from '../stores/event.store';

@@ -103,11 +103,11 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
 
     const written = await events().list('1000007');
     expect(written.map(({ type, payload }) => ({ type, payload }))).toEqual([
-      { type: 'ticket.status-changed', payload: { ticketId: '5003', from: 'OPEN', to: 'CLOSED' } },
+      { type: 'ticket.status_changed', payload: { ticketId: '5003', from: 'OPEN', to: 'CLOSED' } },
       { type: 'ticket.created', payload: { ticketId: '5009', status: 'OPEN' } },
-      { type: 'case.status-changed', payload: { caseId: '3302', from: 'OPEN', to: 'CLOSED' } },
-      { type: 'case.created', payload: { caseId: '3309', status: 'OPEN' } },
-      { type: 'invoice.created', payload: { invoiceId: '700109', date: '2024-03-01', amount: '187.42' } },
+      { type: 'case.closed', payload: { caseId: '3302', from: 'OPEN', to: 'CLOSED' } },
+      { type: 'case.opened', payload: { caseId: '3309', from: null, to: 'OPEN' } },
+      { type: 'invoice.issued', payload: { invoiceId: '700109', date: '2024-03-01', amount: '187.42' } },
       { type: 'preferences.changed', payload: { modifiedBy: null } },
     ]);
     expect(

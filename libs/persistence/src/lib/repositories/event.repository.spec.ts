@@ -8,7 +8,7 @@ const FAR_FUTURE = '9999-12-31T00:00:00.000';
 
 const ticketClosed = (customerId: string, ticketId: string): NewEvent => ({
   customerId,
-  type: 'ticket.status-changed',
+  type: 'ticket.status_changed',
   payload: { ticketId, from: 'OPEN', to: 'CLOSED' },
 });
 
@@ -37,7 +37,7 @@ describe.each(testDatabases())('EventRepository on $name', (db) => {
     expect(all[0]).toEqual({
       id: expect.any(Number),
       customerId: '1',
-      type: 'ticket.status-changed',
+      type: 'ticket.status_changed',
       payload: { ticketId: '11', from: 'OPEN', to: 'CLOSED' },
       state: 'pending',
       attempts: 0,

@@ -10,7 +10,7 @@ import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
 import { inRead, inTransaction } from '../database';
 import { EventEntity } from '../entities';
 import { appendEvents, toOutboxEvent } from '../stores/event.store';
-import { fromRawColumns } from '../stores/rows';
+import { claimDueRows } from '../stores/claims';
 
 /**
  * The outbox. Changes write their events through `append`, inside their own transaction;
@@ -32,34 +32,10 @@ export class EventRepository {
     return rows.map(toOutboxEvent);
   }
 
-  /**
-   * Claims for `worker` up to `limit` pending events that are due and not leased to another
-   * worker, oldest first, for `leaseSeconds`. One statement; on PostgreSQL, workers skip rows
-   * another worker is claiming (SKIP LOCKED), and SQLite has one writer at a time.
-   */
-  claimDue(worker: string, limit: number, leaseSeconds: number): Promise<OutboxEvent[]> {
-    const now = nowLocalDateTime();
-    const leasedUntil = nowLocalDateTime(new Date(Date.now() + leaseSeconds * 1000));
-    const skipLocked = this.dataSource.options.type === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
-    const [sql, parameters] = this.dataSource.driver.escapeQueryWithParameters(
-      `UPDATE "events" SET "claimed_by" = :worker, "claimed_until" = :leasedUntil
-       WHERE "id" IN (
-         SELECT "id" FROM "events"
-         WHERE "state" = 'pending' AND "next_attempt_at" <= :now AND ("claimed_until" IS NULL OR "claimed_until" <= :now)
-         ORDER BY "id" LIMIT :limit ${skipLocked}
-       )
-       RETURNING *`,
-      { worker, leasedUntil, now, limit },
-      {},
-    );
-    return inTransaction(this.dataSource, async ({ queryRunner }) => {
-      if (queryRunner === undefined) throw new Error('a transaction runs on a query runner');
-      const { records } = await queryRunner.query(sql, parameters, true);
-      const metadata = this.dataSource.getMetadata(EventEntity);
-      return (records as Record<string, unknown>[])
-        .map((raw) => toOutboxEvent(fromRawColumns<EventEntity>(metadata, raw)))
-        .sort((a, b) => a.id - b.id);
-    });
+  /** Claims due pending events for `worker` for `leaseSeconds` (see `claimDueRows`), oldest first. */
+  async claimDue(worker: string, limit: number, leaseSeconds: number): Promise<OutboxEvent[]> {
+    const rows = await claimDueRows(this.dataSource, EventEntity, 'events', { worker, limit, leaseSeconds });
+    return rows.map(toOutboxEvent);
   }
 
   async markDelivered(id: number): Promise<void> {

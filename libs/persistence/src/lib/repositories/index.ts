@@ -11,6 +11,8 @@ import { PreferenceRepository } from './preference.repository';
 import { ServiceRepository } from './service.repository';
 import { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
 import { HolidayRepository, NoteRepository, PickupRepository, ProfileRepository } from './pickup.repository';
+import { DeliveryRepository } from './delivery.repository';
+import { WebhookRepository } from './webhook.repository';
 
 export { ApiClientRepository, type NewApiClient } from './api-client.repository';
 export { CustomerRepository, type BundleResource, type ImportCount, type ImportSummary } from './customer.repository';
@@ -25,6 +27,8 @@ export { PreferenceRepository } from './preference.repository';
 export { ServiceRepository } from './service.repository';
 export { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
 export { HolidayRepository, NoteRepository, PickupRepository, ProfileRepository } from './pickup.repository';
+export { DeliveryRepository, type CustomerSendWindow, type SentDelivery } from './delivery.repository';
+export { WebhookRepository } from './webhook.repository';
 
 /** Every repository: plain classes constructed with the DataSource. */
 export const REPOSITORIES = [
@@ -45,4 +49,6 @@ export const REPOSITORIES = [
   ApiClientRepository,
   SigningKeyRepository,
   EventRepository,
+  DeliveryRepository,
+  WebhookRepository,
 ];

@@ -1,9 +1,8 @@
-import { nowLocalDateTime, type Id, type Preference, type SelectionUpdate } from '@curbside/domain';
+import { nowLocalDateTime, preferencesChanged, type Id, type Preference, type SelectionUpdate } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { inRead } from '../database';
 import { writeIfCurrent, type Precondition } from '../conditional-write';
 import { PreferenceCategoryEntity, PreferenceChannelEntity, PreferenceSelectionEntity } from '../entities';
-import { preferencesChanged } from '../change-events';
 import { appendEvents } from '../stores/event.store';
 import { preferenceStore } from '../stores/preference.store';
 

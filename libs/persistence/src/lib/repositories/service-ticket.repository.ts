@@ -1,17 +1,13 @@
 import {
-  nowLocalDateTime,
   type Id,
   type ListQuery,
   type Page,
   type ServiceTicket,
   type ServiceTicketSummary,
-  type TicketStatus,
 } from '@curbside/domain';
-import { DataSource } from 'typeorm';
-import { inRead, inTransaction } from '../database';
+import { DataSource, EntityManager } from 'typeorm';
+import { inRead } from '../database';
 import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
-import { ticketStatusChanged } from '../change-events';
-import { appendEvents } from '../stores/event.store';
 import { serviceTicketStore } from '../stores/service-ticket.store';
 import { groupBy, inStoredOrder, selectPage, selectRows, withKeys } from '../stores/rows';
 
@@ -60,33 +56,15 @@ export class ServiceTicketRepository {
     return ticket ?? null;
   }
 
-  /**
-   * Moves a ticket to `status` and writes a `ticket.status-changed` event, in one transaction.
-   * Closing stamps closedAt/closedBy (`by`); reopening clears them; every change stamps
-   * loggedAt. Null when there is no such ticket; an unchanged status changes nothing.
-   */
-  setStatus(
-    customerId: Id,
-    id: Id,
-    status: TicketStatus,
-    by: string,
-  ): Promise<{ from: TicketStatus; to: TicketStatus } | null> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const ticket = await manager.findOne(ServiceTicketEntity, { select: ['status'], where: { customerId, id } });
-      if (ticket === null) return null;
-      const from = ticket.status as TicketStatus;
-      if (from === status) return { from, to: status };
+  /** The ticket, inside the caller's transaction (a use case's load). */
+  async load(manager: EntityManager, customerId: Id, id: Id): Promise<ServiceTicket | null> {
+    const [ticket] = await serviceTicketStore.load(manager, customerId, [id]);
+    return ticket ?? null;
+  }
 
-      const now = nowLocalDateTime();
-      const closing = status === 'CLOSED' ? { closedAt: now, closedBy: by } : {};
-      const reopening = from === 'CLOSED' && status !== 'VOIDED' ? { closedAt: null, closedBy: null } : {};
-      await manager.update(
-        ServiceTicketEntity,
-        { customerId, id },
-        { status, loggedAt: now, ...closing, ...reopening },
-      );
-      await appendEvents(manager, [ticketStatusChanged(customerId, id, from, status)]);
-      return { from, to: status };
-    });
+  /** Replaces the stored ticket (with its service lines), inside the caller's transaction. */
+  async save(manager: EntityManager, customerId: Id, ticket: ServiceTicket): Promise<void> {
+    await serviceTicketStore.delete(manager, customerId, [ticket.id]);
+    await serviceTicketStore.insert(manager, customerId, [ticket]);
   }
 }

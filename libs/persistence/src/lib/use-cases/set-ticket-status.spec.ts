@@ -1,17 +1,21 @@
+import type { TicketStatus } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
 import { useDatabase } from '../../../test/database';
 import { emptyBundle, serviceTicket } from '../../../test/fixtures';
-import { CustomerRepository } from './customer.repository';
-import { EventRepository } from './event.repository';
-import { ServiceTicketRepository } from './service-ticket.repository';
+import { CustomerRepository } from '../repositories/customer.repository';
+import { EventRepository } from '../repositories/event.repository';
+import { ServiceTicketRepository } from '../repositories/service-ticket.repository';
+import { SetTicketStatus } from './set-ticket-status';
 
 const CUSTOMER = '3000001';
 const CANONICAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
 
-describe.each(testDatabases())('ServiceTicketRepository.setStatus on $name', (db) => {
+describe.each(testDatabases())('SetTicketStatus on $name', (db) => {
   const dataSource = useDatabase(db);
   const tickets = () => new ServiceTicketRepository(dataSource());
   const events = () => new EventRepository(dataSource());
+  const setStatus = (customerId: string, id: string, status: TicketStatus, by: string) =>
+    new SetTicketStatus(dataSource()).execute(customerId, id, status, by);
 
   beforeAll(async () => {
     await new CustomerRepository(dataSource()).importBundle({
@@ -25,7 +29,7 @@ describe.each(testDatabases())('ServiceTicketRepository.setStatus on $name', (db
   });
 
   it('closes a ticket: stamps who and when, and writes the event in the same transaction', async () => {
-    expect(await tickets().setStatus(CUSTOMER, '1', 'CLOSED', 'csr.jdoe')).toEqual({ from: 'OPEN', to: 'CLOSED' });
+    expect(await setStatus(CUSTOMER, '1', 'CLOSED', 'csr.jdoe')).toEqual({ from: 'OPEN', to: 'CLOSED' });
     const closed = await tickets().find(CUSTOMER, '1');
     expect(closed).toMatchObject({
       status: 'CLOSED',
@@ -34,26 +38,26 @@ describe.each(testDatabases())('ServiceTicketRepository.setStatus on $name', (db
     });
     expect(closed?.loggedAt).toBe(closed?.closedAt);
     expect((await events().list(CUSTOMER)).map(({ type, payload }) => ({ type, payload }))).toEqual([
-      { type: 'ticket.status-changed', payload: { ticketId: '1', from: 'OPEN', to: 'CLOSED' } },
+      { type: 'ticket.status_changed', payload: { ticketId: '1', from: 'OPEN', to: 'CLOSED' } },
     ]);
   });
 
   it('reopening a closed ticket clears when and by whom it was closed', async () => {
-    expect(await tickets().setStatus(CUSTOMER, '2', 'OPEN', 'csr.jdoe')).toEqual({ from: 'CLOSED', to: 'OPEN' });
+    expect(await setStatus(CUSTOMER, '2', 'OPEN', 'csr.jdoe')).toEqual({ from: 'CLOSED', to: 'OPEN' });
     expect(await tickets().find(CUSTOMER, '2')).toMatchObject({ status: 'OPEN', closedAt: null, closedBy: null });
   });
 
   it('changes nothing when the status is already the one asked for', async () => {
     const before = await tickets().find(CUSTOMER, '3');
     const eventCount = (await events().list(CUSTOMER)).length;
-    expect(await tickets().setStatus(CUSTOMER, '3', 'PENDING', 'csr.jdoe')).toEqual({ from: 'PENDING', to: 'PENDING' });
+    expect(await setStatus(CUSTOMER, '3', 'PENDING', 'csr.jdoe')).toEqual({ from: 'PENDING', to: 'PENDING' });
     expect(await tickets().find(CUSTOMER, '3')).toEqual(before);
     expect(await events().list(CUSTOMER)).toHaveLength(eventCount);
   });
 
   it("returns null for a ticket the customer does not have, and touches no one else's", async () => {
-    expect(await tickets().setStatus('3000002', '1', 'VOIDED', 'csr.jdoe')).toBeNull();
-    expect(await tickets().setStatus(CUSTOMER, '404', 'VOIDED', 'csr.jdoe')).toBeNull();
+    expect(await setStatus('3000002', '1', 'VOIDED', 'csr.jdoe')).toBeNull();
+    expect(await setStatus(CUSTOMER, '404', 'VOIDED', 'csr.jdoe')).toBeNull();
     expect((await tickets().find(CUSTOMER, '1'))?.status).toBe('CLOSED');
   });
 });

@@ -1,8 +1,15 @@
-import type { DestinationStream } from 'pino';
+import type { IncomingMessage } from 'node:http';
 import type { LogLevel } from '@curbside/config';
+import pino, { type DestinationStream } from 'pino';
 import type { Params } from 'nestjs-pino';
 import type { Options } from 'pino-http';
-import { trackingIdOf } from './request-tracking';
+
+export interface LoggerOptions {
+  /** Where log lines go; the CLI keeps stdout for its results; tests may read a stream. Default stdout. */
+  destination?: 'stdout' | 'stderr' | DestinationStream;
+  /** The id each HTTP request's log line carries (the API's tracking id). */
+  requestId?: (request: IncomingMessage) => string;
+}
 
 const REDACTED = '[redacted]';
 
@@ -19,14 +26,14 @@ interface SerializedRequest {
 }
 
 /**
- * One JSON log line per request, tagged with its tracking id; credentials never logged: the
- * credential headers, every query value (callers put tokens and secrets there by mistake),
- * signed tokens in the path (calendar feed links), and client secrets wherever they appear.
+ * One JSON log line per event (per request on HTTP); credentials never logged: the credential
+ * headers, every query value (callers put tokens and secrets there by mistake), signed tokens in
+ * the path (calendar feed links), and secrets wherever they appear in a logged object.
  */
-export function loggerParams(level: LogLevel, destination?: DestinationStream): Params {
+export function loggerParams(level: LogLevel, { destination = 'stdout', requestId }: LoggerOptions = {}): Params {
   const options: Options = {
     level,
-    genReqId: (request) => trackingIdOf(request),
+    ...(requestId ? { genReqId: requestId } : {}),
     serializers: {
       req: (req: SerializedRequest) => {
         req.url = req.url === undefined ? undefined : redactUrl(req.url);
@@ -42,11 +49,14 @@ export function loggerParams(level: LogLevel, destination?: DestinationStream): 
         '*.client_secret',
         '*.clientSecret',
         'client_secret',
+        '*.secret',
       ],
       censor: REDACTED,
     },
   };
-  return { pinoHttp: destination === undefined ? options : [options, destination] };
+  if (destination === 'stdout') return { pinoHttp: options };
+  const stream = destination === 'stderr' ? pino.destination({ fd: 2, sync: true }) : destination;
+  return { pinoHttp: [options, stream] };
 }
 
 /**

@@ -1,15 +1,47 @@
-import type { Case, DisposalTicket, Id, Invoice, NewEvent, Pickup, ServiceTicket, TicketStatus } from '@curbside/domain';
+import type { Case, DisposalTicket, Invoice, ServiceTicket, TicketStatus } from './customer';
+import type { Pickup } from './pickups';
+import type { NewEvent } from './events';
+import type { Id, LocalDateTime } from './values';
 
 /*
- * The outbox events a change produces. Payload values are strings (or null), ready for a
- * message template.
+ * What a change means: the stamps it sets and the outbox events it writes (CONTRACT §5).
+ * Every door (CLI, API, importer) goes through these; repositories only load and save.
+ * Payload values are strings (or null), ready for a message template.
  */
 
 export const ticketStatusChanged = (customerId: Id, ticketId: Id, from: TicketStatus, to: TicketStatus): NewEvent => ({
   customerId,
-  type: 'ticket.status-changed',
+  type: 'ticket.status_changed',
   payload: { ticketId, from, to },
 });
+
+export interface TicketStatusChange {
+  ticket: ServiceTicket;
+  from: TicketStatus;
+  events: NewEvent[];
+}
+
+/**
+ * Moves a ticket to `status` at `at`, by `by`: closing stamps closedAt/closedBy, reopening
+ * clears them, every change stamps loggedAt. An unchanged status changes nothing (no events).
+ */
+export function applyTicketStatus(
+  customerId: Id,
+  ticket: ServiceTicket,
+  status: TicketStatus,
+  at: LocalDateTime,
+  by: string,
+): TicketStatusChange {
+  const from = ticket.status;
+  if (from === status) return { ticket, from, events: [] };
+  const closing = status === 'CLOSED' ? { closedAt: at, closedBy: by } : {};
+  const reopening = from === 'CLOSED' && status !== 'VOIDED' ? { closedAt: null, closedBy: null } : {};
+  return {
+    ticket: { ...ticket, status, loggedAt: at, ...closing, ...reopening },
+    from,
+    events: [ticketStatusChanged(customerId, ticket.id, from, status)],
+  };
+}
 
 export function ticketEvents(customerId: Id, before: ServiceTicket | undefined, after: ServiceTicket): NewEvent[] {
   if (before === undefined)
@@ -17,29 +49,21 @@ export function ticketEvents(customerId: Id, before: ServiceTicket | undefined, 
   return before.status === after.status ? [] : [ticketStatusChanged(customerId, after.id, before.status, after.status)];
 }
 
+/** A case that appears or changes status is opened or closed by its (new) status. */
 export function caseEvents(customerId: Id, before: Case | undefined, after: Case): NewEvent[] {
-  if (before === undefined)
-    return [{ customerId, type: 'case.created', payload: { caseId: after.id, status: after.status } }];
-  return before.status === after.status
-    ? []
-    : [
-        {
-          customerId,
-          type: 'case.status-changed',
-          payload: { caseId: after.id, from: before.status, to: after.status },
-        },
-      ];
+  if (before !== undefined && before.status === after.status) return [];
+  return [
+    {
+      customerId,
+      type: after.status === 'CLOSED' ? 'case.closed' : 'case.opened',
+      payload: { caseId: after.id, from: before?.status ?? null, to: after.status },
+    },
+  ];
 }
 
 export function invoiceEvents(customerId: Id, before: Invoice | undefined, after: Invoice): NewEvent[] {
   return before === undefined
-    ? [
-        {
-          customerId,
-          type: 'invoice.created',
-          payload: { invoiceId: after.id, date: after.date, amount: after.amount },
-        },
-      ]
+    ? [{ customerId, type: 'invoice.issued', payload: { invoiceId: after.id, date: after.date, amount: after.amount } }]
     : [];
 }
 

@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import { NestFactory } from '@nestjs/core';
+import { loadConfig } from '@curbside/config';
+import { runMain } from '@curbside/core';
+import { Notifier } from '@curbside/notifications';
+import { Logger } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
+import { NotifierModule } from './notifier.module';
+import { portOf, startHealthServer } from './health';
+
+/**
+ * Starts the notifier (CONTRACT §5). SIGTERM or SIGINT: stop taking work, finish what it
+ * holds, close, exit 0. A failure to start is one line on stderr and exit code 1.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await NestFactory.createApplicationContext(NotifierModule.forRoot(config), {
+    logger: false,
+    abortOnError: false,
+  });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  const notifier = app.get(Notifier);
+  const dataSource = app.get(DataSource);
+  notifier.start();
+
+  let health: Server | null = null;
+  if (config.notifier.healthPort !== null) {
+    health = await startHealthServer(config.notifier.healthPort, async () => {
+      if (!notifier.isRunning) return false;
+      await dataSource.query('SELECT 1');
+      return true;
+    });
+  }
+  logger.log(
+    `Curbside notifier ${notifier.workerId} started` + (health ? `; health on http://localhost:${portOf(health)}/health/ready` : ''),
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal}: finishing the deliveries in hand, then exiting`);
+    await notifier.stop();
+    health?.close();
+    await app.close();
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal));
+}
+
+runMain('curbside-notifier', main);

@@ -1,0 +1,49 @@
+import type { ChannelName, SelectionType } from './preferences';
+import type { EventType } from './events';
+import type { Id, LocalDateTime } from './values';
+
+/** Where a delivery goes: a customer's channel, or an integrator's webhook. */
+export type DeliveryChannel = ChannelName | 'Webhook';
+
+export const DELIVERY_STATES = ['pending', 'delivered', 'dead'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** One message of one event to one destination, as the notifier plans it. */
+export interface NewDelivery {
+  eventId: number;
+  customerId: Id;
+  channel: DeliveryChannel;
+  /** An email address, a phone number, or the webhook's URL. */
+  address: string;
+  selectionType: SelectionType | null;
+  webhookId: string | null;
+  /** The same for every try, so receivers can drop duplicates (and the email's Message-ID). */
+  idempotencyKey: string;
+  subject: string | null;
+  /** The text as sent (for a webhook, the JSON body). */
+  body: string;
+  html: string | null;
+}
+
+export interface Delivery extends NewDelivery {
+  id: number;
+  state: DeliveryState;
+  attempts: number;
+  createdAt: LocalDateTime;
+  nextAttemptAt: LocalDateTime;
+  deliveredAt: LocalDateTime | null;
+  lastError: string | null;
+}
+
+/** An integrator's endpoint; `events` null means every type. The secret is shown once, at creation. */
+export interface Webhook {
+  id: string;
+  clientId: string;
+  url: string;
+  events: EventType[] | null;
+  createdAt: LocalDateTime;
+}
+
+export interface WebhookWithSecret extends Webhook {
+  secret: string;
+}

@@ -1,0 +1,138 @@
+import type { Delivery, DeliveryChannel } from '@curbside/domain';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from './webhook-signature';
+
+/**
+ * A failed try. Permanent failures (SMTP 5xx, HTTP 4xx but 429) make a delivery dead at once;
+ * temporary ones (SMTP 4xx, HTTP 5xx and 429, refused connections, time-outs) are retried.
+ */
+export class DeliveryFailure extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'DeliveryFailure';
+  }
+}
+
+/** Sends a delivery; resolves when the other side accepted it, throws `DeliveryFailure` otherwise. */
+export interface Channel {
+  /** True when it really sends (false: it only writes to the log). */
+  readonly sends: boolean;
+  send(delivery: Delivery): Promise<void>;
+}
+
+const TIMEOUT_MS = 10_000;
+
+/** Email over SMTP (nodemailer, pooled connections). The Message-ID is the delivery's key, the same on every try. */
+export class EmailChannel implements Channel {
+  readonly sends = true;
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 5,
+      connectionTimeout: TIMEOUT_MS,
+      greetingTimeout: TIMEOUT_MS,
+      socketTimeout: 3 * TIMEOUT_MS,
+    });
+  }
+
+  async send(delivery: Delivery): Promise<void> {
+    try {
+      await this.transport.sendMail({
+        from: this.from,
+        to: delivery.address,
+        subject: delivery.subject ?? '',
+        text: delivery.body,
+        html: delivery.html ?? undefined,
+        messageId: `<${delivery.idempotencyKey}@curbside.invalid>`,
+        headers: { 'Idempotency-Key': delivery.idempotencyKey },
+      });
+    } catch (error) {
+      const code = (error as { responseCode?: number }).responseCode;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new DeliveryFailure(`SMTP: ${reason}`, code !== undefined && code >= 500 && code < 600);
+    }
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/** POSTs `body` as JSON; a 2xx is a delivery. */
+async function postJson(url: string, body: string, headers: Record<string, string> = {}): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    throw new DeliveryFailure(`HTTP: ${cause ?? (error instanceof Error ? error.message : String(error))}`, false);
+  }
+  await response.arrayBuffer().catch(() => undefined);
+  if (response.ok) return;
+  const temporary = response.status === 429 || response.status >= 500;
+  throw new DeliveryFailure(`HTTP ${response.status}`, !temporary);
+}
+
+/** Text or Voice through a provider endpoint: `{to, message, idempotency_key}`. */
+export class ProviderChannel implements Channel {
+  readonly sends = true;
+
+  constructor(private readonly url: string) {}
+
+  send(delivery: Delivery): Promise<void> {
+    const body = JSON.stringify({ to: delivery.address, message: delivery.body, idempotency_key: delivery.idempotencyKey });
+    return postJson(this.url, body, { 'Idempotency-Key': delivery.idempotencyKey });
+  }
+}
+
+/** Integrators' webhooks: the stored body, signed at each try with the webhook's secret. */
+export class WebhookChannel implements Channel {
+  readonly sends = true;
+
+  constructor(private readonly secretOf: (webhookId: string) => Promise<string | null>) {}
+
+  async send(delivery: Delivery): Promise<void> {
+    const secret = delivery.webhookId === null ? null : await this.secretOf(delivery.webhookId);
+    if (secret === null) throw new DeliveryFailure('the webhook was deleted', true);
+    return postJson(delivery.address, delivery.body, {
+      [EVENT_ID_HEADER]: String(delivery.eventId),
+      [SIGNATURE_HEADER]: signWebhook(delivery.body, secret),
+      'Idempotency-Key': delivery.idempotencyKey,
+    });
+  }
+}
+
+/** Development: writes what it would send to the log; counts as delivered. */
+export class LogChannel implements Channel {
+  readonly sends = false;
+
+  constructor(
+    private readonly channel: DeliveryChannel,
+    private readonly log: (message: string, details: object) => void,
+  ) {}
+
+  async send(delivery: Delivery): Promise<void> {
+    this.log(`${this.channel} not configured; would send`, {
+      deliveryId: delivery.id,
+      to: delivery.address,
+      subject: delivery.subject,
+      message: delivery.body,
+      idempotencyKey: delivery.idempotencyKey,
+    });
+  }
+}

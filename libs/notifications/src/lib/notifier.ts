@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Logger } from '@nestjs/common';
+import type { NotifierConfig } from '@curbside/config';
+import {
+  nowLocalDateTime,
+  type Delivery,
+  type DeliveryChannel,
+  type EmailActivity,
+  type Id,
+  type LocalDateTime,
+  type OutboxEvent,
+  type Preference,
+  type WebhookWithSecret,
+} from '@curbside/domain';
+import {
+  DeliveryRepository,
+  EventRepository,
+  PreferenceRepository,
+  WebhookRepository,
+  type SentDelivery,
+} from '@curbside/persistence';
+import { retryDelayMs } from './backoff';
+import { DeliveryFailure, EmailChannel, LogChannel, ProviderChannel, WebhookChannel, type Channel } from './channels';
+import { planDeliveries } from './plan';
+
+export interface NotifierOptions extends NotifierConfig {
+  smtpUrl: string | null;
+}
+
+const HOUR_MS = 3600_000;
+
+/** The id of the email activity a delivery records: 18 digits, starting with 9, one per delivery. */
+export const emailActivityIdOf = (deliveryId: number): Id => (900_000_000_000_000_000n + BigInt(deliveryId)).toString();
+
+const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
+
+/**
+ * The background worker (CONTRACT §5). Each round it fans due events out into deliveries (by
+ * the preferences and webhooks of that moment), then claims due deliveries with a lease and
+ * sends them: delivered (with the email activity, in one transaction), retried later with
+ * backoff, or dead. Any number of notifiers can share one PostgreSQL database.
+ */
+export class Notifier {
+  readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly logger = new Logger('Notifier');
+  private readonly channels: Record<DeliveryChannel, Channel>;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: () => void = () => undefined;
+
+  constructor(
+    private readonly events: EventRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly preferences: PreferenceRepository,
+    private readonly webhooks: WebhookRepository,
+    private readonly options: NotifierOptions,
+  ) {
+    const log = (message: string, details: object) => this.logger.log({ ...details, msg: message });
+    this.channels = {
+      Email: options.smtpUrl ? new EmailChannel(options.smtpUrl, options.from) : new LogChannel('Email', log),
+      Text: options.textProviderUrl ? new ProviderChannel(options.textProviderUrl) : new LogChannel('Text', log),
+      Voice: options.voiceProviderUrl ? new ProviderChannel(options.voiceProviderUrl) : new LogChannel('Voice', log),
+      Webhook: new WebhookChannel((id) => webhooks.secretOf(id)),
+    };
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** Starts polling; `stop()` ends it. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops taking work and finishes what it holds (sends in flight complete and are recorded). */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+    this.loop = null;
+    (this.channels.Email as Partial<EmailChannel>).close?.();
+  }
+
+  /** One round: fan out due events, then send due deliveries. How many of either it took. */
+  async runOnce(): Promise<number> {
+    return (await this.fanOutDue()) + (await this.deliverDue());
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let worked = 0;
+      try {
+        worked = await this.runOnce();
+      } catch (error) {
+        this.logger.error(`round failed: ${reasonOf(error)}`);
+      }
+      if (worked === 0 && this.running) await this.sleep(this.options.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private lease = () => ({ limit: this.options.batchSize, seconds: this.options.leaseSeconds });
+
+  private async fanOutDue(): Promise<number> {
+    const { limit, seconds } = this.lease();
+    const events = await this.events.claimDue(this.workerId, limit, seconds);
+    const preferences = new Map<Id, Promise<Preference[]>>();
+    const webhooks = new Map<Id, Promise<WebhookWithSecret[]>>();
+    const once = <T>(cache: Map<Id, Promise<T>>, id: Id, load: () => Promise<T>): Promise<T> => {
+      const loaded = cache.get(id) ?? load();
+      cache.set(id, loaded);
+      return loaded;
+    };
+    const plan = async (event: OutboxEvent) => ({
+      eventId: event.id,
+      deliveries: planDeliveries(
+        event,
+        await once(preferences, event.customerId, () => this.preferences.list(event.customerId)),
+        await once(webhooks, event.customerId, () => this.webhooks.forCustomer(event.customerId)),
+      ),
+    });
+    try {
+      // The whole batch in one transaction; should that fail, event by event, to set the bad one aside.
+      await this.deliveries.fanOut(await Promise.all(events.map(plan)));
+    } catch {
+      for (const event of events) {
+        try {
+          await this.deliveries.fanOut([await plan(event)]);
+        } catch (error) {
+          await this.failEvent(event, reasonOf(error));
+        }
+      }
+    }
+    return events.length;
+  }
+
+  private async failEvent(event: OutboxEvent, reason: string): Promise<void> {
+    const attempts = event.attempts + 1;
+    this.logger.error(`event ${event.id} (${event.type}) could not be fanned out: ${reason}`);
+    await this.events.markFailed(event.id, reason, attempts >= this.options.maxAttempts ? null : this.retryAt(attempts));
+  }
+
+  private async deliverDue(): Promise<number> {
+    const { limit, seconds } = this.lease();
+    const claimed = await this.deliveries.claimDue(this.workerId, limit, seconds);
+    const allowed = await this.holdOverCap(claimed);
+    const sent = (await Promise.all(allowed.map((delivery) => this.send(delivery)))).filter((item) => item !== null);
+    try {
+      // One transaction for the batch. Should the process die before it commits, the leases run
+      // out and these are sent again, under the same keys: at least once, never lost.
+      await this.deliveries.markDelivered(sent);
+    } catch (error) {
+      this.logger.error(`${sent.length} deliveries were sent but could not be recorded: ${reasonOf(error)}`);
+    }
+    return claimed.length;
+  }
+
+  /**
+   * The per-customer hourly cap: a customer's messages (webhooks are not counted) beyond
+   * `customerHourlyCap` in the last hour, counting those delivered and those leased now in
+   * id order, go back in line until a slot frees. They wait; nothing is dropped.
+   */
+  private async holdOverCap(claimed: Delivery[]): Promise<Delivery[]> {
+    const cap = this.options.customerHourlyCap;
+    const held = new Set<number>();
+    const since = nowLocalDateTime(new Date(Date.now() - HOUR_MS));
+    const customers = [...new Set(claimed.filter((d) => d.channel !== 'Webhook').map((d) => d.customerId))];
+    const windows = await this.deliveries.sendWindows(customers, since);
+    for (const [customerId, window] of windows) {
+      const mine = claimed.filter((d) => d.customerId === customerId && d.channel !== 'Webhook');
+      const over = mine.filter((d) => window.deliveredAt.length + window.leasedIds.indexOf(d.id) + 1 > cap);
+      if (over.length === 0) continue;
+      const oldest = window.deliveredAt[0];
+      const freesAt: LocalDateTime = oldest
+        ? nowLocalDateTime(new Date(new Date(oldest).getTime() + HOUR_MS))
+        : nowLocalDateTime(new Date(Date.now() + this.options.leaseSeconds * 1000));
+      await this.deliveries.release(over.map((d) => d.id), freesAt);
+      over.forEach((d) => held.add(d.id));
+      this.logger.warn(`customer ${customerId}: ${over.length} message(s) over the hourly cap of ${cap} wait until ${freesAt}`);
+    }
+    return claimed.filter((d) => !held.has(d.id));
+  }
+
+  /** Sends one delivery: what to record when accepted; null when it failed (the failure is recorded). */
+  private async send(delivery: Delivery): Promise<SentDelivery | null> {
+    const channel = this.channels[delivery.channel];
+    try {
+      await channel.send(delivery);
+    } catch (error) {
+      await this.recordFailure(delivery, error).catch((cause: unknown) =>
+        this.logger.error(`delivery ${delivery.id} failed and could not be recorded: ${reasonOf(cause)}`),
+      );
+      return null;
+    }
+    const at = nowLocalDateTime();
+    return { delivery, at, activity: delivery.channel === 'Email' && channel.sends ? this.emailActivity(delivery, at) : null };
+  }
+
+  private async recordFailure(delivery: Delivery, error: unknown): Promise<void> {
+    const failure = error instanceof DeliveryFailure ? error : new DeliveryFailure(reasonOf(error), false);
+    const attempts = delivery.attempts + 1;
+    const dead = failure.permanent || attempts >= this.options.maxAttempts;
+    await this.deliveries.markFailed(delivery.id, failure.message, dead ? null : this.retryAt(attempts));
+    const what = `delivery ${delivery.id} (${delivery.channel}, try ${attempts}) failed: ${failure.message}`;
+    if (dead) this.logger.error(`${what}; dead`);
+    else this.logger.warn(`${what}; retried later`);
+  }
+
+  private retryAt(attempts: number): LocalDateTime {
+    return nowLocalDateTime(new Date(Date.now() + retryDelayMs(attempts, this.options.backoffBaseMs)));
+  }
+
+  private emailActivity(delivery: Delivery, sentAt: LocalDateTime): EmailActivity {
+    return {
+      id: emailActivityIdOf(delivery.id),
+      userId: null,
+      email: {
+        typeId: null,
+        typeDescription: 'Notification',
+        fromAddress: addressOf(this.options.from),
+        toAddress: delivery.address,
+        ccAddress: null,
+        subject: delivery.subject,
+        body: delivery.body,
+        sentBy: 'SYSTEM',
+        sendStatus: 'SENT',
+        sentAt,
+      },
+      audit: { createdBy: 'SYSTEM', createdAt: sentAt, modifiedBy: null, modifiedAt: null },
+    };
+  }
+}
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,77 @@
+import type {
+  ChannelName,
+  EventType,
+  NewEvent,
+  Preference,
+  PreferenceCategory,
+  SelectionType,
+} from '@curbside/domain';
+
+/** Whose selections an event goes to: the service contact's (`S…`) or the billing contact's (`B…`). */
+export type Audience = 'service' | 'billing';
+
+export interface EventRoute {
+  /** Null: the event is recorded and goes to webhooks only. */
+  category: PreferenceCategory | null;
+  audience: Audience | null;
+}
+
+const WEBHOOKS_ONLY: EventRoute = { category: null, audience: null };
+const service = (category: PreferenceCategory): EventRoute => ({ category, audience: 'service' });
+
+const ROUTES: Record<EventType, (event: NewEvent) => EventRoute> = {
+  'ticket.created': () => service('Service Notification'),
+  'ticket.status_changed': (event) =>
+    service(event.payload['to'] === 'VOIDED' ? 'Service Exception' : 'Service Notification'),
+  'disposal_ticket.voided': () => service('Service Exception'),
+  'pickup.missed': () => service('Service Exception'),
+  'case.opened': () => service('Service Notification'),
+  'case.closed': () => service('Service Notification'),
+  'invoice.issued': () => ({ category: 'Service Notification', audience: 'billing' }),
+  'preferences.changed': () => WEBHOOKS_ONLY,
+  'contacts.changed': () => WEBHOOKS_ONLY,
+};
+
+/** The event's category and audience (CONTRACT §5 table). */
+export const routeOf = (event: NewEvent): EventRoute => ROUTES[event.type](event);
+
+const AUDIENCE_TYPES: Record<Audience, readonly SelectionType[]> = {
+  service: ['SEMAIL', 'SMOBILE', 'SPHONE'],
+  billing: ['BEMAIL', 'BMOBILE', 'BPHONE'],
+};
+
+/** An email goes to an *EMAIL selection; a text or a call to a phone number. */
+const fitsChannel = (channel: ChannelName, type: SelectionType): boolean =>
+  (channel === 'Email') === type.endsWith('EMAIL');
+
+/** One destination of a message: a customer's selection. */
+export interface Recipient {
+  channel: ChannelName;
+  type: SelectionType;
+  address: string;
+}
+
+/**
+ * The selections a message for `event` goes to, given the customer's preferences now: its
+ * category enabled, the channel opted in, the selection opted in, and the selection's type
+ * of the event's audience (and of the channel's kind).
+ */
+export function matchingRecipients(event: NewEvent, preferences: readonly Preference[]): Recipient[] {
+  const { category, audience } = routeOf(event);
+  if (category === null || audience === null) return [];
+  const preference = preferences.find((candidate) => candidate.category === category);
+  if (preference === undefined || !preference.enabled) return [];
+  return preference.channels
+    .filter((channel) => channel.optIn)
+    .flatMap((channel) =>
+      channel.selections
+        .filter(
+          (selection) =>
+            selection.optIn &&
+            selection.value.trim() !== '' &&
+            AUDIENCE_TYPES[audience].includes(selection.type) &&
+            fitsChannel(channel.name, selection.type),
+        )
+        .map((selection) => ({ channel: channel.name, type: selection.type, address: selection.value.trim() })),
+    );
+}

@@ -1,0 +1,237 @@
+import type { NewEvent, Preference } from '@curbside/domain';
+import { startHttpReceiver, startSmtpSink, testDatabases, type HttpReceiver, type SmtpSink } from '@curbside/testing';
+import { verifyWebhookSignature } from '../src';
+import { channel, customerBundle, drain, openWorld, preference, type NotifierWorld } from './support';
+
+/*
+ * The notifier in this process, against a real database (SQLite, and PostgreSQL when
+ * TEST_POSTGRES_URL is set), a real SMTP server and a real HTTP receiver on loopback.
+ */
+
+const emailOf = (kind: string, customer: string) => `${kind}-${customer}@example.com`;
+const phoneOf = (kind: string, customer: string) => `${kind}-${customer}`;
+
+/**
+ * Mixed preferences, one profile per customer (by its index), each with what it must get,
+ * written out by hand: [service recipients, service exception recipients, billing recipients].
+ */
+const PROFILES: Array<{ preferences: (c: string) => Preference[]; service: (c: string) => string[]; exception: (c: string) => string[]; billing: (c: string) => string[] }> = [
+  {
+    // everything on: email and text for service, email for billing
+    preferences: (c) => [
+      preference('Service Notification', true, [
+        channel('Email', true, [['SEMAIL', emailOf('s', c)], ['BEMAIL', emailOf('b', c)]]),
+        channel('Text', true, [['SMOBILE', phoneOf('sm', c)]]),
+      ]),
+    ],
+    service: (c) => [emailOf('s', c), phoneOf('sm', c)],
+    exception: () => [],
+    billing: (c) => [emailOf('b', c)],
+  },
+  {
+    // the category is disabled
+    preferences: (c) => [preference('Service Notification', false, [channel('Email', true, [['SEMAIL', emailOf('s', c)], ['BEMAIL', emailOf('b', c)]])])],
+    service: () => [],
+    exception: () => [],
+    billing: () => [],
+  },
+  {
+    // the email channel is opted out; text stays
+    preferences: (c) => [
+      preference('Service Notification', true, [
+        channel('Email', false, [['SEMAIL', emailOf('s', c)], ['BEMAIL', emailOf('b', c)]]),
+        channel('Text', true, [['SMOBILE', phoneOf('sm', c)], ['BMOBILE', phoneOf('bm', c), false]]),
+      ]),
+    ],
+    service: (c) => [phoneOf('sm', c)],
+    exception: () => [],
+    billing: () => [],
+  },
+  {
+    // the service selection is opted out; billing stays
+    preferences: (c) => [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', emailOf('s', c), false], ['BEMAIL', emailOf('b', c)]])])],
+    service: () => [],
+    exception: () => [],
+    billing: (c) => [emailOf('b', c)],
+  },
+  { preferences: () => [], service: () => [], exception: () => [], billing: () => [] },
+  {
+    // exceptions only, by email; voice for service notifications
+    preferences: (c) => [
+      preference('Service Notification', true, [channel('Voice', true, [['SPHONE', phoneOf('sp', c)], ['BPHONE', phoneOf('bp', c)]])]),
+      preference('Service Exception', true, [channel('Email', true, [['SEMAIL', emailOf('x', c)], ['BEMAIL', emailOf('xb', c)]])]),
+    ],
+    service: (c) => [phoneOf('sp', c)],
+    exception: (c) => [emailOf('x', c)],
+    billing: (c) => [phoneOf('bp', c)],
+  },
+];
+
+describe.each(testDatabases())('notifier on $name', (kind) => {
+  let world: NotifierWorld;
+  let smtp: SmtpSink;
+  let http: HttpReceiver;
+
+  beforeEach(async () => {
+    world = await openWorld(kind);
+    smtp = await startSmtpSink();
+    http = await startHttpReceiver();
+  });
+  afterEach(async () => {
+    await world.close();
+    await smtp.close();
+    await http.close();
+  });
+
+  const channels = () => ({ smtpUrl: smtp.url, textProviderUrl: `${http.url}/text`, voiceProviderUrl: `${http.url}/voice` });
+
+  it('fans 1,000 events out to exactly the matching selections, and records each email once', async () => {
+    const customers = Array.from({ length: 36 }, (_, i) => String(4_000_000 + i));
+    for (const [i, id] of customers.entries()) await world.customers.importBundle(customerBundle(id, PROFILES[i % PROFILES.length].preferences(id)));
+
+    const expected: string[] = [];
+    const events: NewEvent[] = [];
+    for (let n = 0; n < 1000; n++) {
+      const i = n % customers.length;
+      const customerId = customers[i];
+      const profile = PROFILES[i % PROFILES.length];
+      const record = String(10_000 + n);
+      const kinds: Array<[NewEvent, string, string[]]> = [
+        [{ customerId, type: 'ticket.created', payload: { ticketId: record, status: 'OPEN' } }, `Service ticket ${record} was created (status OPEN)`, profile.service(customerId)],
+        [{ customerId, type: 'ticket.status_changed', payload: { ticketId: record, from: 'OPEN', to: 'CLOSED' } }, `Service ticket ${record} is now CLOSED (was OPEN)`, profile.service(customerId)],
+        [{ customerId, type: 'ticket.status_changed', payload: { ticketId: record, from: 'OPEN', to: 'VOIDED' } }, `Service ticket ${record} is now VOIDED (was OPEN)`, profile.exception(customerId)],
+        [{ customerId, type: 'case.opened', payload: { caseId: record, from: null, to: 'OPEN' } }, `Case ${record} was opened`, profile.service(customerId)],
+        [{ customerId, type: 'invoice.issued', payload: { invoiceId: record, date: '2026-11-01', amount: '10.00' } }, `Invoice ${record} was issued on 2026-11-01 for 10.00`, profile.billing(customerId)],
+        [{ customerId, type: 'preferences.changed', payload: { modifiedBy: 'x' } }, 'preferences', []],
+      ];
+      const [event, headline, recipients] = kinds[n % kinds.length];
+      events.push(event);
+      for (const to of recipients) expected.push(`${to} | ${headline}`);
+    }
+    await world.append(events);
+
+    await drain(world.notifier(channels()));
+
+    const emails = smtp.received.map((mail) => `${mail.to.join(',')} | ${mail.subject}`);
+    const calls = http.requests.map((request) => {
+      const body = JSON.parse(request.rawBody) as { to: string; message: string; idempotency_key: string };
+      expect(body.idempotency_key).toMatch(/^curbside-\d+-(text|voice)-[a-z]+$/);
+      return `${body.to} | ${body.message}`;
+    });
+    const received = [...emails, ...calls].map((line) => line.replace(' | Curbside: ', ' | ').replace(/\.$/, ''));
+    expect(received.sort()).toEqual(expected.sort());
+    expect(expected.length).toBeGreaterThan(300);
+
+    const deliveries = await world.deliveries.list();
+    expect(deliveries.every((delivery) => delivery.state === 'delivered')).toBe(true);
+    expect(new Set(smtp.received.map((mail) => mail.messageId)).size).toBe(smtp.received.length);
+    const [{ count }] = await world.dataSource.query(`SELECT COUNT(*) AS "count" FROM "email_activities" WHERE "sent_by" = 'SYSTEM' AND "send_status" = 'SENT'`);
+    expect(Number(count)).toBe(smtp.received.length);
+  });
+
+  it('retries SMTP 451 with growing gaps and delivers on the third try; 550 is dead at once until replayed', async () => {
+    await world.customers.importBundle(
+      customerBundle('4100001', [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'later@example.com']]), channel('Text', true, [['SMOBILE', '555-429']])])]),
+    );
+    await world.customers.importBundle(customerBundle('4100002', [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'never@example.com']]), channel('Voice', true, [['SPHONE', '555-404']])])]));
+    smtp.answer(({ to, tries }) => (to.includes('later@example.com') && tries <= 2 ? 451 : to.includes('never@example.com') ? 550 : null));
+    http.answer((request, tries) => (request.path === '/voice' ? 404 : tries <= 1 ? 429 : 200));
+    await world.append([
+      { customerId: '4100001', type: 'ticket.created', payload: { ticketId: '1', status: 'OPEN' } },
+      { customerId: '4100002', type: 'ticket.created', payload: { ticketId: '2', status: 'OPEN' } },
+    ]);
+
+    const notifier = world.notifier({ ...channels(), backoffBaseMs: 300 });
+    notifier.start();
+    await smtp.waitFor(1);
+    await http.waitFor(1);
+
+    const tries = smtp.tries.filter((attempt) => attempt.to.includes('later@example.com'));
+    expect(tries.map((attempt) => attempt.code)).toEqual([451, 451, 250]);
+    expect(new Set(tries.map((attempt) => attempt.messageId)).size).toBe(1);
+    const [first, second] = [tries[1].at - tries[0].at, tries[2].at - tries[1].at];
+    expect(first).toBeGreaterThanOrEqual(300);
+    expect(second).toBeGreaterThan(first);
+
+    const byAddress = async () => new Map((await world.deliveries.list()).map((delivery) => [delivery.address, delivery]));
+    await waitUntil(async () => (await byAddress()).get('555-429')?.state === 'delivered');
+    const deliveries = await byAddress();
+    expect(deliveries.get('later@example.com')).toMatchObject({ state: 'delivered', attempts: 3 });
+    expect(deliveries.get('555-429')).toMatchObject({ state: 'delivered', attempts: 2 });
+    expect(deliveries.get('never@example.com')).toMatchObject({ state: 'dead', attempts: 1, lastError: expect.stringContaining('550') });
+    expect(deliveries.get('555-404')).toMatchObject({ state: 'dead', attempts: 1, lastError: 'HTTP 404' });
+    expect(smtp.tries.filter((attempt) => attempt.to.includes('never@example.com'))).toHaveLength(1);
+
+    smtp.answer(() => null);
+    expect(await world.deliveries.replay(Number(deliveries.get('never@example.com')?.id))).toBe(1);
+    await smtp.waitFor(2);
+    await waitUntil(async () => (await byAddress()).get('never@example.com')?.state === 'delivered');
+    const [{ count }] = await world.dataSource.query(`SELECT COUNT(*) AS "count" FROM "email_activities" WHERE "sent_by" = 'SYSTEM'`);
+    expect(Number(count)).toBe(2);
+  });
+
+  it('signs webhooks so the receiver can verify them; a changed body or an old timestamp fails', async () => {
+    await world.customers.importBundle(customerBundle('4200001'));
+    await world.customers.importBundle(customerBundle('4200002'));
+    await world.clients.create({ clientId: 'cs_granted', name: 'granted', secretHash: 'x', customers: ['4200001'] });
+    await world.clients.create({ clientId: 'cs_other', name: 'other', secretHash: 'x', customers: ['4200002'] });
+    const all = await world.webhooks.create('cs_granted', `${http.url}/all`, null);
+    const invoices = await world.webhooks.create('cs_granted', `${http.url}/invoices`, ['invoice.issued']);
+    await world.webhooks.create('cs_other', `${http.url}/other`, null);
+    await expect(world.webhooks.create('cs_granted', 'http://example.com/hook', null)).rejects.toThrow(/https/);
+    await expect(world.webhooks.create('cs_nobody', `${http.url}/x`, null)).rejects.toThrow(/no active client/);
+
+    await world.append([
+      { customerId: '4200001', type: 'ticket.created', payload: { ticketId: '1', status: 'OPEN' } },
+      { customerId: '4200001', type: 'invoice.issued', payload: { invoiceId: '9', date: '2026-11-01', amount: '1.00' } },
+      { customerId: '4200001', type: 'preferences.changed', payload: { modifiedBy: 'csr' } },
+    ]);
+    await drain(world.notifier(channels()));
+
+    const to = (path: string) => http.requests.filter((request) => request.path === path);
+    expect(to('/all').map((request) => JSON.parse(request.rawBody).type)).toEqual(['ticket.created', 'invoice.issued', 'preferences.changed']);
+    expect(to('/invoices').map((request) => JSON.parse(request.rawBody).type)).toEqual(['invoice.issued']);
+    expect(to('/other')).toEqual([]);
+
+    for (const request of to('/all')) {
+      const header = String(request.headers['curbside-signature']);
+      const body = JSON.parse(request.rawBody);
+      expect(body).toEqual({ id: request.headers['curbside-event-id'], type: expect.any(String), created_at: expect.any(String), customer_id: '4200001', data: expect.any(Object) });
+      expect(verifyWebhookSignature(request.rawBody, header, all.secret)).toBe(true);
+      expect(verifyWebhookSignature(request.rawBody.replace('4200001', '4200002'), header, all.secret)).toBe(false);
+      expect(verifyWebhookSignature(request.rawBody, header, invoices.secret)).toBe(false);
+      const signedAt = Number(/t=(\d+)/.exec(header)?.[1]);
+      expect(verifyWebhookSignature(request.rawBody, header, all.secret, { now: signedAt + 301 })).toBe(false);
+    }
+    expect(verifyWebhookSignature(to('/invoices')[0].rawBody, String(to('/invoices')[0].headers['curbside-signature']), invoices.secret)).toBe(true);
+  });
+
+  it('holds a customer to the hourly cap: what is over it waits, nothing is dropped, others are not held', async () => {
+    const email = (address: string) => [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', address]])])];
+    await world.customers.importBundle(customerBundle('4300001', email('busy@example.com')));
+    await world.customers.importBundle(customerBundle('4300002', email('calm@example.com')));
+    const ticket = (customerId: string, n: number): NewEvent => ({ customerId, type: 'ticket.created', payload: { ticketId: String(n), status: 'OPEN' } });
+    await world.append([...Array.from({ length: 12 }, (_, n) => ticket('4300001', n)), ...Array.from({ length: 3 }, (_, n) => ticket('4300002', n))]);
+
+    await drain(world.notifier({ ...channels(), customerHourlyCap: 5, batchSize: 4 }));
+    await drain(world.notifier({ ...channels(), customerHourlyCap: 5, batchSize: 7 }));
+
+    const count = (address: string) => smtp.received.filter((mail) => mail.to.includes(address)).length;
+    expect(count('busy@example.com')).toBe(5);
+    expect(count('calm@example.com')).toBe(3);
+    const waiting = (await world.deliveries.list('pending')).filter((delivery) => delivery.address === 'busy@example.com');
+    expect(waiting).toHaveLength(7);
+    const inFiftyMinutes = new Date(Date.now() + 50 * 60_000);
+    expect(waiting.every((delivery) => new Date(delivery.nextAttemptAt) > inFiftyMinutes && delivery.attempts === 0)).toBe(true);
+    expect(await world.deliveries.list('dead')).toEqual([]);
+    expect(await world.deliveries.countLeased()).toBe(0);
+  });
+});
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,106 @@
+import { Logger } from '@nestjs/common';
+import {
+  emptyBundle,
+  type ChannelName,
+  type CustomerBundle,
+  type NewEvent,
+  type Preference,
+  type PreferenceCategory,
+  type SelectionType,
+} from '@curbside/domain';
+import {
+  ApiClientRepository,
+  CustomerRepository,
+  DeliveryRepository,
+  EventRepository,
+  inTransaction,
+  openDatabase,
+  PreferenceRepository,
+  WebhookRepository,
+} from '@curbside/persistence';
+import type { TestDatabaseKind } from '@curbside/testing';
+import { DataSource } from 'typeorm';
+import { Notifier, type NotifierOptions } from '../src/lib/notifier';
+import { WebhookService } from '../src/lib/webhook.service';
+
+// The notifier logs every retry and dead delivery; tests check the rows instead (DEBUG=1 shows the log).
+if (!process.env['DEBUG']) Logger.overrideLogger(false);
+
+const audit = { createdBy: null, createdAt: null, modifiedBy: null, modifiedAt: null };
+
+/** A selection: `[type, value, optIn]`. */
+export type SelectionSpec = [SelectionType, string, boolean?];
+
+export const channel = (name: ChannelName, optIn: boolean, selections: SelectionSpec[]) => ({
+  name,
+  optIn,
+  selections: selections.map(([type, value, selected = true]) => ({ type, value, optIn: selected, audit })),
+  options: [],
+});
+
+export const preference = (category: PreferenceCategory, enabled: boolean, channels: ReturnType<typeof channel>[]): Preference => ({
+  category,
+  enabled,
+  channels,
+});
+
+export const customerBundle = (id: string, preferences: Preference[] = []): CustomerBundle => ({ ...emptyBundle(id), preferences });
+
+export const TEST_OPTIONS: Omit<NotifierOptions, 'smtpUrl' | 'textProviderUrl' | 'voiceProviderUrl'> = {
+  from: 'Curbside <no-reply@curbside.invalid>',
+  maxAttempts: 8,
+  customerHourlyCap: 1_000_000,
+  healthPort: null,
+  pollMs: 20,
+  backoffBaseMs: 100,
+  leaseSeconds: 30,
+  batchSize: 50,
+};
+
+/** A migrated database with the repositories, a notifier factory and the webhook service. */
+export interface NotifierWorld {
+  dataSource: DataSource;
+  customers: CustomerRepository;
+  deliveries: DeliveryRepository;
+  clients: ApiClientRepository;
+  webhooks: WebhookService;
+  notifier(options: Partial<NotifierOptions>): Notifier;
+  append(events: NewEvent[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openWorld(kind: TestDatabaseKind): Promise<NotifierWorld> {
+  const database = await kind.create();
+  const dataSource = await openDatabase(database.url);
+  const notifiers: Notifier[] = [];
+  const events = new EventRepository(dataSource);
+  return {
+    dataSource,
+    customers: new CustomerRepository(dataSource),
+    deliveries: new DeliveryRepository(dataSource),
+    clients: new ApiClientRepository(dataSource),
+    webhooks: new WebhookService(new WebhookRepository(dataSource), new ApiClientRepository(dataSource)),
+    notifier(options) {
+      const notifier = new Notifier(
+        events,
+        new DeliveryRepository(dataSource),
+        new PreferenceRepository(dataSource),
+        new WebhookRepository(dataSource),
+        { ...TEST_OPTIONS, smtpUrl: null, textProviderUrl: null, voiceProviderUrl: null, ...options },
+      );
+      notifiers.push(notifier);
+      return notifier;
+    },
+    append: (newEvents) => inTransaction(dataSource, (manager) => events.append(manager, newEvents)),
+    async close() {
+      for (const notifier of notifiers) await notifier.stop();
+      await dataSource.destroy();
+      await database.drop();
+    },
+  };
+}
+
+/** Runs rounds until one finds nothing to do. */
+export async function drain(notifier: Notifier): Promise<void> {
+  while ((await notifier.runOnce()) > 0);
+}

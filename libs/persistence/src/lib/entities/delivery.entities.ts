@@ -1,0 +1,52 @@
+import { Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Integer, KeyText, NullableText, Text } from './columns';
+import { ApiClientEntity } from './api-client.entities';
+
+/**
+ * One message of one event to one destination: a customer's selection (Email, Text, Voice)
+ * or an integrator's webhook. The notifier makes them when it fans an event out, then
+ * claims them like events (`claimed_by`/`claimed_until`), sends, and marks each one.
+ * `idempotency_key` is unique: fanning one event out twice cannot make a second delivery.
+ */
+@Entity('deliveries')
+@Index(['state', 'nextAttemptAt'])
+@Index(['customerId', 'deliveredAt'])
+@Index(['idempotencyKey'], { unique: true })
+export class DeliveryEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Integer() eventId!: number;
+  @Text() customerId!: string;
+  @Text() channel!: string;
+  @Text() address!: string;
+  @NullableText() selectionType!: string | null;
+  @NullableText() webhookId!: string | null;
+  @Text() idempotencyKey!: string;
+  @NullableText() subject!: string | null;
+  @Text() body!: string;
+  @NullableText() html!: string | null;
+  @Text() state!: string;
+  @Integer() attempts!: number;
+  @Text() createdAt!: string;
+  @Text() nextAttemptAt!: string;
+  @NullableText() deliveredAt!: string | null;
+  @NullableText() lastError!: string | null;
+  @NullableText() claimedBy!: string | null;
+  @NullableText() claimedUntil!: string | null;
+}
+
+/** An integrator's endpoint for the events of the customers its client is granted. */
+@Entity('webhooks')
+export class WebhookEntity {
+  @KeyText() id!: string;
+  @Text() clientId!: string;
+  @Text() url!: string;
+  /** Kept in clear: the notifier signs with it. */
+  @Text() secret!: string;
+  /** Comma-separated event types; null for all. */
+  @NullableText() events!: string | null;
+  @Text() createdAt!: string;
+
+  @ManyToOne(() => ApiClientEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'client_id' })
+  client?: ApiClientEntity;
+}

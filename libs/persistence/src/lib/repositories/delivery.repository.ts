@@ -1,0 +1,203 @@
+import {
+  nowLocalDateTime,
+  type Delivery,
+  type DeliveryChannel,
+  type DeliveryState,
+  type EmailActivity,
+  type Id,
+  type LocalDateTime,
+  type NewDelivery,
+  type SelectionType,
+} from '@curbside/domain';
+import { DataSource, FindOptionsWhere, In, MoreThanOrEqual, Not } from 'typeorm';
+import { inRead, inTransaction } from '../database';
+import { DeliveryEntity, EventEntity } from '../entities';
+import { emailActivityStore } from '../stores/activity.store';
+import { claimDueRows } from '../stores/claims';
+
+/** What the per-customer hourly cap needs to know about a customer's recent messages. */
+export interface CustomerSendWindow {
+  /** When each message in the window was delivered, oldest first. */
+  deliveredAt: LocalDateTime[];
+  /** Pending messages leased to some worker right now, by id. */
+  leasedIds: number[];
+}
+
+/** A delivery the other side accepted at `at`, with the email activity to record (emails only). */
+export interface SentDelivery {
+  delivery: Delivery;
+  at: LocalDateTime;
+  activity: EmailActivity | null;
+}
+
+/**
+ * The notifier's deliveries: made when an event is fanned out, claimed with a lease like the
+ * outbox, marked delivered (with the email activity, in one transaction) or failed.
+ */
+export class DeliveryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Stores the deliveries of events and marks those events done, in one transaction.
+   * Deliveries already there (same idempotency key) are kept as they are.
+   */
+  async fanOut(fanned: ReadonlyArray<{ eventId: number; deliveries: readonly NewDelivery[] }>): Promise<void> {
+    if (fanned.length === 0) return;
+    const now = nowLocalDateTime();
+    const rows = fanned.flatMap(({ deliveries }) =>
+      deliveries.map((delivery) => ({
+        ...delivery,
+        state: 'pending',
+        attempts: 0,
+        createdAt: now,
+        nextAttemptAt: now,
+        deliveredAt: null,
+        lastError: null,
+        claimedBy: null,
+        claimedUntil: null,
+      })),
+    );
+    await inTransaction(this.dataSource, async (manager) => {
+      for (let start = 0; start < rows.length; start += 200) {
+        await manager.createQueryBuilder().insert().into(DeliveryEntity).values(rows.slice(start, start + 200)).orIgnore().execute();
+      }
+      const eventIds = fanned.map(({ eventId }) => eventId);
+      await manager.update(EventEntity, { id: In(eventIds) }, { state: 'delivered', claimedBy: null, claimedUntil: null });
+    });
+  }
+
+  /** Claims due pending deliveries for `worker` for `leaseSeconds` (see `claimDueRows`), oldest first. */
+  async claimDue(worker: string, limit: number, leaseSeconds: number): Promise<Delivery[]> {
+    const rows = await claimDueRows(this.dataSource, DeliveryEntity, 'deliveries', { worker, limit, leaseSeconds });
+    return rows.map(toDelivery);
+  }
+
+  /**
+   * Marks deliveries delivered, each at its accept time, and records their email activities,
+   * in one transaction; only a pending delivery changes, so a delivery is recorded once even
+   * when two workers raced for it (a lease ran out mid-send). `claimed_by` stays: it tells
+   * which worker delivered it. How many were recorded.
+   */
+  async markDelivered(sent: ReadonlyArray<SentDelivery>): Promise<number> {
+    if (sent.length === 0) return 0;
+    return inTransaction(this.dataSource, async (manager) => {
+      let recorded = 0;
+      for (const { delivery, at, activity } of sent) {
+        const result = await manager.update(
+          DeliveryEntity,
+          { id: delivery.id, state: 'pending' },
+          { state: 'delivered', deliveredAt: at, attempts: () => 'attempts + 1', lastError: null, claimedUntil: null },
+        );
+        if ((result.affected ?? 0) === 0) continue;
+        if (activity !== null) await emailActivityStore.insert(manager, delivery.customerId, [activity]);
+        recorded++;
+      }
+      return recorded;
+    });
+  }
+
+  /** Records a failed try: tried again from `retryAt`, or dead when that is null. */
+  async markFailed(id: number, error: string, retryAt: LocalDateTime | null): Promise<void> {
+    await inTransaction(this.dataSource, (manager) =>
+      manager.update(
+        DeliveryEntity,
+        { id, state: 'pending' },
+        {
+          attempts: () => 'attempts + 1',
+          lastError: error.slice(0, 1000),
+          claimedBy: null,
+          claimedUntil: null,
+          ...(retryAt === null ? { state: 'dead' } : { nextAttemptAt: retryAt }),
+        },
+      ),
+    );
+  }
+
+  /** Gives back leased deliveries untried: due again from `dueAt` (default now), for any worker. */
+  async release(ids: readonly number[], dueAt: LocalDateTime = nowLocalDateTime()): Promise<void> {
+    if (ids.length === 0) return;
+    await inTransaction(this.dataSource, (manager) =>
+      manager.update(
+        DeliveryEntity,
+        { id: In([...ids]), state: 'pending' },
+        { claimedBy: null, claimedUntil: null, nextAttemptAt: dueAt },
+      ),
+    );
+  }
+
+  /** For each customer: its messages (not webhooks) delivered since `since`, and those leased now. */
+  async sendWindows(customerIds: readonly Id[], since: LocalDateTime): Promise<Map<Id, CustomerSendWindow>> {
+    const windows = new Map<Id, CustomerSendWindow>(customerIds.map((id) => [id, { deliveredAt: [], leasedIds: [] }]));
+    if (customerIds.length === 0) return windows;
+    const now = nowLocalDateTime();
+    const [delivered, leased] = await inRead(this.dataSource, (manager) => {
+      const customers = { customerId: In([...customerIds]), channel: Not('Webhook') };
+      return Promise.all([
+        manager.find(DeliveryEntity, {
+          select: ['customerId', 'deliveredAt'],
+          where: { ...customers, state: 'delivered', deliveredAt: MoreThanOrEqual(since) },
+          order: { deliveredAt: 'ASC' },
+        }),
+        manager.find(DeliveryEntity, {
+          select: ['customerId', 'id'],
+          where: { ...customers, state: 'pending', claimedUntil: MoreThanOrEqual(now) },
+          order: { id: 'ASC' },
+        }),
+      ]);
+    });
+    for (const row of delivered) windows.get(row.customerId)?.deliveredAt.push(row.deliveredAt as LocalDateTime);
+    for (const row of leased) windows.get(row.customerId)?.leasedIds.push(Number(row.id));
+    return windows;
+  }
+
+  /** Deliveries in the order they were made: all, or in one state. */
+  async list(state?: DeliveryState): Promise<Delivery[]> {
+    const where: FindOptionsWhere<DeliveryEntity> = state === undefined ? {} : { state };
+    const rows = await inRead(this.dataSource, (manager) => manager.find(DeliveryEntity, { where, order: { id: 'ASC' } }));
+    return rows.map(toDelivery);
+  }
+
+  /** Pending deliveries leased right now (none once every worker has stopped or its leases ran out). */
+  async countLeased(): Promise<number> {
+    return inRead(this.dataSource, (manager) =>
+      manager.count(DeliveryEntity, { where: { state: 'pending', claimedUntil: MoreThanOrEqual(nowLocalDateTime()) } }),
+    );
+  }
+
+  /** Puts dead deliveries back in line, due now, with a fresh count of attempts; how many there were. */
+  async replay(target: number | 'all-dead'): Promise<number> {
+    const where: FindOptionsWhere<DeliveryEntity> = target === 'all-dead' ? { state: 'dead' } : { id: target, state: 'dead' };
+    const result = await inTransaction(this.dataSource, (manager) =>
+      manager.update(DeliveryEntity, where, {
+        state: 'pending',
+        attempts: 0,
+        nextAttemptAt: nowLocalDateTime(),
+        claimedBy: null,
+        claimedUntil: null,
+      }),
+    );
+    return result.affected ?? 0;
+  }
+}
+
+function toDelivery(row: DeliveryEntity): Delivery {
+  return {
+    id: Number(row.id),
+    eventId: Number(row.eventId),
+    customerId: row.customerId,
+    channel: row.channel as DeliveryChannel,
+    address: row.address,
+    selectionType: row.selectionType as SelectionType | null,
+    webhookId: row.webhookId,
+    idempotencyKey: row.idempotencyKey,
+    subject: row.subject,
+    body: row.body,
+    html: row.html,
+    state: row.state as DeliveryState,
+    attempts: Number(row.attempts),
+    createdAt: row.createdAt,
+    nextAttemptAt: row.nextAttemptAt,
+    deliveredAt: row.deliveredAt,
+    lastError: row.lastError,
+  };
+}

@@ -1,0 +1,42 @@
+import { nowLocalDateTime } from '@curbside/domain';
+import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import { inTransaction } from '../database';
+import { fromRawColumns } from './rows';
+
+/**
+ * Claims for `worker` up to `limit` pending rows of `table` that are due and not leased to
+ * another worker, oldest first, for `leaseSeconds`: one atomic UPDATE ... RETURNING. On
+ * PostgreSQL, workers skip rows another worker is claiming (FOR UPDATE SKIP LOCKED), so any
+ * number of them share the work; SQLite has one writer at a time. A worker that dies keeps
+ * its rows only until the lease ends. `table` has the outbox columns: id, state,
+ * next_attempt_at, claimed_by, claimed_until.
+ */
+export function claimDueRows<T extends ObjectLiteral>(
+  dataSource: DataSource,
+  entity: EntityTarget<T>,
+  table: string,
+  { worker, limit, leaseSeconds }: { worker: string; limit: number; leaseSeconds: number },
+): Promise<T[]> {
+  const now = nowLocalDateTime();
+  const leasedUntil = nowLocalDateTime(new Date(Date.now() + leaseSeconds * 1000));
+  const skipLocked = dataSource.options.type === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+  const [sql, parameters] = dataSource.driver.escapeQueryWithParameters(
+    `UPDATE "${table}" SET "claimed_by" = :worker, "claimed_until" = :leasedUntil
+     WHERE "id" IN (
+       SELECT "id" FROM "${table}"
+       WHERE "state" = 'pending' AND "next_attempt_at" <= :now AND ("claimed_until" IS NULL OR "claimed_until" <= :now)
+       ORDER BY "id" LIMIT :limit ${skipLocked}
+     )
+     RETURNING *`,
+    { worker, leasedUntil, now, limit },
+    {},
+  );
+  return inTransaction(dataSource, async ({ queryRunner }) => {
+    if (queryRunner === undefined) throw new Error('a transaction runs on a query runner');
+    const { records } = await queryRunner.query(sql, parameters, true);
+    const metadata = dataSource.getMetadata(entity);
+    return (records as Record<string, unknown>[])
+      .map((raw) => fromRawColumns<T>(metadata, raw))
+      .sort((a, b) => Number(a['id']) - Number(b['id']));
+  });
+}

@@ -1,0 +1,161 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A message the SMTP sink accepted. */
+export interface ReceivedMail {
+  messageId: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: number;
+}
+
+/** One try the sink saw (accepted or refused), in order. */
+export interface SmtpTry {
+  to: string[];
+  messageId: string;
+  at: number;
+  code: number;
+}
+
+/** Decides the answer to one message: an SMTP code to refuse it with, or null to accept. */
+export type SmtpRule = (mail: { to: string[]; messageId: string; tries: number }) => number | null;
+
+export interface SmtpSink {
+  /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
+  url: string;
+  received: ReceivedMail[];
+  tries: SmtpTry[];
+  /** Changes how it answers from now on (default: accept everything). */
+  answer(rule: SmtpRule): void;
+  /** Delays every answer by `ms` (a slow server). */
+  delay(ms: number): void;
+  /** Resolves once `count` messages were accepted; rejects after `timeoutMs`. */
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback that keeps what it receives (no TLS, no auth). */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const tries: SmtpTry[] = [];
+  const triesByMessage = new Map<string, number>();
+  let rule: SmtpRule = () => null;
+  let delayMs = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 1024 * 1024,
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        async (mail) => {
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+          const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+          const messageId = mail.messageId ?? '';
+          const tryNumber = (triesByMessage.get(messageId) ?? 0) + 1;
+          triesByMessage.set(messageId, tryNumber);
+          const code = rule({ to, messageId, tries: tryNumber });
+          tries.push({ to, messageId, at: Date.now(), code: code ?? 250 });
+          if (code !== null) return callback(Object.assign(new Error(`refused with ${code}`), { responseCode: code }));
+          received.push({
+            messageId,
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            receivedAt: Date.now(),
+          });
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  // A client killed mid-message resets its connection; that is the client's problem, not the sink's.
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    tries,
+    answer: (next) => (rule = next),
+    delay: (ms) => (delayMs = ms),
+    waitFor: (count, timeoutMs = 30_000) => until(() => received.length >= count, timeoutMs, () => `${received.length} of ${count} messages`),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A request the HTTP receiver got. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The body exactly as received. */
+  rawBody: string;
+  at: number;
+}
+
+export interface HttpReceiver {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  requests: ReceivedRequest[];
+  /** The status to answer a request with (default 200). */
+  answer(status: (request: ReceivedRequest, tries: number) => number): void;
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A real HTTP server on loopback that records every request (webhooks, text and voice providers). */
+export async function startHttpReceiver(): Promise<HttpReceiver> {
+  const requests: ReceivedRequest[] = [];
+  const triesByKey = new Map<string, number>();
+  let status: (request: ReceivedRequest, tries: number) => number = () => 200;
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const received: ReceivedRequest = {
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
+      const key = String(request.headers['idempotency-key'] ?? received.rawBody);
+      const tries = (triesByKey.get(key) ?? 0) + 1;
+      triesByKey.set(key, tries);
+      const code = status(received, tries);
+      if (code >= 200 && code < 300) requests.push(received);
+      response.writeHead(code, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    answer: (next) => (status = next),
+    waitFor: (count, timeoutMs = 30_000) => until(() => requests.length >= count, timeoutMs, () => `${requests.length} of ${count} requests`),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Polls `done` every 20 ms; rejects with `progress()` after `timeoutMs`. */
+export async function until(done: () => boolean, timeoutMs: number, progress: () => string = () => ''): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${progress()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
