@@ -119,16 +119,30 @@ async function main() {
     return byTicket;
   }
 
-  /** The body with the tracking id first, serialized once; its ETag from the JSON without it (as the API does). */
+  /** The body serialized once (the tracking id, when it has one, put back in front); its ETag from the JSON without it, as the API does. */
   function send(request, reply, body) {
     const { request_tracking_id: trackingId, ...rest } = body;
     const untracked = JSON.stringify(rest);
     const etag = `"${createHash('sha256').update('json').update('\n').update(untracked).digest('base64url')}"`;
-    reply
-      .header('Content-Type', 'application/json')
-      .header('ETag', etag)
-      .header('Request-Tracking-Id', trackingId)
-      .send(`{"request_tracking_id":${JSON.stringify(trackingId)},${untracked.slice(1)}`);
+    const json = trackingId === undefined ? untracked : `{"request_tracking_id":${JSON.stringify(trackingId)},${untracked.slice(1)}`;
+    reply.header('Content-Type', 'application/json').header('ETag', etag).header('Request-Tracking-Id', trackingIdOf(request)).send(json);
+  }
+
+  /** `Link: rel="next"` with the cursor the API seals for the same list, customer and (no) filters. */
+  function linkNext(request, reply, list, customerId, date, id) {
+    const binding = JSON.stringify([list, customerId, []]);
+    const payload = Buffer.from(JSON.stringify([date, id])).toString('base64url');
+    const signature = createHmac('sha256', cursorKey).update(binding).update('\n').update(payload).digest('base64url').slice(0, 22);
+    const next = new URL(request.url, 'http://next');
+    next.searchParams.set('cursor', `${payload}.${signature}`);
+    reply.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
+
+  /** The page size a list request asks for (LIMIT is this plus one), or null when `limit` is not 1 to 1000. */
+  function pageSize(request) {
+    if (request.query.limit === undefined) return Number(process.env.LIST_MAX_ITEMS ?? 5000);
+    const limit = Number(request.query.limit);
+    return Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT ? limit : null;
   }
 
   const trackingIdOf = (request) => request.headers['request-tracking-id'];
@@ -137,8 +151,8 @@ async function main() {
   app.get('/api/v1/customers/:customerId/tickets', async (request, reply) => {
     const customer = await customerOf(request, reply);
     if (customer === null) return reply;
-    const limit = request.query.limit === undefined ? Number(process.env.LIST_MAX_ITEMS ?? 5000) : Number(request.query.limit);
-    if (!Number.isInteger(limit) || limit < 1 || (request.query.limit !== undefined && limit > MAX_LIMIT)) return reply.code(400).send({ error: 'limit' });
+    const limit = pageSize(request);
+    if (limit === null) return reply.code(400).send({ error: 'limit' });
     const rows = await query(
       `SELECT "t"."id" AS "id", "t"."status" AS "status", "t"."load_type" AS "loadType", "t"."load_description" AS "loadDescription", "t"."created_at" AS "createdAt", "t"."dispatched_at" AS "dispatchedAt" FROM "service_tickets" "t" WHERE "t"."customer_id" = ? ${NEWEST_FIRST} LIMIT ${limit + 1}`,
       [customer.id],
@@ -148,15 +162,7 @@ async function main() {
     const totalCount = hasMore ? Number((await query('SELECT COUNT(*) AS "count" FROM "service_tickets" "t" WHERE "t"."customer_id" = ?', [customer.id]))[0].count) : items.length;
     const lines = await linesOf(customer.id, items.map((ticket) => ticket.id));
     const tickets = items.map((ticket) => ({ ...ticket, serviceCodes: (lines.get(ticket.id) ?? []).map((line) => line.code) }));
-    if (hasMore) {
-      const last = items[items.length - 1];
-      const binding = JSON.stringify(['service-tickets', customer.id, []]);
-      const payload = Buffer.from(JSON.stringify([last.createdAt, last.id])).toString('base64url');
-      const signature = createHmac('sha256', cursorKey).update(binding).update('\n').update(payload).digest('base64url').slice(0, 22);
-      const next = new URL(request.url, 'http://next');
-      next.searchParams.set('cursor', `${payload}.${signature}`);
-      reply.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
-    }
+    if (hasMore) linkNext(request, reply, 'service-tickets', customer.id, items[items.length - 1].createdAt, items[items.length - 1].id);
     send(request, reply, responses.ticketList(trackingIdOf(request), { items: tickets, totalCount, next: null }));
     return reply;
   });
@@ -192,6 +198,31 @@ async function main() {
       services: lines.map((line) => ({ code: line.code, description: line.description, quantity: line.quantity, cost: line.cost, specialDescription: line.special_description })),
     };
     send(request, reply, responses.ticketDetail(trackingIdOf(request), ticket));
+    return reply;
+  });
+
+  app.get('/api/v2/customers/:customerId/invoices', async (request, reply) => {
+    const customer = await customerOf(request, reply);
+    if (customer === null) return reply;
+    const limit = pageSize(request);
+    if (limit === null) return reply.code(400).send({ error: 'limit' });
+    const rows = await query(
+      `SELECT "r"."customer_id" AS "r_customer_id", "r"."id" AS "r_id", "r"."date" AS "r_date", "r"."amount" AS "r_amount", "r"."balance_amount" AS "r_balance_amount", "r"."payment_amount" AS "r_payment_amount", "r"."payment_date" AS "r_payment_date", "r"."payment_reference_number" AS "r_payment_reference_number" FROM "invoices" "r" WHERE "r"."customer_id" = ? ORDER BY "r"."date" DESC NULLS LAST, LENGTH("r"."id") DESC, "r"."id" DESC LIMIT ${limit + 1}`,
+      [customer.id],
+    );
+    const items = rows.slice(0, limit);
+    const hasMore = rows.length > limit;
+    if (hasMore) await query('SELECT COUNT(*) AS "count" FROM "invoices" "r" WHERE "r"."customer_id" = ?', [customer.id]);
+    const balances = await query('SELECT "r"."customer_id", "r"."position", "r"."type", "r"."date", "r"."amount" FROM "balances" "r" WHERE "r"."customer_id" = ? ORDER BY "r"."position" ASC', [customer.id]);
+    if (hasMore) linkNext(request, reply, 'invoices-v2', customer.id, items[items.length - 1].r_date, items[items.length - 1].r_id);
+    const invoices = items.map((row) => ({
+      id: row.r_id,
+      date: row.r_date,
+      amount: row.r_amount,
+      balanceAmount: row.r_balance_amount,
+      payment: { amount: row.r_payment_amount, date: row.r_payment_date, referenceNumber: row.r_payment_reference_number },
+    }));
+    send(request, reply, responses.invoiceList(customer.currency, { items: invoices, totalCount: items.length, next: null }, balances.map(({ type, date, amount }) => ({ type, date, amount }))));
     return reply;
   });
 
