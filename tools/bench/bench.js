@@ -180,7 +180,7 @@ async function measure(api, baseline, headers, customers) {
     }
     for (const server of [api, baseline]) peaks[server.name] = peakMiB(server.child.pid);
     const summary = (name) => ({
-      rps: Math.round(median(runs[name].map((r) => r.rps))),
+      rps: Number(median(runs[name].map((r) => r.rps)).toFixed(1)), // one decimal: a 2 MB list does a few a second
       p50: median(runs[name].map((r) => r.p50)),
       p99: median(runs[name].map((r) => r.p99)),
       peakRssMiB: peaks[name],
