@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+/*
+ * The baseline the bench compares Curbside with: raw Fastify + better-sqlite3 (or `pg`), no
+ * NestJS, no TypeORM, doing the same work per request as the API: the same jose HS256 `at+jwt`
+ * check with the same key, the `ClientId` header, the client and its grants and the customer
+ * read from the database on every request, the same SQL, the same body bytes, ETag and Link.
+ * The wire mapping is `@curbside/codecs` (framework-free functions), so both pay for it alike.
+ *
+ *   DATABASE_URL=sqlite:<file>|postgres://... TOKEN_SIGNING_KEY=... PORT=... node server.js
+ */
+const { createHash, createHmac } = require('node:crypto');
+const fastify = require('fastify');
+const { responses } = require('@curbside/codecs');
+
+const ID = /^\d{1,18}$/;
+const MAX_LIMIT = 1000;
+const KEYS_PER_QUERY = 500;
+
+/** `query(sql, params)` with `?` placeholders, over either database; statements prepared once. */
+function openDatabase(url) {
+  if (url.startsWith('sqlite:')) {
+    const Database = require('better-sqlite3');
+    const db = new Database(url.slice('sqlite:'.length), { fileMustExist: true });
+    const statements = new Map();
+    return async (sql, params) => {
+      let statement = statements.get(sql);
+      if (statement === undefined) statements.set(sql, (statement = db.prepare(sql)));
+      return statement.all(...params);
+    };
+  }
+  const { Pool } = require('pg');
+  const pool = new Pool({ connectionString: url, max: 10 });
+  const numbered = new Map();
+  return async (sql, params) => {
+    let text = numbered.get(sql);
+    if (text === undefined) {
+      let n = 0;
+      numbered.set(sql, (text = sql.replace(/\?/g, () => `$${++n}`)));
+    }
+    return (await pool.query(text, params)).rows;
+  };
+}
+
+const rawBoolean = (value) => (value === null || value === undefined ? null : value === true || value === 1 || value === '1');
+const placeholders = (count) => Array(count).fill('?').join(', ');
+
+function chunk(items, size) {
+  const chunks = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}
+
+const NEWEST_FIRST = 'ORDER BY "t"."created_at" DESC NULLS LAST, LENGTH("t"."id") DESC, "t"."id" DESC';
+const LINE_COLUMNS = '"r"."customer_id", "r"."ticket_id", "r"."position", "r"."code", "r"."description", "r"."quantity", "r"."cost", "r"."special_description"';
+
+async function main() {
+  const query = openDatabase(process.env.DATABASE_URL);
+  const { jwtVerify } = await import('jose');
+  const signingKey = process.env.TOKEN_SIGNING_KEY;
+  const secret = new TextEncoder().encode(signingKey);
+  const kid = createHash('sha256').update(signingKey).digest('base64url').slice(0, 16);
+  const derivedKey = (purpose) => createHmac('sha256', secret).update(`curbside derived key: ${purpose}`).digest();
+  const cursorKey = derivedKey('list cursors');
+
+  class Refused extends Error {}
+
+  async function clientOf(headers) {
+    const token = /^Bearer +(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+    if (token === undefined) throw new Refused();
+    const { payload, protectedHeader } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: 'curbside',
+      audience: 'curbside-api',
+      typ: 'at+jwt',
+      requiredClaims: ['sub', 'client_id', 'iat', 'exp', 'jti'],
+    }).catch(() => {
+      throw new Refused();
+    });
+    if (protectedHeader.kid !== kid || payload.client_id !== payload.sub || typeof payload.sub !== 'string') throw new Refused();
+    if (headers.clientid !== payload.sub) throw new Refused();
+    const [client] = await query('SELECT "client_id", "name", "secret_hash", "all_customers", "created_at", "revoked_at" FROM "api_clients" WHERE "client_id" = ? LIMIT 1', [payload.sub]);
+    const grants = await query('SELECT "client_id", "customer_id" FROM "api_client_customers" WHERE "client_id" = ?', [payload.sub]);
+    if (client === undefined || client.revoked_at !== null) throw new Refused();
+    return { all: rawBoolean(client.all_customers), customers: grants.map((grant) => grant.customer_id) };
+  }
+
+  /** The guards: token, client, grant, customer. The customer row, or a reply was sent. */
+  async function customerOf(request, reply) {
+    const id = request.params.customerId;
+    try {
+      const client = await clientOf(request.headers);
+      if (!ID.test(id) || !(client.all || client.customers.includes(id))) throw new Refused();
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      reply.code(401).send({ error: 'unauthorized' });
+      return null;
+    }
+    const [customer] = await query('SELECT "id", "currency", "ivr_fee" FROM "customers" WHERE "id" = ? LIMIT 1', [id]);
+    if (customer === undefined) reply.code(404).send({ error: 'customer not found' });
+    return customer ?? null;
+  }
+
+  async function linesOf(customerId, ticketIds) {
+    const lines = [];
+    for (const part of chunk(ticketIds, KEYS_PER_QUERY)) {
+      lines.push(
+        ...(await query(
+          `SELECT ${LINE_COLUMNS} FROM "service_ticket_services" "r" WHERE "r"."customer_id" = ? AND "r"."ticket_id" IN (${placeholders(part.length)}) ORDER BY "r"."ticket_id" ASC, "r"."position" ASC`,
+          [customerId, ...part],
+        )),
+      );
+    }
+    const byTicket = new Map();
+    for (const line of lines) {
+      const group = byTicket.get(line.ticket_id);
+      if (group) group.push(line);
+      else byTicket.set(line.ticket_id, [line]);
+    }
+    return byTicket;
+  }
+
+  /** The body serialized once (the tracking id, when it has one, put back in front); its ETag from the JSON without it, as the API does. */
+  function send(request, reply, body) {
+    const { request_tracking_id: trackingId, ...rest } = body;
+    const untracked = JSON.stringify(rest);
+    const etag = `"${createHash('sha256').update('json').update('\n').update(untracked).digest('base64url')}"`;
+    const json = trackingId === undefined ? untracked : `{"request_tracking_id":${JSON.stringify(trackingId)},${untracked.slice(1)}`;
+    reply.header('Content-Type', 'application/json').header('ETag', etag).header('Request-Tracking-Id', trackingIdOf(request)).send(json);
+  }
+
+  /** `Link: rel="next"` with the cursor the API seals for the same list, customer and (no) filters. */
+  function linkNext(request, reply, list, customerId, date, id) {
+    const binding = JSON.stringify([list, customerId, []]);
+    const payload = Buffer.from(JSON.stringify([date, id])).toString('base64url');
+    const signature = createHmac('sha256', cursorKey).update(binding).update('\n').update(payload).digest('base64url').slice(0, 22);
+    const next = new URL(request.url, 'http://next');
+    next.searchParams.set('cursor', `${payload}.${signature}`);
+    reply.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
+
+  /** The page size a list request asks for (LIMIT is this plus one), or null when `limit` is not 1 to 1000. */
+  function pageSize(request) {
+    if (request.query.limit === undefined) return Number(process.env.LIST_MAX_ITEMS ?? 5000);
+    const limit = Number(request.query.limit);
+    return Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT ? limit : null;
+  }
+
+  const trackingIdOf = (request) => request.headers['request-tracking-id'];
+  const app = fastify({ logger: false });
+
+  app.get('/api/v1/customers/:customerId/tickets', async (request, reply) => {
+    const customer = await customerOf(request, reply);
+    if (customer === null) return reply;
+    const limit = pageSize(request);
+    if (limit === null) return reply.code(400).send({ error: 'limit' });
+    const rows = await query(
+      `SELECT "t"."id" AS "id", "t"."status" AS "status", "t"."load_type" AS "loadType", "t"."load_description" AS "loadDescription", "t"."created_at" AS "createdAt", "t"."dispatched_at" AS "dispatchedAt" FROM "service_tickets" "t" WHERE "t"."customer_id" = ? ${NEWEST_FIRST} LIMIT ${limit + 1}`,
+      [customer.id],
+    );
+    const items = rows.slice(0, limit);
+    const hasMore = rows.length > limit;
+    const totalCount = hasMore ? Number((await query('SELECT COUNT(*) AS "count" FROM "service_tickets" "t" WHERE "t"."customer_id" = ?', [customer.id]))[0].count) : items.length;
+    const lines = await linesOf(customer.id, items.map((ticket) => ticket.id));
+    const tickets = items.map((ticket) => ({ ...ticket, serviceCodes: (lines.get(ticket.id) ?? []).map((line) => line.code) }));
+    if (hasMore) linkNext(request, reply, 'service-tickets', customer.id, items[items.length - 1].createdAt, items[items.length - 1].id);
+    send(request, reply, responses.ticketList(trackingIdOf(request), { items: tickets, totalCount, next: null }));
+    return reply;
+  });
+
+  app.get('/api/v1/customers/:customerId/tickets/:ticketId', async (request, reply) => {
+    const customer = await customerOf(request, reply);
+    if (customer === null) return reply;
+    const id = request.params.ticketId;
+    if (!ID.test(id)) return reply.code(400).send({ error: 'ticketId' });
+    const [row] = await query(
+      `SELECT "t"."customer_id", "t"."id", "t"."status", "t"."load_type", "t"."load_description", "t"."created_at", "t"."created_by", "t"."closed_at", "t"."closed_by", "t"."dispatched_at", "t"."generated", "t"."complaint", "t"."comments", "t"."completion_code", "t"."completed_description", "t"."requested_by", "t"."logged_at" FROM "service_tickets" "t" WHERE "t"."customer_id" = ? AND "t"."id" IN (?) ${NEWEST_FIRST}`,
+      [customer.id, id],
+    );
+    if (row === undefined) return reply.code(404).send({ error: 'ticket not found' });
+    const lines = (await linesOf(customer.id, [id])).get(id) ?? [];
+    const ticket = {
+      id: row.id,
+      status: row.status,
+      loadType: row.load_type,
+      loadDescription: row.load_description,
+      createdAt: row.created_at,
+      createdBy: row.created_by,
+      closedAt: row.closed_at,
+      closedBy: row.closed_by,
+      dispatchedAt: row.dispatched_at,
+      generated: rawBoolean(row.generated),
+      complaint: rawBoolean(row.complaint),
+      comments: row.comments,
+      completionCode: row.completion_code,
+      completedDescription: row.completed_description,
+      requestedBy: row.requested_by,
+      loggedAt: row.logged_at,
+      services: lines.map((line) => ({ code: line.code, description: line.description, quantity: line.quantity, cost: line.cost, specialDescription: line.special_description })),
+    };
+    send(request, reply, responses.ticketDetail(trackingIdOf(request), ticket));
+    return reply;
+  });
+
+  app.get('/api/v2/customers/:customerId/invoices', async (request, reply) => {
+    const customer = await customerOf(request, reply);
+    if (customer === null) return reply;
+    const limit = pageSize(request);
+    if (limit === null) return reply.code(400).send({ error: 'limit' });
+    const rows = await query(
+      `SELECT "r"."customer_id" AS "r_customer_id", "r"."id" AS "r_id", "r"."date" AS "r_date", "r"."amount" AS "r_amount", "r"."balance_amount" AS "r_balance_amount", "r"."payment_amount" AS "r_payment_amount", "r"."payment_date" AS "r_payment_date", "r"."payment_reference_number" AS "r_payment_reference_number" FROM "invoices" "r" WHERE "r"."customer_id" = ? ORDER BY "r"."date" DESC NULLS LAST, LENGTH("r"."id") DESC, "r"."id" DESC LIMIT ${limit + 1}`,
+      [customer.id],
+    );
+    const items = rows.slice(0, limit);
+    const hasMore = rows.length > limit;
+    if (hasMore) await query('SELECT COUNT(*) AS "count" FROM "invoices" "r" WHERE "r"."customer_id" = ?', [customer.id]);
+    const balances = await query('SELECT "r"."customer_id", "r"."position", "r"."type", "r"."date", "r"."amount" FROM "balances" "r" WHERE "r"."customer_id" = ? ORDER BY "r"."position" ASC', [customer.id]);
+    if (hasMore) linkNext(request, reply, 'invoices-v2', customer.id, items[items.length - 1].r_date, items[items.length - 1].r_id);
+    const invoices = items.map((row) => ({
+      id: row.r_id,
+      date: row.r_date,
+      amount: row.r_amount,
+      balanceAmount: row.r_balance_amount,
+      payment: { amount: row.r_payment_amount, date: row.r_payment_date, referenceNumber: row.r_payment_reference_number },
+    }));
+    send(request, reply, responses.invoiceList(customer.currency, { items: invoices, totalCount: items.length, next: null }, balances.map(({ type, date, amount }) => ({ type, date, amount }))));
+    return reply;
+  });
+
+  app.get('/health/ready', async () => ({ status: 'ok' }));
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+}
+
+main().catch((error) => {
+  process.stderr.write(`baseline failed: ${error.stack}\n`);
+  process.exit(1);
+});
