@@ -830,22 +830,5 @@ export function sparseBundle(customerId = '1000002'): CustomerBundle {
   };
 }
 
-/** A bundle with nothing but the customer, to add records to. */
-export function emptyBundle(customerId: string, currency = 'USD'): CustomerBundle {
-  return {
-    customer: { id: customerId, currency, ivrFee: null },
-    contacts: [],
-    preferences: [],
-    services: [],
-    tickets: [],
-    disposalTickets: [],
-    invoices: [],
-    balances: [],
-    cases: [],
-    emailActivities: [],
-    issueActivities: [],
-    pickups: [],
-    profiles: [],
-    notes: [],
-  };
-}
+/** A bundle with nothing but the customer, to add records to (the domain's). */
+export { emptyBundle } from '@curbside/domain';
