@@ -11,7 +11,7 @@ const FEED_FILE = 'pickups.ics';
 
 /**
  * The address of a calendar feed. The token is a path segment, not a query parameter: request
- * logs redact it (see platform/logging) and proxies do not strip it. Outside `/api`: calendar
+ * logs redact it (see libs/core logging.ts) and proxies do not strip it. Outside `/api`: calendar
  * apps send no Request-Tracking-Id.
  */
 export const feedUrl = (origin: string, token: string): string => `${origin}/${FEED_ROUTE}/${token}/${FEED_FILE}`;
