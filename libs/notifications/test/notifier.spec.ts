@@ -154,7 +154,11 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
     expect(second).toBeGreaterThan(first);
 
     const byAddress = async () => new Map((await world.deliveries.list()).map((delivery) => [delivery.address, delivery]));
-    await waitUntil(async () => (await byAddress()).get('555-429')?.state === 'delivered');
+    // Each retried delivery has its own backoff: wait for both, not only the one that usually ends last.
+    await waitUntil(async () => {
+      const current = await byAddress();
+      return current.get('555-429')?.state === 'delivered' && current.get('later@example.com')?.state === 'delivered';
+    });
     const deliveries = await byAddress();
     expect(deliveries.get('later@example.com')).toMatchObject({ state: 'delivered', attempts: 3 });
     expect(deliveries.get('555-429')).toMatchObject({ state: 'delivered', attempts: 2 });
