@@ -8,6 +8,13 @@ describe('dates', () => {
     expect(isCalendarDate(2023, 4, 31)).toBe(false);
   });
 
+  it('counts days at both ends of the four-digit years', () => {
+    expect(addDays('0001-01-01', 1)).toBe('0001-01-02');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(daysBetween('9999-12-27', '9999-12-31')).toBe(4);
+    expect(addDays('9999-12-31', -365)).toBe('9998-12-31');
+  });
+
   it('steps over month and year ends', () => {
     expect(nextDay('2023-12-31')).toBe('2024-01-01');
     expect(nextDay('2024-02-28')).toBe('2024-02-29');
@@ -16,6 +23,8 @@ describe('dates', () => {
   it('turns an inclusive day range into half-open bounds', () => {
     expect(rangeBounds({ from: '2024-01-01', to: '2024-01-31' })).toEqual({ from: '2024-01-01', toExclusive: '2024-02-01' });
     expect(rangeBounds({ from: null, to: null })).toEqual({ from: null, toExclusive: null });
+    // The day after 9999-12-31 would sort before every date: the last day leaves the range open.
+    expect(rangeBounds({ from: '2026-01-01', to: '9999-12-31' })).toEqual({ from: '2026-01-01', toExclusive: null });
   });
 
   it('formats the current time canonically', () => {

@@ -30,11 +30,20 @@ export function nowLocalDateTime(now: Date = new Date()): LocalDateTime {
  * because both sort lexically.
  */
 export function rangeBounds(range: DateRange): { from: LocalDate | null; toExclusive: LocalDate | null } {
-  return { from: range.from, toExclusive: range.to === null ? null : nextDay(range.to) };
+  // Nothing canonical sorts after the last day, and its next day (year 10000) would sort before it.
+  const unbounded = range.to === null || range.to >= LAST_DATE;
+  return { from: range.from, toExclusive: unbounded ? null : nextDay(range.to as LocalDate) };
 }
 
-const toUtcDate = (date: LocalDate): Date =>
-  new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))));
+/** The last day a four-digit `yyyy-MM-dd` can name: date arithmetic past it leaves the text order. */
+export const LAST_DATE: LocalDate = '9999-12-31';
+
+const toUtcDate = (date: LocalDate): Date => {
+  const [year, month, day] = date.split('-').map(Number);
+  const utc = new Date(0);
+  utc.setUTCFullYear(year, month - 1, day); // Date.UTC would read years 0-99 as 1900-1999
+  return utc;
+};
 
 const fromUtcDate = (date: Date): LocalDate =>
   `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;

@@ -118,6 +118,21 @@ describe('scheduledPickups: the holiday rule', () => {
     expect(isScheduledOn(schedule, [christmas], '2026-12-25')).toBe(false);
     expect(isScheduledOn(schedule, [], '2026-12-25')).toBe(true);
   });
+
+  // A generated request asked for 9999-12-31 and the week loop, comparing dates as text, ran forever.
+  it('answers for the last day a date can name, a pickup moved past it included', () => {
+    const lastFriday = '9999-12-31';
+    expect(isScheduledOn(weekly(['FRIDAY']), [], lastFriday)).toBe(true);
+    expect(isScheduledOn(weekly(['THURSDAY']), [], lastFriday)).toBe(false);
+    const lastDayOff = holiday(lastFriday, 'Last day', 1);
+    expect(isScheduledOn(weekly(['FRIDAY']), [lastDayOff], lastFriday)).toBe(false);
+    expect(scheduledPickups(weekly(['FRIDAY']), [lastDayOff], '9999-12-01', lastFriday).map((p) => p.date)).toEqual([
+      '9999-12-03',
+      '9999-12-10',
+      '9999-12-17',
+      '9999-12-24',
+    ]);
+  });
 });
 
 describe('nextPickup', () => {

@@ -38,14 +38,17 @@ export function scheduledPickups(
   const skip = (everyWeeks - ((daysBetween(startWeek, firstWeek) / 7) % everyWeeks)) % everyWeeks;
   const dayIndexes = WEEKDAYS.flatMap((day, index) => (schedule.days.includes(day) ? [index] : []));
   const pickups: ScheduledPickup[] = [];
-  for (let week = addDays(firstWeek, 7 * skip); week <= until; week = addDays(week, 7 * everyWeeks)) {
+  // Counted, not compared as text: a day past 9999-12-31 (year 10000) would sort before it.
+  const lastWeek = Math.floor(daysBetween(firstWeek, until) / 7);
+  for (let weekNumber = skip; weekNumber <= lastWeek; weekNumber += everyWeeks) {
+    const week = addDays(firstWeek, 7 * weekNumber);
     const weekHolidays = movingByWeek.get(week) ?? [];
     for (const index of dayIndexes) {
       const scheduledDate = addDays(week, index);
       if (scheduledDate < schedule.startsOn) continue;
       const moving = weekHolidays.filter((h) => h.date <= scheduledDate);
       const date = addDays(scheduledDate, moving.reduce((total, h) => total + h.delayDays, 0));
-      if (date >= from && date <= until) pickups.push({ date, scheduledDate, holidays: moving });
+      if (daysBetween(from, date) >= 0 && daysBetween(date, until) >= 0) pickups.push({ date, scheduledDate, holidays: moving });
     }
   }
   return pickups.sort((a, b) => compareDates(a.date, b.date) || compareDates(a.scheduledDate, b.scheduledDate));
