@@ -24,9 +24,9 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROUNDS = Number(process.env.EDGE_ROUNDS ?? 3);
 const SECONDS = Number(process.env.EDGE_SECONDS ?? 5);
 
-let codecs, etag;
+let etag, ticketList;
 try {
-  codecs = require('@curbside/codecs');
+  ({ ticketList } = require('./ticket-lists'));
   etag = require(path.join(root, 'dist/apps/api/platform/entity-tag.js'));
 } catch {
   console.error('Build first: npm run build');
@@ -45,17 +45,6 @@ async function microseconds(work, calls, runs = 7) {
   }
   return median(samples);
 }
-
-const ticket = (i) => ({
-  id: String(3_000_000 + i),
-  status: 'OPEN',
-  loadType: 'XPU',
-  loadDescription: 'Extra pickup',
-  createdAt: '2026-06-12T08:00:17.000',
-  dispatchedAt: null,
-  serviceCodes: ['BLK', 'XBG'],
-});
-const ticketList = (count) => codecs.responses.ticketList('bench', { items: Array.from({ length: count }, (_, i) => ticket(i)), totalCount: count });
 
 async function inProcess() {
   const limit = { points: 1e9, duration: 60, keyPrefix: `edge-bench-${process.pid}` };

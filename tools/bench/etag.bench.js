@@ -13,28 +13,17 @@
 const { createHash } = require('node:crypto');
 const path = require('node:path');
 
-let codecs, etag;
+let codecs, etag, ticketList;
 try {
   codecs = require('@curbside/codecs');
+  ({ ticketList } = require('./ticket-lists'));
   etag = require(path.resolve(__dirname, '../../dist/apps/api/platform/entity-tag.js'));
 } catch {
   console.error('Build first: npm run build');
   process.exit(1);
 }
-const { responses, toXml } = codecs;
+const { toXml } = codecs;
 const { serialize, entityTag } = etag;
-
-const ticket = (i) => ({
-  id: String(3_000_000 + i),
-  status: 'OPEN',
-  loadType: 'XPU',
-  loadDescription: 'Extra pickup',
-  createdAt: '2026-06-12T08:00:17.000',
-  dispatchedAt: null,
-  serviceCodes: ['BLK', 'XBG'],
-});
-const body = (count) =>
-  responses.ticketList('7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93', { items: Array.from({ length: count }, (_, i) => ticket(i)), totalCount: count });
 
 /** Median milliseconds of `work` over `runs` runs. */
 function time(work, runs = 15) {
@@ -49,7 +38,7 @@ function time(work, runs = 15) {
 
 const rows = [];
 for (const count of [5_000, 40_000]) {
-  const list = body(count);
+  const list = ticketList(count);
   const size = Buffer.byteLength(JSON.stringify(list));
   const json = { before: time(() => JSON.stringify(list)), after: time(() => entityTag(serialize(list).untracked, 'json')) };
   const xml = {
