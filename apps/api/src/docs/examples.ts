@@ -69,7 +69,8 @@ export const examples = {
   profiles: (): WireObject => responses.profiles(TRACKING_ID, household().profiles),
   invoiceDetail: (): WireObject => responses.invoiceDetail(household().invoices[1]),
   caseList: (): WireObject => responses.caseList(TRACKING_ID, firstPage(household().cases, 2)),
-  caseDetail: (): WireObject => responses.caseDetail(TRACKING_ID, household().cases[0]),
+  // A case with adjustments, so the document shows their members.
+  caseDetail: (): WireObject => responses.caseDetail(TRACKING_ID, household().cases.find((c) => c.detail.adjustments.length > 0) ?? household().cases[0]),
   contacts: (): WireObject => responses.contacts(TRACKING_ID, household().contacts),
   billingContact: (): WireObject => responses.contactOfType(TRACKING_ID, contactOf('billing')),
   serviceContact: (): WireObject => responses.contactOfType(TRACKING_ID, contactOf('service')),
