@@ -89,6 +89,7 @@ export const examples = {
     const pickups = statsPickups(household().pickups, TODAY, 60);
     return responses.pickupStats(TRACKING_ID, pickups.slice(0, 2), summarizePickups(pickups));
   },
+  pickupStatsWithoutSummary: (): WireObject => responses.pickupStats(TRACKING_ID, statsPickups(household().pickups, TODAY, 60).slice(0, 2), null),
   nextPickups: (): WireObject => responses.nextPickups(TRACKING_ID, nextPickupsOf(household().services, holidays(), household().pickups, TODAY)),
   eta: (): WireObject => {
     const { service, pickup } = rollOffPickup();

@@ -31,7 +31,7 @@ export class CalendarFeedController {
       'The address that services/calendar gives: no headers needed. One all-day event per pickup of the next 12 weeks, ' +
       'holiday moves applied; UIDs stay the same from one fetch to the next.',
   })
-  @ApiParam({ name: 'token', description: 'The signed token of the link, as services/calendar gave it' })
+  @ApiParam({ name: 'token', type: String, description: 'The signed token of the link, as services/calendar gave it' })
   @ApiProduces('text/calendar')
   @CalendarResponse('The pickup calendar (iCalendar, RFC 5545)')
   @ProblemResponse(404, 'The link is altered, or its client was revoked or lost the customer')

@@ -86,7 +86,7 @@ export class ServicesController {
       '(within a day in a fixed order); summary=Y adds the counts of services, successful ones, missed pickups and ' +
       'exceptions over the whole window, whatever the page.',
   })
-  @WireResponse('Confirmed pickup records', 'pickupStats')
+  @WireResponse('Confirmed pickup records, with the summary when summary=Y', 'pickupStats', 'pickupStatsWithoutSummary')
   @ProblemResponse(400, 'numberOfdays is not a whole number from 1 to 366, or summary is not Y or N')
   async stats(
     @TrackingId() trackingId: string,
