@@ -68,10 +68,10 @@ describe('the SDK against the API on SQLite', () => {
 
   it('pages through a whole list with a small limit, following Link: rel="next"', async () => {
     const pages = [];
-    for await (const page of curbside.pages('/api/v1/customers/{customerId}/tickets', { path: { customerId: CUSTOMER }, query: { limit: 3 } })) pages.push(page);
+    for await (const page of curbside.ticketPages(CUSTOMER, { limit: 3 })) pages.push(page);
     expect(pages.map((page) => page.tickets.length)).toEqual([3, 3, 2]);
     const whole = await curbside.listTickets(CUSTOMER);
-    expect(pages.flatMap((page): unknown[] => page.tickets)).toEqual(whole.tickets);
+    expect(pages.flatMap((page) => page.tickets)).toEqual(whole.tickets);
   });
 
   it('sends one token request, ClientId and a fresh Request-Tracking-Id with every call', async () => {

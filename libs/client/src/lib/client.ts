@@ -101,6 +101,11 @@ export class CurbsideClient {
     return this.get(TICKETS, { path: { customerId }, query }) as Promise<ServiceTicketList>;
   }
 
+  /** Every page of the service tickets (op 1). */
+  ticketPages(customerId: string, query: Omit<Query<typeof TICKETS>, 'ticket_type'> = {}): AsyncGenerator<ServiceTicketList, void, undefined> {
+    return this.pages(TICKETS, { path: { customerId }, query }) as AsyncGenerator<ServiceTicketList, void, undefined>;
+  }
+
   /** Disposal tickets (op 3). */
   listDisposalTickets(customerId: string, query: Omit<Query<typeof TICKETS>, 'ticket_type'> = {}): Promise<DisposalTicketList> {
     return this.get(TICKETS, { path: { customerId }, query: { ...query, ticket_type: 'disposal' } }) as Promise<DisposalTicketList>;
