@@ -17,17 +17,19 @@ export default [
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
+            // The wire contract stands alone: integrators import it with nothing else.
+            { sourceTag: 'scope:contract', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkImports },
             // Layers: domain <- codecs, persistence (side by side) <- auth, notifications <- apps.
             { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkImports },
-            { sourceTag: 'scope:codecs', onlyDependOnLibsWithTags: ['scope:domain'], bannedExternalImports: frameworkImports },
+            { sourceTag: 'scope:codecs', onlyDependOnLibsWithTags: ['scope:domain', 'scope:contract'], bannedExternalImports: frameworkImports },
             { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:domain', 'scope:testing'] },
             { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:config', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:testing'] },
-            { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:codecs', 'scope:config', 'scope:testing'] },
+            { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:contract', 'scope:domain', 'scope:persistence', 'scope:codecs', 'scope:config', 'scope:testing'] },
             // The core every door stands on: configuration, logging, persistence.
             { sourceTag: 'scope:core', onlyDependOnLibsWithTags: ['scope:config', 'scope:persistence', 'scope:domain', 'scope:testing'] },
-            { sourceTag: 'scope:client', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:contract'], bannedExternalImports: frameworkImports },
             { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkImports },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:data', 'type:util'] },

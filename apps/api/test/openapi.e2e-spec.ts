@@ -1,3 +1,4 @@
+import { ROUTES } from '@curbside/contract';
 import { testDatabases } from '@curbside/testing';
 import { startTestApp, TestApp } from './support';
 import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
@@ -153,6 +154,26 @@ describe('the OpenAPI document', () => {
     const operation = document.paths['/api/v1/customers/{customerId}/invoices'].get;
     expect(operation.deprecated).toBe(true);
     expect(Object.keys(operation.responses['200'].headers)).toEqual(['Deprecation', 'Link']);
+  });
+
+  it('lists exactly the operations of the contract\u2019s route table, by method, path and operation id', () => {
+    const documented = Object.entries(document.paths as Record<string, WireRecord>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`),
+    );
+    const declared = Object.values(ROUTES).map((route) => `${route.method} ${route.path} ${route.operationId}`);
+    expect(documented.sort()).toEqual(declared.sort());
+  });
+
+  it('documents each route\u2019s path and query parameters as the route table declares them', () => {
+    for (const route of Object.values(ROUTES)) {
+      const parameters = (document.paths[route.path][route.method.toLowerCase()].parameters ?? []) as WireRecord[];
+      const named = (where: string) => parameters.filter((p) => p.in === where);
+      expect({ route: route.operationId, path: named('path').map((p) => p.name).sort() }).toEqual({ route: route.operationId, path: [...route.pathParameters].sort() });
+      expect({ route: route.operationId, query: named('query').map((p) => `${p.name}${p.required ? '!' : ''}`).sort() }).toEqual({
+        route: route.operationId,
+        query: route.queryParameters.map((p) => `${p.name}${p.required ? '!' : ''}`).sort(),
+      });
+    }
   });
 
   it('describes how to get a token', () => {

@@ -1,14 +1,15 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import { accountBalance, type Customer } from '@curbside/domain';
 import { InvoiceRepository, ProfileRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customers';
 import { WireResponse } from '../docs';
-import { TrackingId } from '../platform';
+import { TrackingId, Endpoint } from '../platform';
+import { ROUTES } from '@curbside/contract';
 
 @ApiTags('account')
-@Controller('api/v1/customers/:customerId')
+@Controller()
 @CustomerResource()
 export class AccountController {
   constructor(
@@ -16,8 +17,7 @@ export class AccountController {
     private readonly profiles: ProfileRepository,
   ) {}
 
-  @Get('balance')
-  @ApiOperation({
+  @Endpoint(ROUTES.getBalance, {
     summary: 'The balance due, the last payment and the IVR fee',
     description:
       'billing_name is the billing contact\u2019s name; ivr_fee the fee for paying by phone ("0.0" when none is set); ' +
@@ -31,8 +31,7 @@ export class AccountController {
     return responses.accountBalance(trackingId, accountBalance({ ...sources, ivrFee: customer.ivrFee }));
   }
 
-  @Get('profiles')
-  @ApiOperation({
+  @Endpoint(ROUTES.listProfiles, {
     summary: 'The portal logins of the account',
     description:
       'As imported, by id: paperless_invoice and auto_pay are "true"/"false", logon_status Y/N, last_login_date ISO-8601 with an offset.',

@@ -1,19 +1,20 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { EmailActivityRepository, IssueActivityRepository, NoteRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customers';
 import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
-import { TrackingId } from '../platform';
+import { TrackingId, Endpoint } from '../platform';
+import { ROUTES } from '@curbside/contract';
 
 /**
  * Neither body of ops 14 and 15 has a request_tracking_id member (the spec's tables have none); the header is still
  * echoed. The notes body has one, as the published page lists it.
  */
 @ApiTags('activities')
-@Controller('api/v1/customers/:customerId/activities')
+@Controller()
 @CustomerResource()
 export class ActivitiesController {
   constructor(
@@ -22,8 +23,7 @@ export class ActivitiesController {
     private readonly notes: NoteRepository,
   ) {}
 
-  @Get('email')
-  @ApiOperation({
+  @Endpoint(ROUTES.listEmailActivities, {
     summary: 'Emails sent to the customer (op 14)',
     description: 'System-generated or sent by a support agent; newest first; fromDate/toDate filter on the send time, both inclusive.',
   })
@@ -32,8 +32,7 @@ export class ActivitiesController {
     return responses.emailActivities(await paging.read('email-activities', query, (list) => this.emails.list(customer.id, list)));
   }
 
-  @Get('issues')
-  @ApiOperation({
+  @Endpoint(ROUTES.listIssueActivities, {
     summary: "Issues raised through the portal's contact-us form (op 15)",
     description: 'Newest first; fromDate/toDate filter on the submit date, both inclusive.',
   })
@@ -42,8 +41,7 @@ export class ActivitiesController {
     return responses.issueActivities(await paging.read('issue-activities', query, (list) => this.issues.list(customer.id, list)));
   }
 
-  @Get('notes')
-  @ApiOperation({
+  @Endpoint(ROUTES.listNotes, {
     summary: 'Notes on the account',
     description: 'Newest first; fromDate/toDate filter on note_info.create_date_time, both inclusive.',
   })

@@ -1,21 +1,21 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { CaseRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
 import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
-import { ApiErrorCode, ApiException, TrackingId } from '../platform';
+import { ApiErrorCode, ApiException, TrackingId, Endpoint } from '../platform';
+import { ROUTES } from '@curbside/contract';
 
 @ApiTags('cases')
-@Controller('api/v1/customers/:customerId/cases')
+@Controller()
 @CustomerResource()
 export class CasesController {
   constructor(private readonly cases: CaseRepository) {}
 
-  @Get()
-  @ApiOperation({
+  @Endpoint(ROUTES.listCases, {
     summary: 'List cases (op 7)',
     description: 'Non-executable service requests, newest first; fromDate/toDate filter on the requested time, both inclusive.',
   })
@@ -29,8 +29,7 @@ export class CasesController {
     return responses.caseList(trackingId, await paging.read('cases', query, (list) => this.cases.list(customer.id, list)));
   }
 
-  @Get(':caseId')
-  @ApiOperation({
+  @Endpoint(ROUTES.getCase, {
     summary: 'One case with its details',
     description:
       '`cases` holds the one case: its summary members (as in the list), then sub-category, due time, assignment, status ' +

@@ -1,23 +1,23 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { Body, Controller } from '@nestjs/common';
+import { ApiBody, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import { contactCodec, responses, WireObject } from '@curbside/codecs';
 import type { Contact, ContactType, Customer } from '@curbside/domain';
 import { ContactRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customers';
 import { WireResponse } from '../docs';
-import { ConditionalWrite, decodeBody, IfMatch, IfMatchCondition, ProblemResponse, TrackingId } from '../platform';
+import { ConditionalWrite, decodeBody, IfMatch, IfMatchCondition, ProblemResponse, TrackingId, Endpoint } from '../platform';
+import { ROUTES } from '@curbside/contract';
 
 const ONE_CONTACT =
   'The body of GET contacts (op 8) with only this contact, or an empty list when the customer has none of this type.';
 
 @ApiTags('contacts')
-@Controller('api/v1/customers/:customerId/contacts')
+@Controller()
 @CustomerResource()
 export class ContactsController {
   constructor(private readonly contacts: ContactRepository) {}
 
-  @Get()
-  @ApiOperation({
+  @Endpoint(ROUTES.listContacts, {
     summary: 'The billing and service contacts (op 8)',
     description: 'US addresses fill state/zip/zip4, Canadian ones province/postal_code; the others are "null".',
   })
@@ -26,23 +26,26 @@ export class ContactsController {
     return responses.contacts(trackingId, await this.contacts.list(customer.id));
   }
 
-  @Get('billing')
-  @ApiOperation({ summary: 'The billing contact', description: ONE_CONTACT })
+  @Endpoint(ROUTES.getBillingContact, { summary: 'The billing contact', description: ONE_CONTACT })
   @WireResponse('The billing contact', 'billingContact')
   billing(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     return this.ofType(trackingId, customer, 'billing');
   }
 
-  /** The published pages write both `contacts/service` and `contacts/services`. */
-  @Get(['service', 'services'])
-  @ApiOperation({ summary: 'The service contact (also at contacts/services)', description: ONE_CONTACT })
+  @Endpoint(ROUTES.getServiceContact, { summary: 'The service contact (also at contacts/services)', description: ONE_CONTACT })
   @WireResponse('The service contact', 'serviceContact')
   service(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     return this.ofType(trackingId, customer, 'service');
   }
 
-  @Put()
-  @ApiOperation({
+  /** The published pages write both `contacts/service` and `contacts/services`. */
+  @Endpoint(ROUTES.getServicesContact, { summary: 'The service contact, as at contacts/service', description: ONE_CONTACT })
+  @WireResponse('The service contact', 'serviceContact')
+  services(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    return this.ofType(trackingId, customer, 'service');
+  }
+
+  @Endpoint(ROUTES.updateContacts, {
     summary: 'Update the billing and/or service contact',
     description:
       'Each entry sets the named, phone and email members of its contact: a member left out becomes absent ("null"), ' +

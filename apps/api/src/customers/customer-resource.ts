@@ -11,6 +11,6 @@ export function CustomerResource(): ClassDecorator {
   return applyDecorators(
     CustomerApi(),
     UseGuards(CustomerExistsGuard),
-    ApiParam({ name: 'customerId', description: 'Customer identifier (digits)', example: '1000001' }),
+    ApiParam({ name: 'customerId', type: String, description: 'Customer identifier (digits)', example: '1000001' }),
   );
 }

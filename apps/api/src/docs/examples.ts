@@ -69,7 +69,8 @@ export const examples = {
   profiles: (): WireObject => responses.profiles(TRACKING_ID, household().profiles),
   invoiceDetail: (): WireObject => responses.invoiceDetail(household().invoices[1]),
   caseList: (): WireObject => responses.caseList(TRACKING_ID, firstPage(household().cases, 2)),
-  caseDetail: (): WireObject => responses.caseDetail(TRACKING_ID, household().cases[0]),
+  // A case with adjustments, so the document shows their members.
+  caseDetail: (): WireObject => responses.caseDetail(TRACKING_ID, household().cases.find((c) => c.detail.adjustments.length > 0) ?? household().cases[0]),
   contacts: (): WireObject => responses.contacts(TRACKING_ID, household().contacts),
   billingContact: (): WireObject => responses.contactOfType(TRACKING_ID, contactOf('billing')),
   serviceContact: (): WireObject => responses.contactOfType(TRACKING_ID, contactOf('service')),
@@ -88,6 +89,7 @@ export const examples = {
     const pickups = statsPickups(household().pickups, TODAY, 60);
     return responses.pickupStats(TRACKING_ID, pickups.slice(0, 2), summarizePickups(pickups));
   },
+  pickupStatsWithoutSummary: (): WireObject => responses.pickupStats(TRACKING_ID, statsPickups(household().pickups, TODAY, 60).slice(0, 2), null),
   nextPickups: (): WireObject => responses.nextPickups(TRACKING_ID, nextPickupsOf(household().services, holidays(), household().pickups, TODAY)),
   eta: (): WireObject => {
     const { service, pickup } = rollOffPickup();

@@ -1,21 +1,22 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { ApiErrorCode, ApiException } from '../platform';
+import { ApiErrorCode, ApiException, Endpoint } from '../platform';
 import { Readiness } from './readiness';
+import { ROUTES } from '@curbside/contract';
 
 /** Probes for orchestrators (CONTRACT §1); no credentials. */
 @ApiTags('health')
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(private readonly readiness: Readiness) {}
 
-  @Get('live')
+  @Endpoint(ROUTES.getLiveness)
   @ApiOkResponse({ description: 'The process is up' })
   live(): { status: string } {
     return { status: 'up' };
   }
 
-  @Get('ready')
+  @Endpoint(ROUTES.getReadiness)
   @ApiOkResponse({ description: 'The database is reachable' })
   @ApiServiceUnavailableResponse({ description: 'Starting, draining, or the database is unreachable' })
   async ready(): Promise<{ status: string }> {

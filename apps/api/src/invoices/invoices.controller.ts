@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Param, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import type { FastifyReply } from 'fastify';
@@ -7,7 +7,8 @@ import { InvoiceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
 import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
-import { addLink, ApiErrorCode, ApiException } from '../platform';
+import { addLink, ApiErrorCode, ApiException, Endpoint } from '../platform';
+import { ROUTES } from '@curbside/contract';
 
 /**
  * The day version 1 of the invoice list was deprecated in favour of version 2 (RFC 9745
@@ -17,13 +18,12 @@ export const V1_INVOICE_LIST_DEPRECATED_AT = Date.UTC(2026, 0, 1) / 1000;
 
 /** The invoice list is version 2 and the invoice detail version 1, so each route names its version. */
 @ApiTags('invoices')
-@Controller('api')
+@Controller()
 @CustomerResource()
 export class InvoicesController {
   constructor(private readonly invoices: InvoiceRepository) {}
 
-  @Get('v2/customers/:customerId/invoices')
-  @ApiOperation({
+  @Endpoint(ROUTES.listInvoices, {
     summary: 'List invoices and aging balances (op 5, version 2)',
     description:
       'Newest first; fromDate/toDate filter on the invoice date, both inclusive. Balances are neither filtered nor paged: every page has them all.',
@@ -33,8 +33,7 @@ export class InvoicesController {
     return this.invoiceList('invoices-v2', customer, query, paging);
   }
 
-  @Get('v1/customers/:customerId/invoices')
-  @ApiOperation({
+  @Endpoint(ROUTES.listInvoicesV1, {
     summary: 'List invoices and aging balances (version 1, deprecated)',
     description:
       'The body of version 2 (op 5), with the same fromDate/toDate filter, and the headers ' +
@@ -72,8 +71,7 @@ export class InvoicesController {
     return responses.invoiceList(customer.currency, invoices, balances);
   }
 
-  @Get('v1/customers/:customerId/invoices/:invoiceId')
-  @ApiOperation({
+  @Endpoint(ROUTES.getInvoice, {
     summary: 'An invoice, one entry per line (op 6)',
     description: 'PAYMENT entries (type 2) carry payment_info and no amount, date or due_date; other entries the reverse.',
   })

@@ -1,9 +1,10 @@
-import { Body, Controller, Header, Headers, HttpCode, Ip, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, Header, Headers, HttpCode, Ip, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AccessTokenResponse, ClientService, TokenService } from '@curbside/auth';
-import { JsonOnly, RateLimits } from '../platform';
+import { RateLimits, Endpoint } from '../platform';
 import { OAuthException, OAuthExceptionFilter } from './oauth.exception';
 import { readTokenRequest } from './token-request';
+import { ROUTES } from '@curbside/contract';
 
 class TokenRequestDoc {
   @ApiProperty({ enum: ['client_credentials'] }) grant_type!: string;
@@ -19,8 +20,7 @@ class AccessTokenDoc {
 
 /** The OAuth 2.0 token endpoint, client credentials grant only (CONTRACT §2). */
 @ApiTags('oauth')
-@Controller('oauth')
-@JsonOnly()
+@Controller()
 @UseFilters(OAuthExceptionFilter)
 export class OAuthController {
   constructor(
@@ -29,7 +29,7 @@ export class OAuthController {
     private readonly limits: RateLimits,
   ) {}
 
-  @Post('token')
+  @Endpoint(ROUTES.issueToken)
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')

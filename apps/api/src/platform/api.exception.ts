@@ -1,68 +1,7 @@
-/** One problem in a request, reported under `error.errors` (e.g. one per invalid field). */
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import { API_ERRORS, ApiErrorCode, type FieldError } from '@curbside/contract';
 
-/** Codes of the HTTP edge and the resource modules; `error.code` in problem bodies. */
-export enum ApiErrorCode {
-  BAD_REQUEST = 'BAD_REQUEST',
-  VALIDATION_FAILED = 'VALIDATION_FAILED',
-  MISSING_TRACKING_ID = 'MISSING_TRACKING_ID',
-  INVALID_TRACKING_ID = 'INVALID_TRACKING_ID',
-  /** A URL that is not validly percent-encoded. */
-  BAD_URL = 'BAD_URL',
-  /** A JSON body nested deeper than the edge allows. */
-  BODY_TOO_DEEP = 'BODY_TOO_DEEP',
-  UNAUTHORIZED = 'UNAUTHORIZED',
-  FORBIDDEN = 'FORBIDDEN',
-  NOT_FOUND = 'NOT_FOUND',
-  /** A customer the client was granted, but which does not exist. */
-  CUSTOMER_NOT_FOUND = 'CUSTOMER_NOT_FOUND',
-  METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED',
-  NOT_ACCEPTABLE = 'NOT_ACCEPTABLE',
-  CONFLICT = 'CONFLICT',
-  /** `If-Match` names a version of the resource that is no longer current. */
-  PRECONDITION_FAILED = 'PRECONDITION_FAILED',
-  PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
-  URI_TOO_LONG = 'URI_TOO_LONG',
-  UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
-  TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS',
-  HEADERS_TOO_LARGE = 'HEADERS_TOO_LARGE',
-  INTERNAL_ERROR = 'INTERNAL_ERROR',
-  SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
-}
-
-/** HTTP status and default message of each code. */
-export const API_ERRORS: Record<ApiErrorCode, { status: number; message: string }> = {
-  [ApiErrorCode.BAD_REQUEST]: { status: 400, message: 'The request is malformed.' },
-  [ApiErrorCode.VALIDATION_FAILED]: { status: 400, message: 'The request has invalid values.' },
-  [ApiErrorCode.MISSING_TRACKING_ID]: { status: 400, message: 'The Request-Tracking-Id header is required.' },
-  [ApiErrorCode.INVALID_TRACKING_ID]: { status: 400, message: 'The Request-Tracking-Id header must be at most 200 characters.' },
-  [ApiErrorCode.BAD_URL]: { status: 400, message: 'The URL is not validly percent-encoded.' },
-  [ApiErrorCode.BODY_TOO_DEEP]: { status: 400, message: 'The JSON body is nested more than 32 levels deep.' },
-  [ApiErrorCode.UNAUTHORIZED]: { status: 401, message: 'Authentication is required.' },
-  [ApiErrorCode.FORBIDDEN]: { status: 403, message: 'Access is denied.' },
-  [ApiErrorCode.NOT_FOUND]: { status: 404, message: 'The resource does not exist.' },
-  [ApiErrorCode.CUSTOMER_NOT_FOUND]: { status: 404, message: 'The customer does not exist.' },
-  [ApiErrorCode.METHOD_NOT_ALLOWED]: { status: 405, message: 'The method is not allowed on this resource.' },
-  [ApiErrorCode.NOT_ACCEPTABLE]: {
-    status: 406,
-    message: 'The Accept header allows no available format: application/json or application/xml.',
-  },
-  [ApiErrorCode.CONFLICT]: { status: 409, message: 'The request conflicts with the current state of the resource.' },
-  [ApiErrorCode.PRECONDITION_FAILED]: {
-    status: 412,
-    message: 'The resource has changed since the version If-Match names; read it again and retry.',
-  },
-  [ApiErrorCode.PAYLOAD_TOO_LARGE]: { status: 413, message: 'The request body is too large.' },
-  [ApiErrorCode.URI_TOO_LONG]: { status: 414, message: 'The URL is too long.' },
-  [ApiErrorCode.UNSUPPORTED_MEDIA_TYPE]: { status: 415, message: 'The request body must be application/json.' },
-  [ApiErrorCode.TOO_MANY_REQUESTS]: { status: 429, message: 'Too many requests.' },
-  [ApiErrorCode.HEADERS_TOO_LARGE]: { status: 431, message: 'The request headers are too large.' },
-  [ApiErrorCode.INTERNAL_ERROR]: { status: 500, message: 'An unexpected error occurred.' },
-  [ApiErrorCode.SERVICE_UNAVAILABLE]: { status: 503, message: 'The service is unavailable.' },
-};
+// The codes are part of the wire contract; the API raises them.
+export { API_ERRORS, ApiErrorCode, type FieldError };
 
 /**
  * The one exception of the HTTP edge and the resource modules. The problem filter turns it

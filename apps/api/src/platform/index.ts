@@ -3,6 +3,7 @@ export { ApiErrorCode, ApiException } from './api.exception';
 export type { FieldError } from './api.exception';
 export { CustomerApi, ProblemResponse } from './openapi';
 export { decodeBody } from './decode-body';
+export { Endpoint } from './endpoint';
 export { TrackingId } from './request-tracking';
 export { Formats, JsonOnly, ResponseFormat } from './negotiation.interceptor';
 export type { Format } from './negotiation';

@@ -1,7 +1,8 @@
 import Negotiator from 'negotiator';
+import type { Format } from '@curbside/contract';
 
 /** What a route can answer: JSON and XML everywhere, iCalendar on the routes that declare it. */
-export type Format = 'json' | 'xml' | 'calendar';
+export type { Format };
 export type ProblemFormat = 'json' | 'xml';
 
 /** Every route but those that declare otherwise (`@Formats`). JSON first: it answers `*\/*` and no Accept. */

@@ -2,19 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { AuthErrorCode, AuthException } from '@curbside/auth';
 import { toXml } from '@curbside/codecs';
+import type { Problem } from '@curbside/contract';
 import { API_ERRORS, ApiErrorCode, ApiException, FieldError } from './api.exception';
 import { negotiateProblemFormat, PROBLEM_CONTENT_TYPE } from './negotiation';
-
-/** An RFC 9457 problem with the members clients of this interface read (CONTRACT §4). */
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  request_tracking_id: string;
-  error: { code: string; message: string; errors: FieldError[] };
-}
 
 /** What went wrong, before it is dressed as a problem for one request. */
 export interface ErrorDescription {

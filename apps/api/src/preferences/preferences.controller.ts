@@ -1,21 +1,21 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer, Preference } from '@curbside/domain';
 import { PreferenceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customers';
 import { WireResponse } from '../docs';
-import { ConditionalWrite, IfMatch, IfMatchCondition, ProblemResponse, TrackingId } from '../platform';
+import { ConditionalWrite, IfMatch, IfMatchCondition, ProblemResponse, TrackingId, Endpoint } from '../platform';
 import { readPreferencesUpdate, UpdatePreferencesDto } from './dtos/update-preferences.dto';
+import { ROUTES } from '@curbside/contract';
 
 @ApiTags('communication preferences')
-@Controller('api/v1/customers/:customerId/communication-preferences')
+@Controller()
 @CustomerResource()
 export class PreferencesController {
   constructor(private readonly preferences: PreferenceRepository) {}
 
-  @Get()
-  @ApiOperation({
+  @Endpoint(ROUTES.getCommunicationPreferences, {
     summary: 'Communication preferences (op 9)',
     description:
       'Per category: whether it is enabled and its channels (Text, Email, Voice), each with its chosen destinations ' +
@@ -27,8 +27,7 @@ export class PreferencesController {
     return responses.preferences(trackingId, await this.preferences.list(customer.id));
   }
 
-  @Put()
-  @ApiOperation({
+  @Endpoint(ROUTES.updateCommunicationPreferences, {
     summary: 'Update communication preferences (op 10)',
     description:
       'Sets the value and opt-in of each selection in the body, all or nothing. A selection is named by category + channel ' +

@@ -1,25 +1,23 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Param } from '@nestjs/common';
+import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { FeedTokenService } from '@curbside/auth';
 import { CustomerRepository } from '@curbside/persistence';
 import { CalendarResponse } from '../docs';
-import { ApiErrorCode, ApiException, Formats, ProblemResponse } from '../platform';
+import { ApiErrorCode, ApiException, ProblemResponse, Endpoint } from '../platform';
 import { PickupSchedules } from './pickup-schedules';
+import { ROUTES } from '@curbside/contract';
 
-const FEED_ROUTE = 'feeds/calendar';
-const FEED_FILE = 'pickups.ics';
 
 /**
  * The address of a calendar feed. The token is a path segment, not a query parameter: request
  * logs redact it (see libs/core logging.ts) and proxies do not strip it. Outside `/api`: calendar
  * apps send no Request-Tracking-Id.
  */
-export const feedUrl = (origin: string, token: string): string => `${origin}/${FEED_ROUTE}/${token}/${FEED_FILE}`;
+export const feedUrl = (origin: string, token: string): string => `${origin}${ROUTES.getCalendarFeed.path.replace('{token}', token)}`;
 
 /** The calendar feed: no headers, the link's token is the credential (checked against its client each time). */
 @ApiTags('services')
-@Controller(FEED_ROUTE)
-@Formats('calendar')
+@Controller()
 export class CalendarFeedController {
   constructor(
     private readonly feedTokens: FeedTokenService,
@@ -27,14 +25,13 @@ export class CalendarFeedController {
     private readonly schedules: PickupSchedules,
   ) {}
 
-  @Get(`:token/${FEED_FILE}`)
-  @ApiOperation({
+  @Endpoint(ROUTES.getCalendarFeed, {
     summary: 'The pickup calendar (subscribe from a calendar app)',
     description:
       'The address that services/calendar gives: no headers needed. One all-day event per pickup of the next 12 weeks, ' +
       'holiday moves applied; UIDs stay the same from one fetch to the next.',
   })
-  @ApiParam({ name: 'token', description: 'The signed token of the link, as services/calendar gave it' })
+  @ApiParam({ name: 'token', type: String, description: 'The signed token of the link, as services/calendar gave it' })
   @ApiProduces('text/calendar')
   @CalendarResponse('The pickup calendar (iCalendar, RFC 5545)')
   @ProblemResponse(404, 'The link is altered, or its client was revoked or lost the customer')

@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Param, Query, Req } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { FeedTokenService } from '@curbside/auth';
 import { responses, WireObject } from '@curbside/codecs';
@@ -15,15 +15,16 @@ import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbsid
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
 import { ListPaging, Paging } from '../lists';
 import { CalendarResponse, WireResponse } from '../docs';
-import { ApiErrorCode, ApiException, Clock, CurrentClient, Format, Formats, ProblemResponse, ResponseFormat, TrackingId } from '../platform';
+import { ApiErrorCode, ApiException, Clock, CurrentClient, Format, ProblemResponse, ResponseFormat, TrackingId, Endpoint } from '../platform';
 import { feedUrl } from './calendar-feed.controller';
 import { lineOfBusinessOf } from './line-of-business';
 import { EtaQuery, PickupStatsQuery, ServiceListQuery } from './dtos/service-queries.dto';
 import { PickupSchedules } from './pickup-schedules';
+import { ROUTES } from '@curbside/contract';
 
 /** The customer's services: what they are, their prices, routes, pickups and schedule. */
 @ApiTags('services')
-@Controller('api/v1/customers/:customerId/services')
+@Controller()
 @CustomerResource()
 export class ServicesController {
   constructor(
@@ -35,8 +36,7 @@ export class ServicesController {
     private readonly clock: Clock,
   ) {}
 
-  @Get()
-  @ApiOperation({
+  @Endpoint(ROUTES.listServices, {
     summary: 'The services of the account',
     description: 'Every service (active or not) by id, with its catalog entry, material, container, pricing and routes.',
   })
@@ -48,8 +48,7 @@ export class ServicesController {
     return responses.services(trackingId, wanted === undefined ? services : services.filter((s) => lineOfBusinessOf(s) === wanted));
   }
 
-  @Get('prices/invoice-fees')
-  @ApiOperation({
+  @Endpoint(ROUTES.getInvoiceFees, {
     summary: 'Invoice fees of each service (op 11)',
     description: 'Fuel, environmental and regulatory cost recovery fees, per service; metadata.totalCount counts the services.',
   })
@@ -58,22 +57,19 @@ export class ServicesController {
     return responses.invoiceFees(trackingId, await this.services.list(customer.id));
   }
 
-  @Get('prices')
-  @ApiOperation({ summary: 'Base monthly price of each service (op 12)' })
+  @Endpoint(ROUTES.getServicePrices, { summary: 'Base monthly price of each service (op 12)' })
   @WireResponse('Service prices', 'servicePrices')
   async prices(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     return responses.servicePrices(trackingId, await this.services.list(customer.id));
   }
 
-  @Get('materials')
-  @ApiOperation({ summary: 'Catalog entry, material and price of each service (op 13)' })
+  @Endpoint(ROUTES.getServiceMaterials, { summary: 'Catalog entry, material and price of each service (op 13)' })
   @WireResponse('Service materials', 'serviceMaterials')
   async materials(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     return responses.serviceMaterials(trackingId, await this.services.list(customer.id));
   }
 
-  @Get('plan')
-  @ApiOperation({
+  @Endpoint(ROUTES.getPickupPlan, {
     summary: "Today's pickups",
     description: 'The pickup records planned for today (in the operating time zone), with their route and stop number.',
   })
@@ -83,15 +79,14 @@ export class ServicesController {
     return responses.pickupPlan(trackingId, await this.pickups.list(customer.id, { from: today, to: today }));
   }
 
-  @Get('stats')
-  @ApiOperation({
+  @Endpoint(ROUTES.getPickupStats, {
     summary: 'Pickups done (or tried) in the last days',
     description:
       'The pickup records with a Confirmed status planned within the last numberOfdays days, today included, newest first ' +
       '(within a day in a fixed order); summary=Y adds the counts of services, successful ones, missed pickups and ' +
       'exceptions over the whole window, whatever the page.',
   })
-  @WireResponse('Confirmed pickup records', 'pickupStats')
+  @WireResponse('Confirmed pickup records, with the summary when summary=Y', 'pickupStats', 'pickupStatsWithoutSummary')
   @ProblemResponse(400, 'numberOfdays is not a whole number from 1 to 366, or summary is not Y or N')
   async stats(
     @TrackingId() trackingId: string,
@@ -106,10 +101,8 @@ export class ServicesController {
     return responses.pickupStats(trackingId, page.items, summary);
   }
 
-  @Get('next-pickup')
-  @Formats('json', 'xml', 'calendar')
   @ApiProduces('application/json', 'application/xml', 'text/calendar')
-  @ApiOperation({
+  @Endpoint(ROUTES.getNextPickups, {
     summary: 'The next pickup of each scheduled service',
     description:
       'One entry per active service with a schedule, by service id: the first pickup on or after today not yet confirmed, ' +
@@ -126,15 +119,13 @@ export class ServicesController {
     return responses.nextPickups(trackingId, await this.schedules.nextPickups(customer.id));
   }
 
-  @Get('operations')
-  @ApiOperation({ summary: 'The routes that serve each service', description: 'Every service (active or not) by id, with its route on each day.' })
+  @Endpoint(ROUTES.getServiceOperations, { summary: 'The routes that serve each service', description: 'Every service (active or not) by id, with its route on each day.' })
   @WireResponse('Service routes', 'serviceOperations')
   async operations(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     return responses.serviceOperations(trackingId, await this.services.list(customer.id));
   }
 
-  @Get('calendar')
-  @ApiOperation({
+  @Endpoint(ROUTES.getCalendarLink, {
     summary: 'A calendar feed link',
     description:
       'An address calendar apps can subscribe to with no headers: the pickups of the next 12 weeks as iCalendar (RFC 5545). ' +
@@ -151,8 +142,7 @@ export class ServicesController {
     return responses.calendarLink(trackingId, feedUrl(`${request.protocol}://${request.host}`, token));
   }
 
-  @Get(':serviceId/ETA')
-  @ApiOperation({
+  @Endpoint(ROUTES.getEta, {
     summary: "The truck's estimated arrival for a service on a day",
     description:
       'From the pickup record of that day (for a roll-off service, the one of ticketNumber); without one, reason_code ' +

@@ -1,16 +1,17 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer, DisposalTicket } from '@curbside/domain';
 import { DisposalTicketRepository, ServiceTicketRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
 import { ListPaging, Paging } from '../lists';
 import { WireResponse } from '../docs';
-import { ApiErrorCode, ApiException, TrackingId } from '../platform';
+import { ApiErrorCode, ApiException, TrackingId, Endpoint } from '../platform';
 import { DISPOSAL, DisposalViewQuery, TicketDetailQuery, TicketListQuery } from './dtos/ticket-query.dto';
+import { ROUTES } from '@curbside/contract';
 
 @ApiTags('tickets')
-@Controller('api/v1/customers/:customerId/tickets')
+@Controller()
 @CustomerResource()
 export class TicketsController {
   constructor(
@@ -18,8 +19,7 @@ export class TicketsController {
     private readonly disposalTickets: DisposalTicketRepository,
   ) {}
 
-  @Get()
-  @ApiOperation({
+  @Endpoint(ROUTES.listTickets, {
     summary: 'List service tickets (op 1) or, with ticket_type=disposal, disposal tickets (op 3)',
     description: 'Newest first; fromDate/toDate filter on the creation time (service) or the last-modified time (disposal), both inclusive.',
   })
@@ -36,8 +36,7 @@ export class TicketsController {
     return responses.ticketList(trackingId, await paging.read('service-tickets', query, (list) => this.serviceTickets.list(customer.id, list)));
   }
 
-  @Get(':ticketId')
-  @ApiOperation({ summary: 'A service ticket (op 2) or, with ticket_type=disposal, a disposal ticket (op 4)' })
+  @Endpoint(ROUTES.getTicket, { summary: 'A service ticket (op 2) or, with ticket_type=disposal, a disposal ticket (op 4)' })
   @WireResponse('Ticket detail (op 2), or disposal ticket detail (op 4)', 'ticketDetail', 'disposalDetail')
   async detail(
     @TrackingId() trackingId: string,
@@ -51,8 +50,7 @@ export class TicketsController {
     return responses.ticketDetail(trackingId, ticket);
   }
 
-  @Get(':ticketId/materials')
-  @ApiOperation({
+  @Endpoint(ROUTES.getDisposalTicketMaterials, {
     summary: 'The material lines of a disposal ticket (ticket_type=disposal required)',
     description: 'The ticket\u2019s status, time out (date_time), site and surcharge, with its detail lines that name a material.',
   })
@@ -66,8 +64,7 @@ export class TicketsController {
     return responses.disposalMaterials(trackingId, await this.disposalTicket(customer, ticketId));
   }
 
-  @Get(':ticketId/surcharges')
-  @ApiOperation({
+  @Endpoint(ROUTES.getDisposalTicketSurcharges, {
     summary: 'The surcharge lines of a disposal ticket (ticket_type=disposal required)',
     description: 'The ticket\u2019s status, time out (date_time), site and surcharge, with its detail lines that name a surcharge.',
   })
@@ -81,9 +78,7 @@ export class TicketsController {
     return responses.disposalSurcharges(trackingId, await this.disposalTicket(customer, ticketId));
   }
 
-  /** A published sample writes `/price`: both paths answer. */
-  @Get([':ticketId/prices', ':ticketId/price'])
-  @ApiOperation({ summary: 'The totals of a disposal ticket (also at /price; ticket_type=disposal required)' })
+  @Endpoint(ROUTES.getDisposalTicketPrices, { summary: 'The totals of a disposal ticket (also at /price; ticket_type=disposal required)' })
   @WireResponse('Disposal ticket prices', 'disposalPrices')
   async prices(
     @TrackingId() trackingId: string,
@@ -92,6 +87,18 @@ export class TicketsController {
     @Query() _query: DisposalViewQuery,
   ): Promise<WireObject> {
     return responses.disposalPrices(trackingId, await this.disposalTicket(customer, ticketId));
+  }
+
+  /** A published sample writes `/price`: both paths answer. */
+  @Endpoint(ROUTES.getDisposalTicketPrice, { summary: 'The totals of a disposal ticket, as at /prices (ticket_type=disposal required)' })
+  @WireResponse('Disposal ticket prices', 'disposalPrices')
+  price(
+    @TrackingId() trackingId: string,
+    @CurrentCustomer() customer: Customer,
+    @Param('ticketId', RecordIdPipe) ticketId: string,
+    @Query() query: DisposalViewQuery,
+  ): Promise<WireObject> {
+    return this.prices(trackingId, customer, ticketId, query);
   }
 
   private async disposalTicket(customer: Customer, ticketId: string): Promise<DisposalTicket> {

@@ -1,6 +1,7 @@
 import type { AccountBalance, AccountBalanceBucket } from '@curbside/domain';
 import { isoDateShape } from './dates';
-import { type WireObject, dateOrNull, orNull } from './wire';
+import { dateOrNull, orNull } from './wire';
+import type { WireAccountBalance } from '@curbside/contract';
 
 /** The bucket names of the balance operation, which differ from those of the invoice list. */
 const BUCKET_NAMES: Record<AccountBalanceBucket, string> = {
@@ -13,7 +14,7 @@ const BUCKET_NAMES: Record<AccountBalanceBucket, string> = {
 
 /** `GET balance`: the payment date `yyyy-MM-dd`; no payment writes both members as "null". */
 export const accountBalanceCodec = {
-  encode(account: AccountBalance): WireObject {
+  encode(account: AccountBalance): WireAccountBalance {
     return {
       billing_name: orNull(account.billingName),
       ivr_fee: account.ivrFee,

@@ -1,10 +1,11 @@
 import type { AuditInfo, LocalDateTime } from '@curbside/domain';
 import type { DateShape } from './dates';
 import { type ObjectReader, dateIn, text } from './reader';
-import { type WireObject, dateOrNull, orNull } from './wire';
+import { dateOrNull, orNull } from './wire';
+import type { WireAuditInfo } from '@curbside/contract';
 
 /** `audit_info: {created_by, created_date_time, modified_by, modified_date_time}`, datetimes in `shape`. */
-export function encodeAuditInfo(audit: AuditInfo, shape: DateShape<LocalDateTime>): WireObject {
+export function encodeAuditInfo(audit: AuditInfo, shape: DateShape<LocalDateTime>): WireAuditInfo {
   return {
     created_by: orNull(audit.createdBy),
     created_date_time: dateOrNull(shape, audit.createdAt),

@@ -2,7 +2,8 @@ import { CASE_STATUSES } from '@curbside/domain';
 import type { Case, CaseDetail } from '@curbside/domain';
 import { timestampShape } from './dates';
 import { type ObjectReader, dateIn, decimal, decodeStrictly, id, oneOf, text } from './reader';
-import { type WireObject, dateOrNull, orNull } from './wire';
+import { dateOrNull, orNull } from './wire';
+import type { WireCase, WireCaseDetail, WireCaseSummary } from '@curbside/contract';
 
 /** The members `cases/{caseId}` adds to the summary (CONTRACT §6); every one optional. */
 function readCaseDetail(r: ObjectReader): CaseDetail {
@@ -43,7 +44,7 @@ export function readCase(r: ObjectReader): Case {
   };
 }
 
-function encodeCaseDetail(detail: CaseDetail): WireObject {
+function encodeCaseDetail(detail: CaseDetail): WireCaseDetail {
   return {
     sub_category: orNull(detail.subCategory),
     sub_category_description: orNull(detail.subCategoryDescription),
@@ -71,7 +72,7 @@ function encodeCaseDetail(detail: CaseDetail): WireObject {
 /** Cases: `requested_date_time` (and the detail's datetimes) are `yyyy-MM-dd HH:mm:ss.S`. */
 export const caseCodec = {
   /** An entry of the case list (operation 7). */
-  encode(c: Case): WireObject {
+  encode(c: Case): WireCaseSummary {
     return {
       case_id: c.id,
       description: orNull(c.description),
@@ -83,7 +84,7 @@ export const caseCodec = {
   },
 
   /** One case of `cases/{caseId}`: the summary members, then the detail members; also the import-file record. */
-  encodeDetail(c: Case): WireObject {
+  encodeDetail(c: Case): WireCase {
     return { ...caseCodec.encode(c), ...encodeCaseDetail(c.detail) };
   },
 

@@ -3,7 +3,8 @@ import type { Contact, ContactType, ContactUpdate } from '@curbside/domain';
 import { emailAddress, phoneNumber } from './contact-values';
 import { findDuplicates } from './duplicates';
 import { type ObjectReader, type ValueParser, decodeStrictly, oneOf, text, trueFalseFlag } from './reader';
-import { type WireObject, orNull, trueFalse } from './wire';
+import { orNull, trueFalse } from './wire';
+import type { WireContact } from '@curbside/contract';
 
 type ContactMember = Exclude<keyof ContactUpdate, 'type'>;
 type ContactRule = 'text' | 'email' | 'phone';
@@ -12,7 +13,10 @@ type ContactRule = 'text' | 'email' | 'phone';
  * The members of a contact between `type` and `address`, in wire order, and what PUT contacts
  * accepts in each. The list, the import, PUT contacts and its OpenAPI schema all read this one table.
  */
-const CONTACT_MEMBERS: ReadonlyArray<{ wire: string; member: ContactMember; rule: ContactRule }> = [
+/** The wire members of a contact that hold one of its values (name, phones, email). */
+type ContactValueMember = Exclude<keyof WireContact, 'type' | 'address'>;
+
+const CONTACT_MEMBERS: ReadonlyArray<{ wire: ContactValueMember; member: ContactMember; rule: ContactRule }> = [
   { wire: 'name', member: 'name', rule: 'text' },
   { wire: 'first_name', member: 'firstName', rule: 'text' },
   { wire: 'middle_name', member: 'middleName', rule: 'text' },
@@ -99,11 +103,11 @@ const UPDATE_REQUEST_SCHEMA = {
 /** Contacts: US addresses use state/zip/zip4, Canadian ones province/postal_code; `cleansed` is `true`/`false`. */
 export const contactCodec = {
   /** An entry of the contact list (operation 8), also the import-file record. */
-  encode(contact: Contact): WireObject {
+  encode(contact: Contact): WireContact {
     const { address } = contact;
     return {
       type: contact.type,
-      ...Object.fromEntries(CONTACT_MEMBERS.map(({ wire, member }) => [wire, orNull(contact[member])])),
+      ...(Object.fromEntries(CONTACT_MEMBERS.map(({ wire, member }) => [wire, orNull(contact[member])])) as Record<ContactValueMember, string>),
       address: {
         street: orNull(address.street),
         city: orNull(address.city),

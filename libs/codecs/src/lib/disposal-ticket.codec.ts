@@ -3,12 +3,13 @@ import { encodeAuditInfo, readAuditInfo } from './audit-info';
 import { timestampShape } from './dates';
 import { findDuplicates } from './duplicates';
 import { type ObjectReader, dateIn, decimal, decodeStrictly, id, text } from './reader';
-import { type WireObject, dateOrNull, orNull } from './wire';
+import { dateOrNull, orNull } from './wire';
+import type { WireDisposalDetailLine, WireDisposalLineViewHead, WireDisposalMaterials, WireDisposalPrices, WireDisposalSurcharges, WireDisposalTax, WireDisposalTicket, WireDisposalTicketSummary } from '@curbside/contract';
 
 const when = dateIn(timestampShape);
 const writeWhen = (value: string | null): string => dateOrNull(timestampShape, value);
 
-function encodeTax(tax: DisposalTax): WireObject {
+function encodeTax(tax: DisposalTax): WireDisposalTax {
   return {
     squence_number: orNull(tax.sequenceNumber),
     id: orNull(tax.id),
@@ -20,7 +21,7 @@ function encodeTax(tax: DisposalTax): WireObject {
   };
 }
 
-function encodeDetailLine(line: DisposalDetail): WireObject {
+function encodeDetailLine(line: DisposalDetail): WireDisposalDetailLine {
   return {
     sequence_number: line.sequenceNumber,
     material_name: orNull(line.materialName),
@@ -151,7 +152,7 @@ function readDetailLines(r: ObjectReader): DisposalDetail[] {
 }
 
 /** What the materials and surcharges views (CONTRACT §6) show of the ticket: `date_time` is when it left the scale. */
-function encodeLineViewHead(ticket: DisposalTicket): WireObject {
+function encodeLineViewHead(ticket: DisposalTicket): WireDisposalLineViewHead {
   return {
     status: ticket.status,
     date_time: writeWhen(ticket.timeOut),
@@ -164,7 +165,7 @@ function encodeLineViewHead(ticket: DisposalTicket): WireObject {
 /** Disposal tickets: every datetime `yyyy-MM-dd HH:mm:ss.S`. */
 export const disposalTicketCodec = {
   /** An entry of the disposal ticket list (operation 3). */
-  encodeSummary(summary: DisposalTicketSummary): WireObject {
+  encodeSummary(summary: DisposalTicketSummary): WireDisposalTicketSummary {
     return {
       id: summary.id,
       date: writeWhen(summary.date),
@@ -175,7 +176,7 @@ export const disposalTicketCodec = {
   },
 
   /** The disposal ticket detail (operation 4), also the import-file record. */
-  encodeDetail(ticket: DisposalTicket): WireObject {
+  encodeDetail(ticket: DisposalTicket): WireDisposalTicket {
     const { weight, customer, vehicle } = ticket;
     return {
       id: ticket.id,
@@ -232,7 +233,7 @@ export const disposalTicketCodec = {
   },
 
   /** `tickets/{id}/materials`: the ticket with its material lines (those with a `material_name`). */
-  encodeMaterials(ticket: DisposalTicket): WireObject {
+  encodeMaterials(ticket: DisposalTicket): WireDisposalMaterials {
     return {
       ...encodeLineViewHead(ticket),
       details: ticket.details
@@ -249,7 +250,7 @@ export const disposalTicketCodec = {
   },
 
   /** `tickets/{id}/surcharges`: the ticket with its surcharge lines (those with a `surcharge_name`). */
-  encodeSurcharges(ticket: DisposalTicket): WireObject {
+  encodeSurcharges(ticket: DisposalTicket): WireDisposalSurcharges {
     return {
       ...encodeLineViewHead(ticket),
       details: ticket.details
@@ -267,7 +268,7 @@ export const disposalTicketCodec = {
   },
 
   /** `tickets/{id}/prices` (also `/price`): the ticket's totals. */
-  encodePrices(ticket: DisposalTicket): WireObject {
+  encodePrices(ticket: DisposalTicket): WireDisposalPrices {
     return {
       status: ticket.status,
       material_subtotal: orNull(ticket.materialSubtotal),

@@ -2,7 +2,8 @@ import type { EmailActivity } from '@curbside/domain';
 import { encodeAuditInfo, readAuditInfo } from './audit-info';
 import { dateTimeShape } from './dates';
 import { type ObjectReader, dateIn, decodeStrictly, id, text } from './reader';
-import { type WireObject, orNull } from './wire';
+import { orNull } from './wire';
+import type { WireEmailActivity } from '@curbside/contract';
 
 export function readEmailActivity(r: ObjectReader): EmailActivity {
   return {
@@ -27,7 +28,7 @@ export function readEmailActivity(r: ObjectReader): EmailActivity {
 /** Emails sent to the customer: every datetime `yyyy-MM-dd HH:mm:ss`. */
 export const emailActivityCodec = {
   /** An entry of the email activity list (operation 14), also the import-file record. */
-  encode(activity: EmailActivity): WireObject {
+  encode(activity: EmailActivity): WireEmailActivity {
     const { email } = activity;
     return {
       id: activity.id,

@@ -12,12 +12,13 @@ import type {
 import { isoDateShape, usDateShape, yearMonthShape } from './dates';
 import { type ObjectReader, dateIn, decimal, decodeStrictly, id, oneOf, text } from './reader';
 import { type WireObject, dateOrNull, orNull } from './wire';
+import type { WireBalance, WireInvoiceLine, WireInvoiceSummary } from '@curbside/contract';
 
 const LINE_TYPES = Object.keys(INVOICE_LINE_TYPES) as InvoiceLineType[];
 const LINE_DESCRIPTIONS = Object.values(INVOICE_LINE_TYPES) as InvoiceLineDescription[];
 const PAYMENT: InvoiceLineType = '2';
 
-function encodeSummaryPayment(payment: InvoicePayment): WireObject {
+function encodeSummaryPayment(payment: InvoicePayment): WireInvoiceSummary['payment_info'] {
   return {
     amount: orNull(payment.amount),
     date: dateOrNull(isoDateShape, payment.date),
@@ -26,7 +27,7 @@ function encodeSummaryPayment(payment: InvoicePayment): WireObject {
 }
 
 /** One operation-6 entry: PAYMENT lines carry payment_info and no amount/date/due_date, other lines the reverse. */
-function encodeLine(invoiceId: Id, line: InvoiceLine): WireObject {
+function encodeLine(invoiceId: Id, line: InvoiceLine): WireInvoiceLine {
   const head = { id: invoiceId, type: line.type, description: line.description };
   const period = dateOrNull(yearMonthShape, line.period);
   if (line.type === PAYMENT) {
@@ -120,7 +121,7 @@ export function readBalance(r: ObjectReader): Balance {
 /** Invoices and balances: the v2 list writes dates `yyyy-MM-dd`, the detail lines `MM/dd/yy` and periods `yyyyMM`. */
 export const invoiceCodec = {
   /** An entry of the v2 invoice list (operation 5). */
-  encodeSummary(invoice: InvoiceSummary): WireObject {
+  encodeSummary(invoice: InvoiceSummary): WireInvoiceSummary {
     return {
       id: invoice.id,
       date: isoDateShape.format(invoice.date),
@@ -131,12 +132,12 @@ export const invoiceCodec = {
   },
 
   /** The invoice detail entries (operation 6): one per line, each carrying the invoice id. */
-  encodeLines(invoice: Invoice): WireObject[] {
+  encodeLines(invoice: Invoice): WireInvoiceLine[] {
     return invoice.lines.map((line) => encodeLine(invoice.id, line));
   },
 
   /** A balance of the v2 invoice list (operation 5), also the import-file record. */
-  encodeBalance(balance: Balance): WireObject {
+  encodeBalance(balance: Balance): WireBalance {
     return { type: balance.type, date: dateOrNull(isoDateShape, balance.date), amount: orNull(balance.amount) };
   },
 

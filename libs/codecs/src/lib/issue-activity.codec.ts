@@ -2,9 +2,10 @@ import type { IssueActivity, IssueAddress } from '@curbside/domain';
 import { encodeAuditInfo, readAuditInfo } from './audit-info';
 import { dateTimeShape } from './dates';
 import { type ObjectReader, dateIn, decodeStrictly, id, text } from './reader';
-import { type WireObject, orNull } from './wire';
+import { orNull } from './wire';
+import type { WireIssueActivity, WireIssueAddress } from '@curbside/contract';
 
-const encodeAddress = (address: IssueAddress): WireObject => ({
+const encodeAddress = (address: IssueAddress): WireIssueAddress => ({
   street_address: orNull(address.streetAddress),
   street_address2: orNull(address.streetAddress2),
   city: orNull(address.city),
@@ -51,7 +52,7 @@ export function readIssueActivity(r: ObjectReader): IssueActivity {
 /** Issues raised through the portal's contact-us form: every datetime `yyyy-MM-dd HH:mm:ss`. */
 export const issueActivityCodec = {
   /** An entry of the issue activity list (operation 15), also the import-file record. */
-  encode(activity: IssueActivity): WireObject {
+  encode(activity: IssueActivity): WireIssueActivity {
     const { issue } = activity;
     return {
       id: activity.id,

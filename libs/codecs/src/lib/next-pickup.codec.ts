@@ -1,7 +1,8 @@
 import { describeSchedule, formatPublishedPickupDate } from '@curbside/domain';
 import type { ScheduledPickup, Service, ServiceSchedule } from '@curbside/domain';
 import { isoDateShape } from './dates';
-import { type WireObject, dateOrNull } from './wire';
+import { dateOrNull } from './wire';
+import type { WireNextPickup } from '@curbside/contract';
 
 /** An active service with a schedule, the name its customer knows it by, and its next pickup (null: none within a year). */
 export interface ServiceNextPickup {
@@ -14,8 +15,8 @@ export interface ServiceNextPickup {
 const HOLIDAY = 'HOLIDAY';
 
 /** An entry of `services/next-pickup`: the published members, then when a holiday moved it, from when and why. */
-export function encodeNextPickup({ service, name, next }: ServiceNextPickup): WireObject {
-  const entry: WireObject = {
+export function encodeNextPickup({ service, name, next }: ServiceNextPickup): WireNextPickup {
+  const entry: WireNextPickup = {
     service_id: service.id,
     name,
     pickup_schedule: describeSchedule(service.schedule),

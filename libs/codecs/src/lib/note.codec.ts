@@ -1,7 +1,8 @@
 import type { Note } from '@curbside/domain';
 import { noteTimeShape } from './dates';
 import { type ObjectReader, dateIn, decodeStrictly, text } from './reader';
-import { type WireObject, dateOrNull, orNull } from './wire';
+import { dateOrNull, orNull } from './wire';
+import type { WireNote } from '@curbside/contract';
 
 export function readNote(r: ObjectReader): Note {
   const time = dateIn(noteTimeShape);
@@ -20,7 +21,7 @@ export function readNote(r: ObjectReader): Note {
 /** Account notes: datetimes `yyyy-MM-dd HH:mm:ss.SSS'Z'`. */
 export const noteCodec = {
   /** An entry of `activities/notes`, also the import-file record. */
-  encode(note: Note): WireObject {
+  encode(note: Note): WireNote {
     return {
       note_info: { comment: orNull(note.comment), create_date_time: noteTimeShape.format(note.createdAt) },
       audit_info: {

@@ -2,7 +2,8 @@ import { PICKUP_STATUSES } from '@curbside/domain';
 import type { EtaView, Pickup, PickupEta, PickupStatsSummary } from '@curbside/domain';
 import { usLongDateShape, usLongDateTimeShape } from './dates';
 import { type ObjectReader, dateIn, decodeStrictly, id, isoInstant, oneOf, text } from './reader';
-import { type WireObject, dateOrNull, inOrder, orNull } from './wire';
+import { dateOrNull, inOrder, orNull } from './wire';
+import type { WireEta, WirePlanEntry, WireStatsEntry, WireStatsSummary } from '@curbside/contract';
 
 const utc = isoInstant('utc');
 
@@ -39,7 +40,7 @@ export function readPickup(r: ObjectReader): Pickup {
   };
 }
 
-export const encodeEta = (eta: PickupEta): WireObject => ({
+export const encodeEta = (eta: PickupEta): Omit<WireEta, 'day_of_week_name'> => ({
   from: orNull(eta.from),
   to: orNull(eta.to),
   reason_code: orNull(eta.reasonCode),
@@ -49,7 +50,7 @@ export const encodeEta = (eta: PickupEta): WireObject => ({
 });
 
 /** The members of a `services/plan` entry, as published. */
-const PLAN_MEMBERS = ['id', 'status', 'ticket_number', 'planned_date', 'ordered_date', 'ticket_load_type', 'line_of_business', 'operations'];
+const PLAN_MEMBERS = ['id', 'status', 'ticket_number', 'planned_date', 'ordered_date', 'ticket_load_type', 'line_of_business', 'operations'] as const;
 
 /** The members of a `services/stats` entry: the published ones, then the line of business and route. */
 const STATS_MEMBERS = [
@@ -65,12 +66,15 @@ const STATS_MEMBERS = [
   'service_time',
   'line_of_business',
   'operations',
-];
+] as const;
+
+/** The import-file pickup record: the stats entry's members, and the ETA when there is one. */
+type PickupRecord = WireStatsEntry & { eta?: Omit<WireEta, 'day_of_week_name'> };
 
 /** Pickup records (CONTRACT §6): the plan and stats entries are views of this record. */
 export const pickupCodec = {
   /** The import-file record; `eta` is left out when the pickup has none. */
-  encodeRecord(pickup: Pickup): WireObject {
+  encodeRecord(pickup: Pickup): PickupRecord {
     return {
       id: pickup.serviceId,
       status: pickup.status,
@@ -92,17 +96,17 @@ export const pickupCodec = {
   },
 
   /** An entry of `services/plan`. */
-  encodePlanEntry(pickup: Pickup): WireObject {
+  encodePlanEntry(pickup: Pickup): WirePlanEntry {
     return inOrder(pickupCodec.encodeRecord(pickup), PLAN_MEMBERS);
   },
 
   /** An entry of `services/stats`. */
-  encodeStatsEntry(pickup: Pickup): WireObject {
+  encodeStatsEntry(pickup: Pickup): WireStatsEntry {
     return inOrder(pickupCodec.encodeRecord(pickup), STATS_MEMBERS);
   },
 
   /** The `summary` block of `services/stats`. */
-  encodeStatsSummary(summary: PickupStatsSummary): WireObject {
+  encodeStatsSummary(summary: PickupStatsSummary): WireStatsSummary {
     return {
       total_services: String(summary.totalServices),
       successful_services: String(summary.successfulServices),
@@ -112,7 +116,7 @@ export const pickupCodec = {
   },
 
   /** The `ETA` of `services/{serviceId}/ETA`: the sentence for the day, then the window. */
-  encodeEtaView(eta: EtaView): WireObject {
+  encodeEtaView(eta: EtaView): WireEta {
     return { day_of_week_name: eta.dayOfWeekName, ...encodeEta(eta) };
   },
 

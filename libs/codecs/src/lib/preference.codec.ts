@@ -14,7 +14,8 @@ import { isEmailAddress, isPhoneNumber } from './contact-values';
 import { dateTimeShape } from './dates';
 import { findDuplicates } from './duplicates';
 import { type ObjectReader, decodeStrictly, oneOf, text, yesNoFlag } from './reader';
-import { type WireObject, yesNo } from './wire';
+import { yesNo } from './wire';
+import type { WirePreference } from '@curbside/contract';
 
 /** The body of PUT communication-preferences (operation 10), read. */
 export interface PreferencesUpdate {
@@ -100,7 +101,7 @@ function readUpdateRequest(r: ObjectReader): PreferencesUpdate {
 /** Communication preferences: flags Y/N, selection audit datetimes `yyyy-MM-dd HH:mm:ss`. */
 export const preferenceCodec = {
   /** An entry of the preference list (operation 9), also the import-file record. */
-  encode(preference: Preference): WireObject {
+  encode(preference: Preference): WirePreference {
     return {
       category: preference.category,
       is_category_enabled: yesNo(preference.enabled),

@@ -1,6 +1,7 @@
 import type { Profile } from '@curbside/domain';
 import { type ObjectReader, decodeStrictly, id, isoInstant, text, trueFalseFlag, yesNoFlag } from './reader';
-import { type WireObject, orNull, trueFalse, yesNo } from './wire';
+import { orNull, trueFalse, yesNo } from './wire';
+import type { WireProfile } from '@curbside/contract';
 
 export function readProfile(r: ObjectReader): Profile {
   return {
@@ -18,7 +19,7 @@ export function readProfile(r: ObjectReader): Profile {
 /** Portal profiles: flags `true`/`false` but `logon_status` `Y`/`N`; `last_login_date` ISO-8601 with an offset. */
 export const profileCodec = {
   /** An entry of the profiles list, also the import-file record. */
-  encode(profile: Profile): WireObject {
+  encode(profile: Profile): WireProfile {
     return {
       id: profile.id,
       paperless_invoice: trueFalse(profile.paperlessInvoice),

@@ -34,13 +34,44 @@ import { preferenceCodec } from './preference.codec';
 import { profileCodec } from './profile.codec';
 import { serviceCodec } from './service.codec';
 import { serviceTicketCodec } from './service-ticket.codec';
-import type { WireObject } from './wire';
+import type {
+  AccountBalanceBody,
+  CalendarLinkBody,
+  CaseDetailBody,
+  CaseListBody,
+  ContactsBody,
+  DisposalMaterialsBody,
+  DisposalPricesBody,
+  DisposalSurchargesBody,
+  DisposalTicketDetailBody,
+  DisposalTicketListBody,
+  EmailActivitiesBody,
+  EtaBody,
+  InvoiceDetailBody,
+  InvoiceFeesBody,
+  InvoiceListBody,
+  IssueActivitiesBody,
+  NextPickupsBody,
+  NotesBody,
+  PickupPlanBody,
+  PickupStatsBody,
+  PreferencesBody,
+  ProfilesBody,
+  ServiceMaterialsBody,
+  ServiceOperationsBody,
+  ServicePricesBody,
+  ServicesBody,
+  TicketDetailBody,
+  TicketListBody,
+  UpdatedBody,
+  WireTotalCount,
+} from '@curbside/contract';
 
 /** A page of a list (CONTRACT §7): its records and the size of the whole filtered list. */
 export type ListPage<T> = Pick<Page<T>, 'items' | 'totalCount'>;
 
 /** `totalCount` counts the whole filtered list, not only this page, as a string. */
-const totalCount = (page: ListPage<unknown>): WireObject => ({ totalCount: String(page.totalCount) });
+const totalCount = (page: ListPage<unknown>): WireTotalCount => ({ totalCount: String(page.totalCount) });
 
 /** For the lists that are not paged (services): all of it. */
 const whole = <T>(items: readonly T[]): ListPage<T> => ({ items: [...items], totalCount: items.length });
@@ -49,20 +80,21 @@ const whole = <T>(items: readonly T[]): ListPage<T> => ({ items: [...items], tot
  * The response body of every operation of the interface, member for member. Controllers
  * build bodies only through these, so the wire format lives in this library alone.
  * Bodies are plain JSON-ready objects whose leaves are all strings; `toXml` renders any of them.
+ * Each is typed by its body type in @curbside/contract: a member renamed there fails here.
  */
 export const responses = {
   /** 1. GET tickets. */
-  ticketList(trackingId: string, tickets: ListPage<ServiceTicketSummary>): WireObject {
+  ticketList(trackingId: string, tickets: ListPage<ServiceTicketSummary>): TicketListBody {
     return { request_tracking_id: trackingId, tickets: tickets.items.map(serviceTicketCodec.encodeSummary) };
   },
 
   /** 2. GET tickets/{ticketId}. */
-  ticketDetail(trackingId: string, ticket: ServiceTicket): WireObject {
+  ticketDetail(trackingId: string, ticket: ServiceTicket): TicketDetailBody {
     return { request_tracking_id: trackingId, tickets: [serviceTicketCodec.encodeDetail(ticket)] };
   },
 
   /** 3. GET tickets?ticket_type=disposal: `metadata` is an array of one `{totalCount}`. */
-  disposalList(trackingId: string, tickets: ListPage<DisposalTicketSummary>): WireObject {
+  disposalList(trackingId: string, tickets: ListPage<DisposalTicketSummary>): DisposalTicketListBody {
     return {
       request_tracking_id: trackingId,
       tickets: tickets.items.map(disposalTicketCodec.encodeSummary),
@@ -71,27 +103,27 @@ export const responses = {
   },
 
   /** 4. GET tickets/{ticketId}?ticket_type=disposal. */
-  disposalDetail(trackingId: string, ticket: DisposalTicket): WireObject {
+  disposalDetail(trackingId: string, ticket: DisposalTicket): DisposalTicketDetailBody {
     return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodeDetail(ticket)] };
   },
 
   /** GET tickets/{ticketId}/materials?ticket_type=disposal. */
-  disposalMaterials(trackingId: string, ticket: DisposalTicket): WireObject {
+  disposalMaterials(trackingId: string, ticket: DisposalTicket): DisposalMaterialsBody {
     return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodeMaterials(ticket)] };
   },
 
   /** GET tickets/{ticketId}/surcharges?ticket_type=disposal. */
-  disposalSurcharges(trackingId: string, ticket: DisposalTicket): WireObject {
+  disposalSurcharges(trackingId: string, ticket: DisposalTicket): DisposalSurchargesBody {
     return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodeSurcharges(ticket)] };
   },
 
   /** GET tickets/{ticketId}/prices (and /price)?ticket_type=disposal. */
-  disposalPrices(trackingId: string, ticket: DisposalTicket): WireObject {
+  disposalPrices(trackingId: string, ticket: DisposalTicket): DisposalPricesBody {
     return { request_tracking_id: trackingId, tickets: [disposalTicketCodec.encodePrices(ticket)] };
   },
 
   /** 5. GET v2 invoices: no request_tracking_id (the spec's table has none). */
-  invoiceList(currency: string, invoices: ListPage<InvoiceSummary>, balances: readonly Balance[]): WireObject {
+  invoiceList(currency: string, invoices: ListPage<InvoiceSummary>, balances: readonly Balance[]): InvoiceListBody {
     return {
       currency,
       invoices: invoices.items.map(invoiceCodec.encodeSummary),
@@ -100,57 +132,57 @@ export const responses = {
   },
 
   /** GET balance. */
-  accountBalance(trackingId: string, account: AccountBalance): WireObject {
+  accountBalance(trackingId: string, account: AccountBalance): AccountBalanceBody {
     return { request_tracking_id: trackingId, ...accountBalanceCodec.encode(account) };
   },
 
   /** GET profiles. */
-  profiles(trackingId: string, profiles: readonly Profile[]): WireObject {
+  profiles(trackingId: string, profiles: readonly Profile[]): ProfilesBody {
     return { request_tracking_id: trackingId, profiles: profiles.map(profileCodec.encode) };
   },
 
   /** 6. GET invoices/{invoiceId}: one entry per line; no request_tracking_id. */
-  invoiceDetail(invoice: Invoice): WireObject {
+  invoiceDetail(invoice: Invoice): InvoiceDetailBody {
     return { invoices: invoiceCodec.encodeLines(invoice) };
   },
 
   /** 7. GET cases: `metadata` is a plain `{totalCount}` object. */
-  caseList(trackingId: string, cases: ListPage<Case>): WireObject {
+  caseList(trackingId: string, cases: ListPage<Case>): CaseListBody {
     return { request_tracking_id: trackingId, cases: cases.items.map(caseCodec.encode), metadata: totalCount(cases) };
   },
 
   /** GET cases/{caseId}: the one case, its summary members then its detail members. */
-  caseDetail(trackingId: string, c: Case): WireObject {
+  caseDetail(trackingId: string, c: Case): CaseDetailBody {
     return { request_tracking_id: trackingId, cases: [caseCodec.encodeDetail(c)] };
   },
 
   /** 8. GET contacts. */
-  contacts(trackingId: string, contacts: readonly Contact[]): WireObject {
+  contacts(trackingId: string, contacts: readonly Contact[]): ContactsBody {
     return { request_tracking_id: trackingId, contacts: contacts.map(contactCodec.encode) };
   },
 
   /** GET contacts/billing, contacts/service: the body of op 8 with that one contact, or none. */
-  contactOfType(trackingId: string, contact: Contact | null): WireObject {
+  contactOfType(trackingId: string, contact: Contact | null): ContactsBody {
     return { request_tracking_id: trackingId, contacts: contact === null ? [] : [contactCodec.encode(contact)] };
   },
 
   /** PUT contacts. */
-  contactsUpdated(trackingId: string): WireObject {
+  contactsUpdated(trackingId: string): UpdatedBody {
     return { request_tracking_id: trackingId, status: 'Success' };
   },
 
   /** 9. GET communication-preferences. */
-  preferences(trackingId: string, preferences: readonly Preference[]): WireObject {
+  preferences(trackingId: string, preferences: readonly Preference[]): PreferencesBody {
     return { request_tracking_id: trackingId, preferences: preferences.map(preferenceCodec.encode) };
   },
 
   /** 10. PUT communication-preferences. */
-  preferencesUpdated(trackingId: string): WireObject {
+  preferencesUpdated(trackingId: string): UpdatedBody {
     return { request_tracking_id: trackingId, status: 'Success' };
   },
 
   /** 11. GET services/prices/invoice-fees: `metadata` is a plain `{totalCount}` object. */
-  invoiceFees(trackingId: string, services: readonly Service[]): WireObject {
+  invoiceFees(trackingId: string, services: readonly Service[]): InvoiceFeesBody {
     return {
       request_tracking_id: trackingId,
       services: services.map(serviceCodec.encodeInvoiceFees),
@@ -159,65 +191,65 @@ export const responses = {
   },
 
   /** 12. GET services/prices. */
-  servicePrices(trackingId: string, services: readonly Service[]): WireObject {
+  servicePrices(trackingId: string, services: readonly Service[]): ServicePricesBody {
     return { request_tracking_id: trackingId, services: services.map(serviceCodec.encodePrices) };
   },
 
   /** 13. GET services/materials. */
-  serviceMaterials(trackingId: string, services: readonly Service[]): WireObject {
+  serviceMaterials(trackingId: string, services: readonly Service[]): ServiceMaterialsBody {
     return { request_tracking_id: trackingId, services: services.map(serviceCodec.encodeMaterials) };
   },
 
   /** 14. GET activities/email: `metadata` is an array of one `{totalCount}`; no request_tracking_id. */
-  emailActivities(activities: ListPage<EmailActivity>): WireObject {
+  emailActivities(activities: ListPage<EmailActivity>): EmailActivitiesBody {
     return { activities: activities.items.map(emailActivityCodec.encode), metadata: [totalCount(activities)] };
   },
 
   /** 15. GET activities/issues: no request_tracking_id, no metadata. */
-  issueActivities(activities: ListPage<IssueActivity>): WireObject {
+  issueActivities(activities: ListPage<IssueActivity>): IssueActivitiesBody {
     return { activities: activities.items.map(issueActivityCodec.encode) };
   },
 
   // ---- the published operations beyond the spec's detail (CONTRACT §6) ----
 
   /** GET services: every service, without its schedule and prices. */
-  services(trackingId: string, services: readonly Service[]): WireObject {
+  services(trackingId: string, services: readonly Service[]): ServicesBody {
     return { request_tracking_id: trackingId, services: services.map(serviceCodec.encodeListEntry) };
   },
 
   /** GET services/operations: each service's routes. */
-  serviceOperations(trackingId: string, services: readonly Service[]): WireObject {
+  serviceOperations(trackingId: string, services: readonly Service[]): ServiceOperationsBody {
     return { request_tracking_id: trackingId, services: services.map(serviceCodec.encodeOperations) };
   },
 
   /** GET services/plan: today's pickup records. */
-  pickupPlan(trackingId: string, pickups: readonly Pickup[]): WireObject {
+  pickupPlan(trackingId: string, pickups: readonly Pickup[]): PickupPlanBody {
     return { request_tracking_id: trackingId, services: pickups.map(pickupCodec.encodePlanEntry) };
   },
 
   /** GET services/stats: confirmed pickup records; `summary` only when asked for (summary=Y). */
-  pickupStats(trackingId: string, pickups: readonly Pickup[], summary: PickupStatsSummary | null): WireObject {
-    const body: WireObject = { request_tracking_id: trackingId, services: pickups.map(pickupCodec.encodeStatsEntry) };
+  pickupStats(trackingId: string, pickups: readonly Pickup[], summary: PickupStatsSummary | null): PickupStatsBody {
+    const body: PickupStatsBody = { request_tracking_id: trackingId, services: pickups.map(pickupCodec.encodeStatsEntry) };
     return summary === null ? body : { ...body, summary: pickupCodec.encodeStatsSummary(summary) };
   },
 
   /** GET services/next-pickup. */
-  nextPickups(trackingId: string, entries: readonly ServiceNextPickup[]): WireObject {
+  nextPickups(trackingId: string, entries: readonly ServiceNextPickup[]): NextPickupsBody {
     return { request_tracking_id: trackingId, services: entries.map(encodeNextPickup) };
   },
 
   /** GET services/{serviceId}/ETA: one object. */
-  eta(trackingId: string, eta: EtaView): WireObject {
+  eta(trackingId: string, eta: EtaView): EtaBody {
     return { request_tracking_id: trackingId, ETA: pickupCodec.encodeEtaView(eta) };
   },
 
   /** GET services/calendar: the address of the calendar feed. */
-  calendarLink(trackingId: string, calendarUrl: string): WireObject {
+  calendarLink(trackingId: string, calendarUrl: string): CalendarLinkBody {
     return { request_tracking_id: trackingId, calendar_url: calendarUrl };
   },
 
   /** GET activities/notes. */
-  notes(trackingId: string, notes: readonly Note[]): WireObject {
+  notes(trackingId: string, notes: readonly Note[]): NotesBody {
     return { request_tracking_id: trackingId, activities: notes.map(noteCodec.encode) };
   },
 };

@@ -2,12 +2,13 @@ import { TICKET_STATUSES } from '@curbside/domain';
 import type { ServiceTicket, ServiceTicketSummary, TicketService } from '@curbside/domain';
 import { usDateTimeShape } from './dates';
 import { type ObjectReader, dateIn, decimal, decodeStrictly, id, oneOf, text, yesNoFlag } from './reader';
-import { type WireObject, dateOrNull, orNull, yesNo } from './wire';
+import { dateOrNull, orNull, yesNo } from './wire';
+import type { WireServiceTicket, WireServiceTicketSummary, WireTicketService } from '@curbside/contract';
 
 const when = dateIn(usDateTimeShape);
 const writeWhen = (value: string | null): string => dateOrNull(usDateTimeShape, value);
 
-function encodeService(service: TicketService): WireObject {
+function encodeService(service: TicketService): WireTicketService {
   return {
     code: service.code,
     description: orNull(service.description),
@@ -49,7 +50,7 @@ export function readServiceTicket(r: ObjectReader): ServiceTicket {
 /** Service tickets: datetimes `MM/dd/yy HH:mm:ss`, flags Y/N. */
 export const serviceTicketCodec = {
   /** An entry of the ticket list (operation 1). */
-  encodeSummary(summary: ServiceTicketSummary): WireObject {
+  encodeSummary(summary: ServiceTicketSummary): WireServiceTicketSummary {
     return {
       id: summary.id,
       status: summary.status,
@@ -62,7 +63,7 @@ export const serviceTicketCodec = {
   },
 
   /** The ticket detail (operation 2), also the import-file record. */
-  encodeDetail(ticket: ServiceTicket): WireObject {
+  encodeDetail(ticket: ServiceTicket): WireServiceTicket {
     return {
       id: ticket.id,
       status: ticket.status,

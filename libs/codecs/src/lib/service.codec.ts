@@ -14,7 +14,8 @@ import {
   trueFalseFlag,
 } from './reader';
 import { findDuplicates } from './duplicates';
-import { type WireObject, dateOrNull, inOrder, orNull, trueFalse } from './wire';
+import { dateOrNull, inOrder, orNull, trueFalse } from './wire';
+import type { WireCatalog, WireEquipment, WireInvoiceFee, WireMaterial, WirePricing, WireServiceInvoiceFees, WireServiceListEntry, WireServiceMaterials, WireServiceOperation, WireServiceOperations, WireServicePrices } from '@curbside/contract';
 
 /** The longest repeat a schedule may have: once a year. */
 const MAX_EVERY_WEEKS = 52;
@@ -33,9 +34,15 @@ const LIST_MEMBERS = [
   'equipment',
   'pricing',
   'operations',
-];
+] as const;
 
-function encodeInvoiceFee(fee: InvoiceFee): WireObject {
+/** The import-file service record: the list entry's members, the schedule when there is one, and the invoice fees. */
+type ServiceRecord = WireServiceListEntry & {
+  schedule?: { days: string[]; every_weeks: string; starts_on: string };
+  prices: WireServiceInvoiceFees['prices'];
+};
+
+function encodeInvoiceFee(fee: InvoiceFee): WireInvoiceFee {
   return {
     category: orNull(fee.category),
     category_description: orNull(fee.categoryDescription),
@@ -54,7 +61,7 @@ function encodeInvoiceFee(fee: InvoiceFee): WireObject {
   };
 }
 
-function encodePricing(pricing: Service['pricing']): WireObject {
+function encodePricing(pricing: Service['pricing']): WirePricing {
   return {
     summary_pricing: trueFalse(pricing.summaryPricing),
     extended_cost_amount: orNull(pricing.extendedCostAmount),
@@ -65,20 +72,20 @@ function encodePricing(pricing: Service['pricing']): WireObject {
   };
 }
 
-const encodeCatalog = (catalog: Service['catalog']): WireObject => ({
+const encodeCatalog = (catalog: Service['catalog']): WireServiceMaterials['enterprise_catalog'] => ({
   id: orNull(catalog.id),
   name: orNull(catalog.name),
   description: orNull(catalog.description),
 });
 
-const encodeMaterial = (material: Service['material']): WireObject => ({
+const encodeMaterial = (material: Service['material']): WireServiceMaterials['material'] => ({
   id: orNull(material.id),
   code: orNull(material.code),
   name: orNull(material.name),
   special_handling: trueFalse(material.specialHandling),
 });
 
-export const encodeEquipment = (equipment: ServiceEquipment): WireObject => ({
+export const encodeEquipment = (equipment: ServiceEquipment): WireEquipment => ({
   id: orNull(equipment.id),
   name: orNull(equipment.name),
   size: orNull(equipment.size),
@@ -86,27 +93,27 @@ export const encodeEquipment = (equipment: ServiceEquipment): WireObject => ({
   quantity: orNull(equipment.quantity),
 });
 
-export const encodeOperation = (operation: ServiceOperation): WireObject => ({
+export const encodeOperation = (operation: ServiceOperation): WireServiceOperation => ({
   route_id: orNull(operation.routeId),
   day_of_week: orNull(operation.dayOfWeek),
   notes: orNull(operation.notes),
 });
 
-const encodeSchedule = (schedule: ServiceSchedule): WireObject => ({
+const encodeSchedule = (schedule: ServiceSchedule): NonNullable<ServiceRecord['schedule']> => ({
   days: [...schedule.days],
   every_weeks: String(schedule.everyWeeks),
   starts_on: isoDateShape.format(schedule.startsOn),
 });
 
 /** The whole catalog entry, as the import file and the services list (not op 13) show it. */
-export const encodeFullCatalog = (catalog: Service['catalog']): WireObject => ({
+export const encodeFullCatalog = (catalog: Service['catalog']): WireCatalog => ({
   ...encodeCatalog(catalog),
   sub_category: orNull(catalog.subCategory),
   category: orNull(catalog.category),
 });
 
 /** The whole material, as the import file and the services list (not op 13) show it. */
-export const encodeFullMaterial = (material: Service['material']): WireObject => ({
+export const encodeFullMaterial = (material: Service['material']): WireMaterial => ({
   ...encodeMaterial(material),
   manifest: trueFalse(material.manifest),
 });
@@ -199,7 +206,7 @@ export function readService(r: ObjectReader): Service {
 /** Services, seen three ways by the API (invoice fees, prices, materials) and whole in the import file. */
 export const serviceCodec = {
   /** An entry of the invoice-fees list (operation 11). */
-  encodeInvoiceFees(service: Service): WireObject {
+  encodeInvoiceFees(service: Service): WireServiceInvoiceFees {
     return {
       id: service.id,
       status: service.status,
@@ -210,12 +217,12 @@ export const serviceCodec = {
   },
 
   /** An entry of the prices list (operation 12). */
-  encodePrices(service: Service): WireObject {
+  encodePrices(service: Service): WireServicePrices {
     return { status: service.status, pricing: encodePricing(service.pricing) };
   },
 
   /** An entry of the materials list (operation 13). */
-  encodeMaterials(service: Service): WireObject {
+  encodeMaterials(service: Service): WireServiceMaterials {
     return {
       id: service.id,
       status: service.status,
@@ -226,17 +233,17 @@ export const serviceCodec = {
   },
 
   /** An entry of `services`: the record without its schedule and prices. */
-  encodeListEntry(service: Service): WireObject {
+  encodeListEntry(service: Service): WireServiceListEntry {
     return inOrder(serviceCodec.encodeRecord(service), LIST_MEMBERS);
   },
 
   /** An entry of `services/operations`: the routes that serve the service. */
-  encodeOperations(service: Service): WireObject {
+  encodeOperations(service: Service): WireServiceOperations {
     return { id: service.id, status: service.status, operations: service.operations.map(encodeOperation) };
   },
 
   /** The import-file record; `schedule` is left out for a service without one (on call). */
-  encodeRecord(service: Service): WireObject {
+  encodeRecord(service: Service): ServiceRecord {
     return {
       id: service.id,
       status: service.status,

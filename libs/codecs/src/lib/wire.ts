@@ -23,5 +23,5 @@ export const dateOrNull = <T extends string>(shape: DateShape<T>, value: T | nul
   value === null ? NULL : shape.format(value);
 
 /** The members `names` of `record`, in that order: a view of a record that shows part of it. */
-export const inOrder = (record: WireObject, names: readonly string[]): WireObject =>
-  Object.fromEntries(names.map((name) => [name, record[name]]));
+export const inOrder = <R extends WireObject, K extends keyof R & string>(record: R, names: readonly K[]): Pick<R, K> =>
+  Object.fromEntries(names.map((name) => [name, record[name]])) as Pick<R, K>;

@@ -1,6 +1,6 @@
 import type { Delivery, DeliveryChannel } from '@curbside/domain';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from './webhook-signature';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
 
 /**
  * A failed try. Permanent failures (SMTP 5xx, HTTP 4xx but 429) make a delivery dead at once;

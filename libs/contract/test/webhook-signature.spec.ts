@@ -1,4 +1,4 @@
-import { signWebhook, verifyWebhookSignature } from './webhook-signature';
+import { signWebhook, verifyWebhookSignature } from '../src';
 
 describe('webhook signatures', () => {
   const secret = 'whsec_test';

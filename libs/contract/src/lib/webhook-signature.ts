@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /*
- * Webhook signatures (CONTRACT §5): `Curbside-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256
+ * Webhook signatures (CONTRACT §5), part of the wire contract: the notifier signs with `signWebhook`,
+ * integrators (and @curbside/client) verify with `verifyWebhookSignature`.
+ * Format: `Curbside-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256
  * of "<t>.<raw body>" with the webhook's secret>`. The timestamp is signed too, so an old
  * request cannot be replayed with a fresh one.
  */

@@ -1,0 +1,144 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CurbsideClient, CurbsideProblemError } from '@curbside/client';
+import { testDatabases } from '@curbside/testing';
+import { startTestApp, TestApp } from './support';
+import { fixtureCustomer } from './support/fixtures';
+
+/** The SDK (@curbside/client) against the real API on SQLite, over real HTTP. */
+const CUSTOMER = '1000001';
+const household = fixtureCustomer(CUSTOMER);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The real fetch, with a record of what went over the wire. */
+function recordingFetch() {
+  const exchanges: Array<{ method: string; url: string; headers: Headers; status: number }> = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    const headers = new Headers(request.headers);
+    const response = await globalThis.fetch(request);
+    exchanges.push({ method: request.method, url: request.url, headers, status: response.status });
+    return response;
+  };
+  return { fetch, exchanges, tokenRequests: () => exchanges.filter((e) => e.url.endsWith('/oauth/token')).length };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the SDK against the API on SQLite', () => {
+  let t: TestApp;
+  let wire: ReturnType<typeof recordingFetch>;
+  let curbside: CurbsideClient;
+
+  beforeAll(async () => {
+    t = await startTestApp(testDatabases()[0], { customers: [CUSTOMER], fixture: true });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    wire = recordingFetch();
+    curbside = new CurbsideClient({ baseUrl: t.url, clientId: t.client.clientId, clientSecret: t.client.clientSecret, fetch: wire.fetch });
+  });
+
+  it('lists tickets, typed end to end', async () => {
+    const body = await curbside.listTickets(CUSTOMER);
+    expect(body.tickets.map((ticket) => ticket.id).sort()).toEqual(household.tickets.map((ticket: { id: string }) => ticket.id).sort());
+    expect(body.request_tracking_id).toMatch(UUID);
+  });
+
+  it('lists disposal tickets apart', async () => {
+    const body = await curbside.listDisposalTickets(CUSTOMER);
+    expect(body.tickets.map((ticket) => ticket.site_name)).toHaveLength(household.disposal_tickets.length);
+    expect(body.metadata[0].totalCount).toBe(String(household.disposal_tickets.length));
+  });
+
+  it('reads a service ticket, a disposal ticket and an invoice', async () => {
+    const [ticket] = (await curbside.getTicket(CUSTOMER, household.tickets[0].id)).tickets;
+    expect(ticket.services_info.map((service) => service.code)).toEqual(household.tickets[0].services_info.map((service: { code: string }) => service.code));
+    const [disposal] = (await curbside.getDisposalTicket(CUSTOMER, household.disposal_tickets[0].id)).tickets;
+    expect(disposal.hauling_ticket_id).toBe(household.disposal_tickets[0].hauling_ticket_id);
+    const invoice = await curbside.getInvoice(CUSTOMER, household.invoices[0].id);
+    expect(invoice.invoices.every((line) => line.id === household.invoices[0].id)).toBe(true);
+  });
+
+  it('reads any GET by its path template', async () => {
+    const cases = await curbside.get('/api/v1/customers/{customerId}/cases', { path: { customerId: CUSTOMER } });
+    expect(cases.metadata.totalCount).toBe(String(household.cases.length));
+  });
+
+  it('pages through a whole list with a small limit, following Link: rel="next"', async () => {
+    const pages = [];
+    for await (const page of curbside.ticketPages(CUSTOMER, { limit: 3 })) pages.push(page);
+    expect(pages.map((page) => page.tickets.length)).toEqual([3, 3, 2]);
+    const whole = await curbside.listTickets(CUSTOMER);
+    expect(pages.flatMap((page) => page.tickets)).toEqual(whole.tickets);
+  });
+
+  it('sends one token request, ClientId and a fresh Request-Tracking-Id with every call', async () => {
+    await curbside.listTickets(CUSTOMER);
+    await curbside.listInvoices(CUSTOMER);
+    const calls = wire.exchanges.filter((e) => e.url.includes('/api/'));
+    expect(wire.tokenRequests()).toBe(1);
+    expect(calls.map((call) => call.headers.get('ClientId'))).toEqual([t.client.clientId, t.client.clientId]);
+    const trackingIds = calls.map((call) => call.headers.get('Request-Tracking-Id') ?? '');
+    expect(trackingIds.every((id) => UUID.test(id))).toBe(true);
+    expect(new Set(trackingIds).size).toBe(2);
+  });
+
+  it('throws a 404 as a typed problem', async () => {
+    const failure = await curbside.getTicket(CUSTOMER, '999999999').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CurbsideProblemError);
+    const problem = failure as CurbsideProblemError;
+    expect({ status: problem.status, code: problem.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(problem.detail).toContain('999999999');
+    expect(problem.request_tracking_id).toBe(wire.exchanges.at(-1)?.headers.get('Request-Tracking-Id'));
+  });
+
+  it('throws bad credentials as a typed error of the token endpoint', async () => {
+    const stranger = new CurbsideClient({ baseUrl: t.url, clientId: t.client.clientId, clientSecret: 'not-the-secret' });
+    await expect(stranger.listTickets(CUSTOMER)).rejects.toMatchObject({ name: 'CurbsideProblemError', status: 401, code: 'invalid_client' });
+  });
+
+  it('revalidates a repeated GET with its ETag and reuses the cached body on 304', async () => {
+    const first = await curbside.getInvoice(CUSTOMER, household.invoices[0].id);
+    const second = await curbside.getInvoice(CUSTOMER, household.invoices[0].id);
+    const [, again] = wire.exchanges.filter((e) => e.url.includes('/invoices/'));
+    expect(again.headers.get('If-None-Match')).toMatch(/^(W\/)?"/);
+    expect(again.status).toBe(304);
+    expect(second).toEqual(first);
+  });
+
+  it('has its generated types up to date with the API\u2019s OpenAPI document', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'curbside-client-types-'));
+    try {
+      const document = join(scratch, 'openapi.json');
+      writeFileSync(document, JSON.stringify((await t.http().get('/docs/openapi.json').expect(200)).body));
+      execFileSync(process.execPath, [join(__dirname, '../../../tools/openapi/client-types.js'), document, '--check'], { stdio: 'pipe' });
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the SDK\u2019s tokens', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(testDatabases()[0], { customers: [CUSTOMER], fixture: true, env: { TOKEN_TTL_SECONDS: '2' } });
+  });
+  afterAll(() => t.close());
+
+  it('are fetched again before they expire', async () => {
+    const wire = recordingFetch();
+    const curbside = new CurbsideClient({ baseUrl: t.url, clientId: t.client.clientId, clientSecret: t.client.clientSecret, fetch: wire.fetch });
+    await curbside.listTickets(CUSTOMER);
+    const firstToken = wire.exchanges.at(-1)?.headers.get('Authorization');
+    await sleep(2100);
+    // The first token has expired by now: the API refuses it...
+    const stale = await t.http().get(`/api/v1/customers/${CUSTOMER}/tickets`).set('Authorization', firstToken ?? '').set('ClientId', t.client.clientId).set('Request-Tracking-Id', 'stale');
+    expect(stale.status).toBe(401);
+    // ...and the client, which refreshed it before it ran out, goes on.
+    await expect(curbside.listTickets(CUSTOMER)).resolves.toMatchObject({ tickets: expect.any(Array) });
+    expect(wire.tokenRequests()).toBe(2);
+    expect(wire.exchanges.at(-1)?.headers.get('Authorization')).not.toBe(firstToken);
+  });
+});

@@ -1,0 +1,17 @@
+export {
+  CurbsideClient,
+  type CurbsideClientOptions,
+  type DisposalTicketDetail,
+  type DisposalTicketList,
+  type GetBody,
+  type GetParams,
+  type GetPath,
+  type Query,
+  type ServiceTicketDetail,
+  type ServiceTicketList,
+  TRACKING_HEADER,
+} from './lib/client';
+export { CurbsideProblemError } from './lib/problem-error';
+export { type Credentials } from './lib/token-source';
+export { verifyWebhookSignature, SIGNATURE_HEADER, EVENT_ID_HEADER, type VerifyOptions } from '@curbside/contract';
+export type { paths, operations, components } from './generated/openapi';

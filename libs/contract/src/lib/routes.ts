@@ -1,0 +1,152 @@
+import type * as B from './bodies';
+
+export type HttpMethod = 'GET' | 'PUT' | 'POST';
+
+/** The formats an operation answers in: JSON and XML by `Accept` (CONTRACT §4), iCalendar where said. */
+export type Format = 'json' | 'xml' | 'calendar';
+
+export interface QueryParameter {
+  name: string;
+  required: boolean;
+}
+
+/** One operation of the API: declared here once, read by the API's controllers, its OpenAPI document and the SDK. */
+export interface Route {
+  operationId: string;
+  method: HttpMethod;
+  /** The OpenAPI path template, e.g. `/api/v1/customers/{customerId}/tickets/{ticketId}`. */
+  path: string;
+  /** The `{names}` of `path`, in order. */
+  pathParameters: readonly string[];
+  queryParameters: readonly QueryParameter[];
+  formats: readonly Format[];
+  /** Under `customers/{customerId}`: needs a token, `ClientId` and `Request-Tracking-Id`, and a grant of the customer. */
+  customerScoped: boolean;
+}
+
+type RouteSpec = { method: HttpMethod; path: string; query?: readonly QueryParameter[]; formats?: readonly Format[] };
+
+const optional = (...names: string[]): QueryParameter[] => names.map((name) => ({ name, required: false }));
+const required = (name: string): QueryParameter => ({ name, required: true });
+
+/** The parameters of the paged lists (CONTRACT §7). */
+const LIST = optional('fromDate', 'toDate', 'limit', 'cursor');
+const DISPOSAL_VIEW = [required('ticket_type')];
+const CUSTOMER = '/api/v1/customers/{customerId}';
+const WIRE: readonly Format[] = ['json', 'xml'];
+
+function defineRoutes<T extends Record<string, RouteSpec>>(specs: T): { readonly [K in keyof T]: Route & { operationId: K } } {
+  const entries = Object.entries(specs).map(([operationId, spec]) => [operationId, toRoute(operationId, spec)]);
+  return Object.fromEntries(entries) as { readonly [K in keyof T]: Route & { operationId: K } };
+}
+
+function toRoute(operationId: string, { method, path, query = [], formats }: RouteSpec): Route {
+  const customerScoped = path.startsWith('/api/');
+  return {
+    operationId,
+    method,
+    path,
+    pathParameters: [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]),
+    queryParameters: query,
+    formats: formats ?? (customerScoped ? WIRE : ['json']),
+    customerScoped,
+  };
+}
+
+/** Every operation of the API, by operation id. */
+export const ROUTES = defineRoutes({
+  getLiveness: { method: 'GET', path: '/health/live', formats: WIRE },
+  getReadiness: { method: 'GET', path: '/health/ready', formats: WIRE },
+  issueToken: { method: 'POST', path: '/oauth/token' },
+  getCalendarFeed: { method: 'GET', path: '/feeds/calendar/{token}/pickups.ics', formats: ['calendar'] },
+
+  listTickets: { method: 'GET', path: `${CUSTOMER}/tickets`, query: [...LIST, ...optional('ticket_type')] },
+  getTicket: { method: 'GET', path: `${CUSTOMER}/tickets/{ticketId}`, query: optional('ticket_type') },
+  getDisposalTicketMaterials: { method: 'GET', path: `${CUSTOMER}/tickets/{ticketId}/materials`, query: DISPOSAL_VIEW },
+  getDisposalTicketSurcharges: { method: 'GET', path: `${CUSTOMER}/tickets/{ticketId}/surcharges`, query: DISPOSAL_VIEW },
+  getDisposalTicketPrices: { method: 'GET', path: `${CUSTOMER}/tickets/{ticketId}/prices`, query: DISPOSAL_VIEW },
+  /** A published sample writes `/price`: the same as `/prices`. */
+  getDisposalTicketPrice: { method: 'GET', path: `${CUSTOMER}/tickets/{ticketId}/price`, query: DISPOSAL_VIEW },
+
+  listInvoices: { method: 'GET', path: '/api/v2/customers/{customerId}/invoices', query: LIST },
+  /** Deprecated: answers with `Deprecation` and `Sunset` headers (docs/spec-decisions.md). */
+  listInvoicesV1: { method: 'GET', path: `${CUSTOMER}/invoices`, query: LIST },
+  getInvoice: { method: 'GET', path: `${CUSTOMER}/invoices/{invoiceId}` },
+  getBalance: { method: 'GET', path: `${CUSTOMER}/balance` },
+  listProfiles: { method: 'GET', path: `${CUSTOMER}/profiles` },
+
+  listCases: { method: 'GET', path: `${CUSTOMER}/cases`, query: LIST },
+  getCase: { method: 'GET', path: `${CUSTOMER}/cases/{caseId}` },
+
+  listContacts: { method: 'GET', path: `${CUSTOMER}/contacts` },
+  updateContacts: { method: 'PUT', path: `${CUSTOMER}/contacts` },
+  getBillingContact: { method: 'GET', path: `${CUSTOMER}/contacts/billing` },
+  getServiceContact: { method: 'GET', path: `${CUSTOMER}/contacts/service` },
+  /** The same as contacts/service (a published sample's spelling). */
+  getServicesContact: { method: 'GET', path: `${CUSTOMER}/contacts/services` },
+
+  getCommunicationPreferences: { method: 'GET', path: `${CUSTOMER}/communication-preferences` },
+  updateCommunicationPreferences: { method: 'PUT', path: `${CUSTOMER}/communication-preferences` },
+
+  listServices: { method: 'GET', path: `${CUSTOMER}/services`, query: optional('line_of_business') },
+  getInvoiceFees: { method: 'GET', path: `${CUSTOMER}/services/prices/invoice-fees` },
+  getServicePrices: { method: 'GET', path: `${CUSTOMER}/services/prices` },
+  getServiceMaterials: { method: 'GET', path: `${CUSTOMER}/services/materials` },
+  getPickupPlan: { method: 'GET', path: `${CUSTOMER}/services/plan` },
+  getPickupStats: { method: 'GET', path: `${CUSTOMER}/services/stats`, query: optional('limit', 'cursor', 'numberOfdays', 'summary') },
+  getNextPickups: { method: 'GET', path: `${CUSTOMER}/services/next-pickup`, formats: ['json', 'xml', 'calendar'] },
+  getServiceOperations: { method: 'GET', path: `${CUSTOMER}/services/operations` },
+  getCalendarLink: { method: 'GET', path: `${CUSTOMER}/services/calendar` },
+  getEta: { method: 'GET', path: `${CUSTOMER}/services/{serviceId}/ETA`, query: [required('requestDate'), ...optional('ticketNumber')] },
+
+  listEmailActivities: { method: 'GET', path: `${CUSTOMER}/activities/email`, query: LIST },
+  listIssueActivities: { method: 'GET', path: `${CUSTOMER}/activities/issues`, query: LIST },
+  listNotes: { method: 'GET', path: `${CUSTOMER}/activities/notes`, query: LIST },
+});
+
+export type OperationId = keyof typeof ROUTES;
+
+/** The 200 body of each operation (JSON; the XML carries the same members). */
+export interface ResponseBodies {
+  getLiveness: B.HealthBody;
+  getReadiness: B.HealthBody;
+  issueToken: B.AccessTokenBody;
+  getCalendarFeed: string;
+  listTickets: B.TicketListBody | B.DisposalTicketListBody;
+  getTicket: B.TicketDetailBody | B.DisposalTicketDetailBody;
+  getDisposalTicketMaterials: B.DisposalMaterialsBody;
+  getDisposalTicketSurcharges: B.DisposalSurchargesBody;
+  getDisposalTicketPrices: B.DisposalPricesBody;
+  getDisposalTicketPrice: B.DisposalPricesBody;
+  listInvoices: B.InvoiceListBody;
+  listInvoicesV1: B.InvoiceListBody;
+  getInvoice: B.InvoiceDetailBody;
+  getBalance: B.AccountBalanceBody;
+  listProfiles: B.ProfilesBody;
+  listCases: B.CaseListBody;
+  getCase: B.CaseDetailBody;
+  listContacts: B.ContactsBody;
+  updateContacts: B.UpdatedBody;
+  getBillingContact: B.ContactsBody;
+  getServiceContact: B.ContactsBody;
+  getServicesContact: B.ContactsBody;
+  getCommunicationPreferences: B.PreferencesBody;
+  updateCommunicationPreferences: B.UpdatedBody;
+  listServices: B.ServicesBody;
+  getInvoiceFees: B.InvoiceFeesBody;
+  getServicePrices: B.ServicePricesBody;
+  getServiceMaterials: B.ServiceMaterialsBody;
+  getPickupPlan: B.PickupPlanBody;
+  getPickupStats: B.PickupStatsBody;
+  getNextPickups: B.NextPickupsBody;
+  getServiceOperations: B.ServiceOperationsBody;
+  getCalendarLink: B.CalendarLinkBody;
+  getEta: B.EtaBody;
+  listEmailActivities: B.EmailActivitiesBody;
+  listIssueActivities: B.IssueActivitiesBody;
+  listNotes: B.NotesBody;
+}
+
+/** Every operation has a body type, and every body type an operation. */
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const BODIES_COVER_ROUTES: Exactly<keyof ResponseBodies, OperationId> = true;
