@@ -1,3 +1,6 @@
+import path from 'node:path';
+import { Document, Spectral } from '@stoplight/spectral-core';
+import { Json } from '@stoplight/spectral-parsers';
 import { testDatabases } from '@curbside/testing';
 import { startTestApp, TestApp } from './support';
 import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
@@ -153,6 +156,14 @@ describe('the OpenAPI document', () => {
     const operation = document.paths['/api/v1/customers/{customerId}/invoices'].get;
     expect(operation.deprecated).toBe(true);
     expect(Object.keys(operation.responses['200'].headers)).toEqual(['Deprecation', 'Link']);
+  });
+
+  it('passes the Spectral ruleset (tools/openapi/.spectral.js) with no warning', async () => {
+    const { default: ruleset } = await import(path.resolve(__dirname, '../../../tools/openapi/.spectral.js'));
+    const spectral = new Spectral();
+    spectral.setRuleset(ruleset);
+    const findings = await spectral.run(new Document(JSON.stringify(document), Json, 'openapi.json'));
+    expect(findings.map((f) => `${f.code} at ${f.path.join('.')}: ${f.message}`)).toEqual([]);
   });
 
   it('describes how to get a token', () => {

@@ -1,5 +1,5 @@
 import { Body, Controller, Header, Headers, HttpCode, Ip, Post, UseFilters } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AccessTokenResponse, ClientService, TokenService } from '@curbside/auth';
 import { JsonOnly, RateLimits } from '../platform';
 import { OAuthException, OAuthExceptionFilter } from './oauth.exception';
@@ -9,6 +9,11 @@ class TokenRequestDoc {
   @ApiProperty({ enum: ['client_credentials'] }) grant_type!: string;
   @ApiProperty({ required: false, description: 'Or send the credentials as HTTP Basic' }) client_id?: string;
   @ApiProperty({ required: false }) client_secret?: string;
+}
+
+class OAuthErrorDoc {
+  @ApiProperty({ enum: ['invalid_request', 'invalid_client', 'unsupported_grant_type', 'temporarily_unavailable'] }) error!: string;
+  @ApiProperty() error_description!: string;
 }
 
 class AccessTokenDoc {
@@ -30,15 +35,19 @@ export class OAuthController {
   ) {}
 
   @Post('token')
+  @ApiOperation({
+    summary: 'An access token for a client (client credentials grant)',
+    description: 'Credentials as form or JSON fields, or as HTTP Basic. Errors are answered as RFC 6749 \u00a75.2 says, not as problems.',
+  })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ type: TokenRequestDoc })
   @ApiOkResponse({ type: AccessTokenDoc })
-  @ApiResponse({ status: 400, description: '{"error": "invalid_request" | "unsupported_grant_type"}' })
-  @ApiResponse({ status: 401, description: '{"error": "invalid_client"}' })
-  @ApiResponse({ status: 429, description: '{"error": "temporarily_unavailable"}: too many failures for the client id or address' })
+  @ApiResponse({ status: 400, description: 'invalid_request or unsupported_grant_type', type: OAuthErrorDoc })
+  @ApiResponse({ status: 401, description: 'invalid_client', type: OAuthErrorDoc })
+  @ApiResponse({ status: 429, description: 'temporarily_unavailable: too many failures for the client id or address', type: OAuthErrorDoc })
   async token(
     @Body() body: unknown,
     @Ip() address: string,

@@ -78,16 +78,31 @@ export function ProblemResponse(status: number, description: string): MethodDeco
   return ApiResponse({ status, description, content: problemContent });
 }
 
+/** The operation groups of the document (each controller's `@ApiTags`), in the order Swagger UI shows them. */
+const TAGS: [string, string][] = [
+  ['oauth', 'Access tokens (CONTRACT \u00a72)'],
+  ['tickets', 'Service and disposal tickets'],
+  ['invoices', 'Invoices'],
+  ['cases', 'Cases'],
+  ['contacts', 'Contacts'],
+  ['communication preferences', 'Communication preferences'],
+  ['services', 'Services, their prices, pickups and calendars'],
+  ['activities', 'Email, issue and note activities'],
+  ['account', 'Balance and profiles'],
+  ['health', 'Probes for orchestrators'],
+];
+
 /** Swagger UI at `/docs`, the document at `/docs/openapi.json`. */
 export function setupOpenApi(app: NestFastifyApplication): void {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Curbside customer account API')
     .setDescription('Customer accounts of a waste-collection company: tickets, invoices, cases, contacts, preferences.')
     .setVersion('1')
+    .addServer('/', 'This server')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER)
     .addApiKey({ type: 'apiKey', in: 'header', name: 'ClientId' }, CLIENT_ID)
-    .addOAuth2({ type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } }, OAUTH2)
-    .build();
+    .addOAuth2({ type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } }, OAUTH2);
+  const config = TAGS.reduce((tagged, [name, description]) => tagged.addTag(name, description), builder).build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ProblemDoc] });
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', raw: ['json'] });
 }

@@ -59,14 +59,17 @@ export class ServicesController {
   }
 
   @Get('prices')
-  @ApiOperation({ summary: 'Base monthly price of each service (op 12)' })
+  @ApiOperation({ summary: 'Base monthly price of each service (op 12)', description: 'The status and pricing of every service of the customer.' })
   @WireResponse('Service prices', 'servicePrices')
   async prices(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     return responses.servicePrices(trackingId, await this.services.list(customer.id));
   }
 
   @Get('materials')
-  @ApiOperation({ summary: 'Catalog entry, material and price of each service (op 13)' })
+  @ApiOperation({
+    summary: 'Catalog entry, material and price of each service (op 13)',
+    description: 'Every service of the customer by id, with its catalog entry, the material it collects and its price.',
+  })
   @WireResponse('Service materials', 'serviceMaterials')
   async materials(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     return responses.serviceMaterials(trackingId, await this.services.list(customer.id));

@@ -37,7 +37,10 @@ export class TicketsController {
   }
 
   @Get(':ticketId')
-  @ApiOperation({ summary: 'A service ticket (op 2) or, with ticket_type=disposal, a disposal ticket (op 4)' })
+  @ApiOperation({
+    summary: 'A service ticket (op 2) or, with ticket_type=disposal, a disposal ticket (op 4)',
+    description: 'One ticket of the customer by id, with its detail lines; 404 when the customer has no such ticket of that type.',
+  })
   @WireResponse('Ticket detail (op 2), or disposal ticket detail (op 4)', 'ticketDetail', 'disposalDetail')
   async detail(
     @TrackingId() trackingId: string,
@@ -83,7 +86,10 @@ export class TicketsController {
 
   /** A published sample writes `/price`: both paths answer. */
   @Get([':ticketId/prices', ':ticketId/price'])
-  @ApiOperation({ summary: 'The totals of a disposal ticket (also at /price; ticket_type=disposal required)' })
+  @ApiOperation({
+    summary: 'The totals of a disposal ticket (also at /price; ticket_type=disposal required)',
+    description: 'The ticket\u2019s status with its material subtotal, surcharge, tax, amount and currency.',
+  })
   @WireResponse('Disposal ticket prices', 'disposalPrices')
   async prices(
     @TrackingId() trackingId: string,
