@@ -55,8 +55,8 @@ const OPERATIONS: Array<{ op: number | string; method: 'get' | 'put'; path: stri
 
 /** Problems with `value` against a documented wire schema: missing, undocumented or mistyped members. */
 function mismatches(schema: Schema, value: unknown, path = '$'): string[] {
-  if (schema.oneOf) {
-    const each = (schema.oneOf as Schema[]).map((option) => mismatches(option, value, path));
+  if (schema.anyOf) {
+    const each = (schema.anyOf as Schema[]).map((option) => mismatches(option, value, path));
     return each.some((problems) => problems.length === 0) ? [] : each.flat();
   }
   if (schema.type === 'string') return typeof value === 'string' ? [] : [`${path} is not a string`];
@@ -155,7 +155,17 @@ describe('the OpenAPI document', () => {
   it('documents the v1 invoice list as deprecated, with its Deprecation and Link headers', () => {
     const operation = document.paths['/api/v1/customers/{customerId}/invoices'].get;
     expect(operation.deprecated).toBe(true);
-    expect(Object.keys(operation.responses['200'].headers)).toEqual(['Deprecation', 'Link']);
+    expect(Object.keys(operation.responses['200'].headers)).toEqual(['Deprecation', 'Link', 'ETag']);
+  });
+
+  it('documents the ETag of every GET under /api, If-None-Match and its 304', () => {
+    const gets = Object.entries(document.paths as Record<string, WireRecord>).filter(([path, item]) => path.startsWith('/api/') && item.get);
+    expect(gets.length).toBeGreaterThan(30);
+    for (const [, { get }] of gets) {
+      expect(get.responses['200'].headers.ETag.required).toBe(true);
+      expect(Object.keys(get.responses['304'].headers)).toEqual(['ETag']);
+      expect(get.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'If-None-Match', required: false }));
+    }
   });
 
   it('passes the Spectral ruleset (tools/openapi/.spectral.js) with no warning', async () => {

@@ -84,7 +84,8 @@ export const examples = {
   services: (): WireObject => responses.services(TRACKING_ID, household().services.slice(0, 2)),
   serviceOperations: (): WireObject => responses.serviceOperations(TRACKING_ID, household().services.slice(0, 2)),
   pickupPlan: (): WireObject => responses.pickupPlan(TRACKING_ID, household().pickups.filter((p) => p.operations.routeId !== null).slice(0, 2)),
-  pickupStats: (): WireObject => {
+  pickupStats: (): WireObject => responses.pickupStats(TRACKING_ID, statsPickups(household().pickups, TODAY, 60).slice(0, 2), null),
+  pickupStatsSummary: (): WireObject => {
     const pickups = statsPickups(household().pickups, TODAY, 60);
     return responses.pickupStats(TRACKING_ID, pickups.slice(0, 2), summarizePickups(pickups));
   },

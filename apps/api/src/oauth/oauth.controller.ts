@@ -1,7 +1,7 @@
 import { Body, Controller, Header, Headers, HttpCode, Ip, Post, UseFilters } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AccessTokenResponse, ClientService, TokenService } from '@curbside/auth';
-import { JsonOnly, RateLimits } from '../platform';
+import { BodyEdgeProblems, JsonOnly, problemContent, RateLimits } from '../platform';
 import { OAuthException, OAuthExceptionFilter } from './oauth.exception';
 import { readTokenRequest } from './token-request';
 
@@ -45,9 +45,15 @@ export class OAuthController {
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ type: TokenRequestDoc })
   @ApiOkResponse({ type: AccessTokenDoc })
-  @ApiResponse({ status: 400, description: 'invalid_request or unsupported_grant_type', type: OAuthErrorDoc })
+  @ApiExtraModels(OAuthErrorDoc)
+  @ApiResponse({
+    status: 400,
+    description: 'invalid_request or unsupported_grant_type; a body the edge refuses (malformed, too deep) is a problem',
+    content: { 'application/json': { schema: { $ref: getSchemaPath(OAuthErrorDoc) } }, ...problemContent },
+  })
   @ApiResponse({ status: 401, description: 'invalid_client', type: OAuthErrorDoc })
   @ApiResponse({ status: 429, description: 'temporarily_unavailable: too many failures for the client id or address', type: OAuthErrorDoc })
+  @BodyEdgeProblems()
   async token(
     @Body() body: unknown,
     @Ip() address: string,

@@ -94,7 +94,7 @@ export class ServicesController {
       '(within a day in a fixed order); summary=Y adds the counts of services, successful ones, missed pickups and ' +
       'exceptions over the whole window, whatever the page.',
   })
-  @WireResponse('Confirmed pickup records', 'pickupStats')
+  @WireResponse('Confirmed pickup records; with summary=Y, their summary too', 'pickupStats', 'pickupStatsSummary')
   @ProblemResponse(400, 'numberOfdays is not a whole number from 1 to 366, or summary is not Y or N')
   async stats(
     @TrackingId() trackingId: string,
