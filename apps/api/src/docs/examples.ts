@@ -26,6 +26,9 @@ const TRACKING_ID = '7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93';
 /** The demo's "today", fixed so the document is stable. */
 const TODAY = '2026-06-15';
 
+/** Independence Day 2026 falls on a Saturday: observed on Friday, July 3. */
+const OBSERVED_HOLIDAY: Holiday = { date: '2026-07-03', name: 'Independence Day (observed)', delayDays: 1 };
+
 let demo: ImportFile | null = null;
 const demoFile = (): ImportFile => (demo ??= decodeImportFile(buildDemoImportFile(new Date(2026, 5, 15))));
 /** The demo household. */
@@ -89,7 +92,9 @@ export const examples = {
     const pickups = statsPickups(household().pickups, TODAY, 60);
     return responses.pickupStats(TRACKING_ID, pickups.slice(0, 2), summarizePickups(pickups));
   },
-  nextPickups: (): WireObject => responses.nextPickups(TRACKING_ID, nextPickupsOf(household().services, holidays(), household().pickups, TODAY)),
+  // With a holiday on one of the next pickups, so the example shows a moved pickup's members too.
+  nextPickups: (): WireObject =>
+    responses.nextPickups(TRACKING_ID, nextPickupsOf(household().services, [...holidays(), OBSERVED_HOLIDAY], household().pickups, TODAY)),
   eta: (): WireObject => {
     const { service, pickup } = rollOffPickup();
     const today = pickup.plannedDate;

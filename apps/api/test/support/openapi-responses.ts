@@ -85,7 +85,11 @@ export class ResponseValidator {
     if (!mediaType.endsWith('json') || content[mediaType].schema === undefined) return [];
     const validate = this.validator(`${where}/content/${pointer(mediaType)}/schema`);
     if (validate(response.body)) return [];
-    return (validate.errors ?? []).map((error) => `body${error.instancePath.replace(/\//g, '.')} ${error.message} (schema ${error.schemaPath})`);
+    const described = (validate.errors ?? []).map((error) => {
+      const member = error.keyword === 'additionalProperties' ? `: ${error.params.additionalProperty}` : '';
+      return `body${error.instancePath.replace(/\//g, '.')} ${error.message}${member} (schema ${error.schemaPath})`;
+    });
+    return [...new Set(described)];
   }
 
   private validator(schemaPointer: string): ValidateFunction {
