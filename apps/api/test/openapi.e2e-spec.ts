@@ -1,4 +1,7 @@
 import { ROUTES } from '@curbside/contract';
+import path from 'node:path';
+import { Document, Spectral } from '@stoplight/spectral-core';
+import { Json } from '@stoplight/spectral-parsers';
 import { testDatabases } from '@curbside/testing';
 import { startTestApp, TestApp } from './support';
 import { fixtureCustomer, loadFixture, WireRecord } from './support/fixtures';
@@ -53,8 +56,8 @@ const OPERATIONS: Array<{ op: number | string; method: 'get' | 'put'; path: stri
 
 /** Problems with `value` against a documented wire schema: missing, undocumented or mistyped members. */
 function mismatches(schema: Schema, value: unknown, path = '$'): string[] {
-  if (schema.oneOf) {
-    const each = (schema.oneOf as Schema[]).map((option) => mismatches(option, value, path));
+  if (schema.anyOf) {
+    const each = (schema.anyOf as Schema[]).map((option) => mismatches(option, value, path));
     return each.some((problems) => problems.length === 0) ? [] : each.flat();
   }
   if (schema.type === 'string') return typeof value === 'string' ? [] : [`${path} is not a string`];
@@ -153,7 +156,25 @@ describe('the OpenAPI document', () => {
   it('documents the v1 invoice list as deprecated, with its Deprecation and Link headers', () => {
     const operation = document.paths['/api/v1/customers/{customerId}/invoices'].get;
     expect(operation.deprecated).toBe(true);
-    expect(Object.keys(operation.responses['200'].headers)).toEqual(['Deprecation', 'Link']);
+    expect(Object.keys(operation.responses['200'].headers)).toEqual(['Deprecation', 'Link', 'ETag']);
+  });
+
+  it('documents the ETag of every GET under /api, If-None-Match and its 304', () => {
+    const gets = Object.entries(document.paths as Record<string, WireRecord>).filter(([path, item]) => path.startsWith('/api/') && item.get);
+    expect(gets.length).toBeGreaterThan(30);
+    for (const [, { get }] of gets) {
+      expect(get.responses['200'].headers.ETag.required).toBe(true);
+      expect(Object.keys(get.responses['304'].headers)).toEqual(['ETag']);
+      expect(get.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'If-None-Match', required: false }));
+    }
+  });
+
+  it('passes the Spectral ruleset (tools/openapi/.spectral.js) with no warning', async () => {
+    const { default: ruleset } = await import(path.resolve(__dirname, '../../../tools/openapi/.spectral.js'));
+    const spectral = new Spectral();
+    spectral.setRuleset(ruleset);
+    const findings = await spectral.run(new Document(JSON.stringify(document), Json, 'openapi.json'));
+    expect(findings.map((f) => `${f.code} at ${f.path.join('.')}: ${f.message}`)).toEqual([]);
   });
 
   it('lists exactly the operations of the contract\u2019s route table, by method, path and operation id', () => {

@@ -26,6 +26,9 @@ const TRACKING_ID = '7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93';
 /** The demo's "today", fixed so the document is stable. */
 const TODAY = '2026-06-15';
 
+/** Independence Day 2026 falls on a Saturday: observed on Friday, July 3. */
+const OBSERVED_HOLIDAY: Holiday = { date: '2026-07-03', name: 'Independence Day (observed)', delayDays: 1 };
+
 let demo: ImportFile | null = null;
 const demoFile = (): ImportFile => (demo ??= decodeImportFile(buildDemoImportFile(new Date(2026, 5, 15))));
 /** The demo household. */
@@ -85,12 +88,14 @@ export const examples = {
   services: (): WireObject => responses.services(TRACKING_ID, household().services.slice(0, 2)),
   serviceOperations: (): WireObject => responses.serviceOperations(TRACKING_ID, household().services.slice(0, 2)),
   pickupPlan: (): WireObject => responses.pickupPlan(TRACKING_ID, household().pickups.filter((p) => p.operations.routeId !== null).slice(0, 2)),
-  pickupStats: (): WireObject => {
+  pickupStats: (): WireObject => responses.pickupStats(TRACKING_ID, statsPickups(household().pickups, TODAY, 60).slice(0, 2), null),
+  pickupStatsSummary: (): WireObject => {
     const pickups = statsPickups(household().pickups, TODAY, 60);
     return responses.pickupStats(TRACKING_ID, pickups.slice(0, 2), summarizePickups(pickups));
   },
-  pickupStatsWithoutSummary: (): WireObject => responses.pickupStats(TRACKING_ID, statsPickups(household().pickups, TODAY, 60).slice(0, 2), null),
-  nextPickups: (): WireObject => responses.nextPickups(TRACKING_ID, nextPickupsOf(household().services, holidays(), household().pickups, TODAY)),
+  // With a holiday on one of the next pickups, so the example shows a moved pickup's members too.
+  nextPickups: (): WireObject =>
+    responses.nextPickups(TRACKING_ID, nextPickupsOf(household().services, [...holidays(), OBSERVED_HOLIDAY], household().pickups, TODAY)),
   eta: (): WireObject => {
     const { service, pickup } = rollOffPickup();
     const today = pickup.plannedDate;

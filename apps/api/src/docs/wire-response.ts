@@ -9,7 +9,7 @@ function wireContent(names: ExampleName[]): Record<string, object> {
   if (names.length === 0) return {};
   const bodies = names.map((name) => ({ name, body: examples[name]() }));
   const schemas = bodies.map(({ body }) => wireSchema(body));
-  const schema = schemas.length === 1 ? schemas[0] : { oneOf: schemas };
+  const schema = schemas.length === 1 ? schemas[0] : { anyOf: schemas };
   const named = (render: (body: (typeof bodies)[number]['body']) => unknown) =>
     Object.fromEntries(bodies.map(({ name, body }) => [name, { value: render(body) }]));
   return {
@@ -21,7 +21,8 @@ function wireContent(names: ExampleName[]): Record<string, object> {
 /**
  * Documents a route's 200 response in JSON and XML, with the schema read off a realistic
  * example built by the codecs (see `examples`). A route that answers one of several bodies
- * (tickets: service or disposal, by `ticket_type`) names each; the schema is then a `oneOf`.
+ * (tickets: service or disposal, by `ticket_type`) names each; the schema is then an `anyOf`
+ * (not `oneOf`: an empty list is both).
  * A response with headers of its own gives `{description, headers}`.
  */
 export function WireResponse(

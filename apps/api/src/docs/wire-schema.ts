@@ -6,6 +6,7 @@ import type { WireObject, WireValue } from '@curbside/codecs';
  * interface's convention), objects list their members in wire order, and arrays are unwrapped
  * in XML (the member name repeats once per item), as CONTRACT §4 says. The items of an array
  * are merged, so a member that only some items carry (PAYMENT lines' `payment_info`) is optional.
+ * A member the example does not show is not allowed: the e2e suites check every response against this.
  */
 export function wireSchema(example: WireObject, xmlRoot = 'response'): SchemaObject {
   return { ...schemaOf(example), xml: { name: xmlRoot } };
@@ -17,6 +18,7 @@ function schemaOf(value: WireValue): SchemaObject {
   const members = Object.entries(value);
   return {
     type: 'object',
+    additionalProperties: false,
     required: members.map(([name]) => name),
     properties: Object.fromEntries(members.map(([name, member]) => [name, schemaOf(member)])),
   };

@@ -1,8 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { ApiErrorCode, ApiException, Endpoint } from '../platform';
+import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiErrorCode, ApiException, Endpoint, ProblemResponse } from '../platform';
 import { Readiness } from './readiness';
-import { ROUTES } from '@curbside/contract';
+import { type HealthBody, ROUTES } from '@curbside/contract';
+
+class HealthDoc {
+  @ApiProperty({ enum: ['up', 'ready'] }) status!: string;
+}
 
 /** Probes for orchestrators (CONTRACT §1); no credentials. */
 @ApiTags('health')
@@ -10,16 +14,16 @@ import { ROUTES } from '@curbside/contract';
 export class HealthController {
   constructor(private readonly readiness: Readiness) {}
 
-  @Endpoint(ROUTES.getLiveness)
-  @ApiOkResponse({ description: 'The process is up' })
-  live(): { status: string } {
+  @Endpoint(ROUTES.getLiveness, { summary: 'Liveness', description: 'Answers while the process runs, whatever the database.' })
+  @ApiOkResponse({ description: 'The process is up', type: HealthDoc })
+  live(): HealthBody {
     return { status: 'up' };
   }
 
-  @Endpoint(ROUTES.getReadiness)
-  @ApiOkResponse({ description: 'The database is reachable' })
-  @ApiServiceUnavailableResponse({ description: 'Starting, draining, or the database is unreachable' })
-  async ready(): Promise<{ status: string }> {
+  @Endpoint(ROUTES.getReadiness, { summary: 'Readiness', description: 'Answers 200 once the database is reachable, 503 while starting or draining.' })
+  @ApiOkResponse({ description: 'The database is reachable', type: HealthDoc })
+  @ProblemResponse(503, 'Starting, draining, or the database is unreachable')
+  async ready(): Promise<HealthBody> {
     if (!(await this.readiness.isReady())) {
       throw new ApiException(ApiErrorCode.SERVICE_UNAVAILABLE, 'Not ready: draining or the database is unreachable.');
     }

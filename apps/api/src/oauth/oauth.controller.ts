@@ -1,7 +1,7 @@
 import { Body, Controller, Header, Headers, HttpCode, Ip, UseFilters } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AccessTokenResponse, ClientService, TokenService } from '@curbside/auth';
-import { RateLimits, Endpoint } from '../platform';
+import { BodyEdgeProblems, Endpoint, problemContent, RateLimits } from '../platform';
 import { OAuthException, OAuthExceptionFilter } from './oauth.exception';
 import { readTokenRequest } from './token-request';
 import { ROUTES } from '@curbside/contract';
@@ -10,6 +10,11 @@ class TokenRequestDoc {
   @ApiProperty({ enum: ['client_credentials'] }) grant_type!: string;
   @ApiProperty({ required: false, description: 'Or send the credentials as HTTP Basic' }) client_id?: string;
   @ApiProperty({ required: false }) client_secret?: string;
+}
+
+class OAuthErrorDoc {
+  @ApiProperty({ enum: ['invalid_request', 'invalid_client', 'unsupported_grant_type', 'temporarily_unavailable'] }) error!: string;
+  @ApiProperty() error_description!: string;
 }
 
 class AccessTokenDoc {
@@ -29,16 +34,25 @@ export class OAuthController {
     private readonly limits: RateLimits,
   ) {}
 
-  @Endpoint(ROUTES.issueToken)
+  @Endpoint(ROUTES.issueToken, {
+    summary: 'An access token for a client (client credentials grant)',
+    description: 'Credentials as form or JSON fields, or as HTTP Basic. Errors are answered as RFC 6749 \u00a75.2 says, not as problems.',
+  })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ type: TokenRequestDoc })
   @ApiOkResponse({ type: AccessTokenDoc })
-  @ApiResponse({ status: 400, description: '{"error": "invalid_request" | "unsupported_grant_type"}' })
-  @ApiResponse({ status: 401, description: '{"error": "invalid_client"}' })
-  @ApiResponse({ status: 429, description: '{"error": "temporarily_unavailable"}: too many failures for the client id or address' })
+  @ApiExtraModels(OAuthErrorDoc)
+  @ApiResponse({
+    status: 400,
+    description: 'invalid_request or unsupported_grant_type; a body the edge refuses (malformed, too deep) is a problem',
+    content: { 'application/json': { schema: { $ref: getSchemaPath(OAuthErrorDoc) } }, ...problemContent },
+  })
+  @ApiResponse({ status: 401, description: 'invalid_client', type: OAuthErrorDoc })
+  @ApiResponse({ status: 429, description: 'temporarily_unavailable: too many failures for the client id or address', type: OAuthErrorDoc })
+  @BodyEdgeProblems()
   async token(
     @Body() body: unknown,
     @Ip() address: string,

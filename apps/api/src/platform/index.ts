@@ -1,7 +1,7 @@
 // What resource modules use from the HTTP edge.
 export { ApiErrorCode, ApiException } from './api.exception';
 export type { FieldError } from './api.exception';
-export { CustomerApi, ProblemResponse } from './openapi';
+export { BodyEdgeProblems, CustomerApi, problemContent, ProblemResponse } from './openapi';
 export { decodeBody } from './decode-body';
 export { Endpoint } from './endpoint';
 export { TrackingId } from './request-tracking';

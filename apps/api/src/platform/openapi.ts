@@ -11,6 +11,7 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { OpenAPIObject, ResponseObject } from '@nestjs/swagger';
 import { CustomerAccessGuard } from '@curbside/auth';
 import { TRACKING_HEADER } from './request-tracking';
 
@@ -46,11 +47,14 @@ const PROBLEM_RESPONSES: [number, string][] = [
   [403, 'The customer is not granted to this client (whether or not it exists)'],
   [404, 'The customer or resource does not exist'],
   [406, 'The Accept header allows neither application/json nor application/xml'],
+  [414, 'The request target is longer than the router accepts'],
   [429, 'Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response)'],
+  [431, 'The request headers are larger than the server accepts'],
   [500, 'Unexpected error'],
 ];
 
-const problemContent = {
+/** The problem body in JSON and XML, for a response that may also answer other content. */
+export const problemContent = {
   'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDoc) } },
   'application/problem+xml': { schema: { $ref: getSchemaPath(ProblemDoc) } },
 };
@@ -78,16 +82,65 @@ export function ProblemResponse(status: number, description: string): MethodDeco
   return ApiResponse({ status, description, content: problemContent });
 }
 
+/** The operation groups of the document (each controller's `@ApiTags`), in the order Swagger UI shows them. */
+const TAGS: [string, string][] = [
+  ['oauth', 'Access tokens (CONTRACT \u00a72)'],
+  ['tickets', 'Service and disposal tickets'],
+  ['invoices', 'Invoices'],
+  ['cases', 'Cases'],
+  ['contacts', 'Contacts'],
+  ['communication preferences', 'Communication preferences'],
+  ['services', 'Services, their prices, pickups and calendars'],
+  ['activities', 'Email, issue and note activities'],
+  ['account', 'Balance and profiles'],
+  ['health', 'Probes for orchestrators'],
+];
+
+const ETAG_HEADER = { ETag: { required: true, description: 'Entity tag of the body (CONTRACT \u00a77)', schema: { type: 'string' } } };
+
+/**
+ * Every GET under /api carries an ETag and answers 304 to a matching If-None-Match (the
+ * negotiation interceptor and `answerNotModified` do it for every route, so it is documented
+ * here for every route too).
+ */
+function documentConditionalGets(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    const operation = item.get;
+    if (!path.startsWith('/api/') || operation === undefined) continue;
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      { in: 'header', name: 'If-None-Match', required: false, description: 'An ETag of an earlier response: 304 if it still matches', schema: { type: 'string' } },
+    ];
+    const ok = operation.responses['200'] as ResponseObject;
+    ok.headers = { ...ok.headers, ...ETAG_HEADER };
+    operation.responses['304'] = { description: 'Not modified: the If-None-Match matches the current ETag; no body', headers: ETAG_HEADER };
+  }
+}
+
+/** The problems the HTTP edge answers a request with a body before any handler runs (CONTRACT §4). */
+export function BodyEdgeProblems(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ProblemResponse(406, 'The Accept header does not allow application/json'),
+    ProblemResponse(413, 'The body is over 64 KiB'),
+    ProblemResponse(414, 'The request target is longer than the router accepts'),
+    ProblemResponse(415, 'The body is neither a form nor application/json'),
+    ProblemResponse(431, 'The request headers are larger than the server accepts'),
+    ProblemResponse(500, 'Unexpected error'),
+  );
+}
+
 /** Swagger UI at `/docs`, the document at `/docs/openapi.json`. */
 export function setupOpenApi(app: NestFastifyApplication): void {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Curbside customer account API')
     .setDescription('Customer accounts of a waste-collection company: tickets, invoices, cases, contacts, preferences.')
     .setVersion('1')
+    .addServer('/', 'This server')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER)
     .addApiKey({ type: 'apiKey', in: 'header', name: 'ClientId' }, CLIENT_ID)
-    .addOAuth2({ type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } }, OAUTH2)
-    .build();
+    .addOAuth2({ type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } }, OAUTH2);
+  const config = TAGS.reduce((tagged, [name, description]) => tagged.addTag(name, description), builder).build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ProblemDoc] });
+  documentConditionalGets(document);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', raw: ['json'] });
 }

@@ -57,13 +57,16 @@ export class ServicesController {
     return responses.invoiceFees(trackingId, await this.services.list(customer.id));
   }
 
-  @Endpoint(ROUTES.getServicePrices, { summary: 'Base monthly price of each service (op 12)' })
+  @Endpoint(ROUTES.getServicePrices, { summary: 'Base monthly price of each service (op 12)', description: 'The status and pricing of every service of the customer.' })
   @WireResponse('Service prices', 'servicePrices')
   async prices(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     return responses.servicePrices(trackingId, await this.services.list(customer.id));
   }
 
-  @Endpoint(ROUTES.getServiceMaterials, { summary: 'Catalog entry, material and price of each service (op 13)' })
+  @Endpoint(ROUTES.getServiceMaterials, {
+    summary: 'Catalog entry, material and price of each service (op 13)',
+    description: 'Every service of the customer by id, with its catalog entry, the material it collects and its price.',
+  })
   @WireResponse('Service materials', 'serviceMaterials')
   async materials(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
     return responses.serviceMaterials(trackingId, await this.services.list(customer.id));
@@ -86,7 +89,7 @@ export class ServicesController {
       '(within a day in a fixed order); summary=Y adds the counts of services, successful ones, missed pickups and ' +
       'exceptions over the whole window, whatever the page.',
   })
-  @WireResponse('Confirmed pickup records, with the summary when summary=Y', 'pickupStats', 'pickupStatsWithoutSummary')
+  @WireResponse('Confirmed pickup records; with summary=Y, their summary too', 'pickupStats', 'pickupStatsSummary')
   @ProblemResponse(400, 'numberOfdays is not a whole number from 1 to 366, or summary is not Y or N')
   async stats(
     @TrackingId() trackingId: string,

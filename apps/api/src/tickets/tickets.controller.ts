@@ -36,7 +36,10 @@ export class TicketsController {
     return responses.ticketList(trackingId, await paging.read('service-tickets', query, (list) => this.serviceTickets.list(customer.id, list)));
   }
 
-  @Endpoint(ROUTES.getTicket, { summary: 'A service ticket (op 2) or, with ticket_type=disposal, a disposal ticket (op 4)' })
+  @Endpoint(ROUTES.getTicket, {
+    summary: 'A service ticket (op 2) or, with ticket_type=disposal, a disposal ticket (op 4)',
+    description: 'One ticket of the customer by id, with its detail lines; 404 when the customer has no such ticket of that type.',
+  })
   @WireResponse('Ticket detail (op 2), or disposal ticket detail (op 4)', 'ticketDetail', 'disposalDetail')
   async detail(
     @TrackingId() trackingId: string,
@@ -78,7 +81,10 @@ export class TicketsController {
     return responses.disposalSurcharges(trackingId, await this.disposalTicket(customer, ticketId));
   }
 
-  @Endpoint(ROUTES.getDisposalTicketPrices, { summary: 'The totals of a disposal ticket (also at /price; ticket_type=disposal required)' })
+  @Endpoint(ROUTES.getDisposalTicketPrices, {
+    summary: 'The totals of a disposal ticket (also at /price; ticket_type=disposal required)',
+    description: 'The ticket\u2019s status with its material subtotal, surcharge, tax, amount and currency.',
+  })
   @WireResponse('Disposal ticket prices', 'disposalPrices')
   async prices(
     @TrackingId() trackingId: string,
@@ -90,7 +96,10 @@ export class TicketsController {
   }
 
   /** A published sample writes `/price`: both paths answer. */
-  @Endpoint(ROUTES.getDisposalTicketPrice, { summary: 'The totals of a disposal ticket, as at /prices (ticket_type=disposal required)' })
+  @Endpoint(ROUTES.getDisposalTicketPrice, {
+    summary: 'The totals of a disposal ticket, as at /prices (ticket_type=disposal required)',
+    description: 'The path a published sample writes; the same answer as `{ticketId}/prices`.',
+  })
   @WireResponse('Disposal ticket prices', 'disposalPrices')
   price(
     @TrackingId() trackingId: string,

@@ -12,6 +12,7 @@ import request from 'supertest';
 import type { ModuleImports } from '../../src/app.module';
 import { createApp } from '../../src/app';
 import { fixture } from './fixtures';
+import { ResponseValidator } from './openapi-responses';
 
 /** A registered client and a token for it. */
 export interface TestClient {
@@ -126,14 +127,16 @@ async function describeTestApp(
   };
   const registerClient = async (granted: 'all' | Id[]): Promise<TestClient> =>
     withToken(await app.get(ClientService).create('test client', granted));
-  const as = (client: TestClient): AuthorizedRequests => authorizedRequests(url, client);
+  const validator = await ResponseValidator.of(app);
+  const checked = (test: request.Test): request.Test => test.expect((response) => validator.check(test.method, test.url, response));
+  const as = (client: TestClient): AuthorizedRequests => authorizedRequests(url, client, checked);
   const client = registered.token === undefined ? await withToken(registered) : { ...registered, token: registered.token };
   return {
     app,
     url,
     client,
     api: as(client),
-    http: () => request(url),
+    http: () => checkedAgent(url, checked),
     importFile: async (file) => {
       const { customers: bundles, holidays } = decodeImportFile(file);
       await app.get(HolidayRepository).importHolidays(holidays);
@@ -149,10 +152,20 @@ async function describeTestApp(
   };
 }
 
-function authorizedRequests(url: string, client: TestClient): AuthorizedRequests {
+/** Every request's response is checked against the OpenAPI document (see `ResponseValidator`). */
+function checkedAgent(url: string, checked: (test: request.Test) => request.Test): ReturnType<typeof request> {
+  const agent = request(url);
+  for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const) {
+    const open = agent[method].bind(agent);
+    agent[method] = (path: string) => checked(open(path));
+  }
+  return agent;
+}
+
+function authorizedRequests(url: string, client: TestClient, checked: (test: request.Test) => request.Test): AuthorizedRequests {
   const preset = (test: request.Test): request.Test =>
     test.set('Authorization', `Bearer ${client.token}`).set('ClientId', client.clientId).set('Request-Tracking-Id', randomUUID());
-  const agent = request(url);
+  const agent = checkedAgent(url, checked);
   return {
     get: (path) => preset(agent.get(path)),
     put: (path) => preset(agent.put(path)),

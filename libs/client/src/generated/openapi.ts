@@ -10,6 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Liveness
+         * @description Answers while the process runs, whatever the database.
+         */
         get: operations["getLiveness"];
         put?: never;
         post?: never;
@@ -26,6 +30,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Readiness
+         * @description Answers 200 once the database is reachable, 503 while starting or draining.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -44,6 +52,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * An access token for a client (client credentials grant)
+         * @description Credentials as form or JSON fields, or as HTTP Basic. Errors are answered as RFC 6749 §5.2 says, not as problems.
+         */
         post: operations["issueToken"];
         delete?: never;
         options?: never;
@@ -78,7 +90,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A service ticket (op 2) or, with ticket_type=disposal, a disposal ticket (op 4) */
+        /**
+         * A service ticket (op 2) or, with ticket_type=disposal, a disposal ticket (op 4)
+         * @description One ticket of the customer by id, with its detail lines; 404 when the customer has no such ticket of that type.
+         */
         get: operations["getTicket"];
         put?: never;
         post?: never;
@@ -135,7 +150,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The totals of a disposal ticket (also at /price; ticket_type=disposal required) */
+        /**
+         * The totals of a disposal ticket (also at /price; ticket_type=disposal required)
+         * @description The ticket’s status with its material subtotal, surcharge, tax, amount and currency.
+         */
         get: operations["getDisposalTicketPrices"];
         put?: never;
         post?: never;
@@ -152,7 +170,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The totals of a disposal ticket, as at /prices (ticket_type=disposal required) */
+        /**
+         * The totals of a disposal ticket, as at /prices (ticket_type=disposal required)
+         * @description The path a published sample writes; the same answer as `{ticketId}/prices`.
+         */
         get: operations["getDisposalTicketPrice"];
         put?: never;
         post?: never;
@@ -418,7 +439,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Base monthly price of each service (op 12) */
+        /**
+         * Base monthly price of each service (op 12)
+         * @description The status and pricing of every service of the customer.
+         */
         get: operations["getServicePrices"];
         put?: never;
         post?: never;
@@ -435,7 +459,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Catalog entry, material and price of each service (op 13) */
+        /**
+         * Catalog entry, material and price of each service (op 13)
+         * @description Every service of the customer by id, with its catalog entry, the material it collects and its price.
+         */
         get: operations["getServiceMaterials"];
         put?: never;
         post?: never;
@@ -689,6 +716,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        HealthDoc: {
+            /** @enum {string} */
+            status: "up" | "ready";
+        };
+        OAuthErrorDoc: {
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "temporarily_unavailable";
+            error_description: string;
+        };
         TokenRequestDoc: {
             /** @enum {string} */
             grant_type: "client_credentials";
@@ -804,7 +840,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthDoc"];
+                };
             };
         };
     };
@@ -822,14 +860,19 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthDoc"];
+                };
             };
             /** @description Starting, draining, or the database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
             };
         };
     };
@@ -857,26 +900,94 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenDoc"];
                 };
             };
-            /** @description {"error": "invalid_request" | "unsupported_grant_type"} */
+            /** @description invalid_request or unsupported_grant_type; a body the edge refuses (malformed, too deep) is a problem */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
             };
-            /** @description {"error": "invalid_client"} */
+            /** @description invalid_client */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDoc"];
+                };
             };
-            /** @description {"error": "temporarily_unavailable"}: too many failures for the client id or address */
+            /** @description The Accept header does not allow application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The body is neither a form nor application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description temporarily_unavailable: too many failures for the client id or address */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
             };
         };
     };
@@ -899,6 +1010,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -911,6 +1024,8 @@ export interface operations {
             /** @description Ticket summary (op 1), or disposal ticket summary (op 3) */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -998,6 +1113,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -1048,8 +1172,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1081,6 +1225,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 ticketId: string;
@@ -1094,6 +1240,8 @@ export interface operations {
             /** @description Ticket detail (op 2), or disposal ticket detail (op 4) */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1561,6 +1709,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -1611,8 +1768,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1644,6 +1821,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 ticketId: string;
@@ -1657,6 +1836,8 @@ export interface operations {
             /** @description Disposal ticket materials */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1722,6 +1903,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -1772,8 +1962,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1805,6 +2015,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 ticketId: string;
@@ -1818,6 +2030,8 @@ export interface operations {
             /** @description Disposal ticket surcharges */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1887,6 +2101,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -1937,8 +2160,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1970,6 +2213,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 ticketId: string;
@@ -1983,6 +2228,8 @@ export interface operations {
             /** @description Disposal ticket prices */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2023,6 +2270,15 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
@@ -2074,8 +2330,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2107,6 +2383,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 ticketId: string;
@@ -2120,6 +2398,8 @@ export interface operations {
             /** @description Disposal ticket prices */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2160,6 +2440,15 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
@@ -2211,8 +2500,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2241,6 +2550,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -2253,6 +2564,8 @@ export interface operations {
             /** @description Communication preferences */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2338,6 +2651,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -2388,8 +2710,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2523,6 +2865,16 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description The body is not application/json */
             415: {
                 headers: {
@@ -2535,6 +2887,16 @@ export interface operations {
             };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2572,6 +2934,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -2584,6 +2948,8 @@ export interface operations {
             /** @description Invoice summary: currency, invoices, balances */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2649,6 +3015,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -2699,8 +3074,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2738,6 +3133,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -2754,6 +3151,8 @@ export interface operations {
                     Deprecation?: string;
                     /** @description The successor version */
                     Link?: string;
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2819,6 +3218,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -2869,8 +3277,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2899,6 +3327,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 invoiceId: string;
@@ -2912,6 +3342,8 @@ export interface operations {
             /** @description Invoice detail: one entry per invoice line */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2973,6 +3405,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -3023,8 +3464,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3062,6 +3523,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -3074,6 +3537,8 @@ export interface operations {
             /** @description Case summary */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3122,6 +3587,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
@@ -3173,8 +3647,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3203,6 +3697,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 caseId: string;
@@ -3216,6 +3712,8 @@ export interface operations {
             /** @description Case detail */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3333,6 +3831,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -3383,8 +3890,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3413,6 +3940,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -3425,6 +3954,8 @@ export interface operations {
             /** @description Contact */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3526,6 +4057,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -3576,8 +4116,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3755,6 +4315,16 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description The body is not application/json */
             415: {
                 headers: {
@@ -3767,6 +4337,16 @@ export interface operations {
             };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3795,6 +4375,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -3807,6 +4389,8 @@ export interface operations {
             /** @description The billing contact */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3908,6 +4492,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -3958,8 +4551,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3988,6 +4601,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -4000,6 +4615,8 @@ export interface operations {
             /** @description The service contact */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4101,6 +4718,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -4151,8 +4777,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4181,6 +4827,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -4193,6 +4841,8 @@ export interface operations {
             /** @description The service contact */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4294,6 +4944,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -4344,8 +5003,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4377,6 +5056,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -4389,6 +5070,8 @@ export interface operations {
             /** @description Services */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4549,6 +5232,15 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description line_of_business is not RESIDENTIAL, COMMERCIAL or ROLLOFF */
             400: {
@@ -4600,8 +5292,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4630,6 +5342,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -4642,6 +5356,8 @@ export interface operations {
             /** @description Invoice fees of services */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4747,6 +5463,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -4797,8 +5522,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4827,6 +5572,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -4839,6 +5586,8 @@ export interface operations {
             /** @description Service prices */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4887,6 +5636,15 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
@@ -4938,8 +5696,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4968,6 +5746,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -4980,6 +5760,8 @@ export interface operations {
             /** @description Service materials */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5069,6 +5851,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -5119,8 +5910,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5149,6 +5960,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -5161,6 +5974,8 @@ export interface operations {
             /** @description Today's pickup records */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5218,6 +6033,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -5268,8 +6092,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5307,6 +6151,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -5316,9 +6162,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Confirmed pickup records, with the summary when summary=Y */
+            /** @description Confirmed pickup records; with summary=Y, their summary too */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5355,16 +6203,6 @@ export interface operations {
                                 route_order_number: string;
                             };
                         }[];
-                        summary: {
-                            /** @example 24 */
-                            total_services: string;
-                            /** @example 21 */
-                            successful_services: string;
-                            /** @example 2 */
-                            missed_pickups: string;
-                            /** @example 3 */
-                            service_exceptions: string;
-                        };
                     } | {
                         /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
                         request_tracking_id: string;
@@ -5398,6 +6236,16 @@ export interface operations {
                                 route_order_number: string;
                             };
                         }[];
+                        summary: {
+                            /** @example 24 */
+                            total_services: string;
+                            /** @example 21 */
+                            successful_services: string;
+                            /** @example 2 */
+                            missed_pickups: string;
+                            /** @example 3 */
+                            service_exceptions: string;
+                        };
                     };
                     "application/xml": {
                         /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
@@ -5432,16 +6280,6 @@ export interface operations {
                                 route_order_number: string;
                             };
                         }[];
-                        summary: {
-                            /** @example 24 */
-                            total_services: string;
-                            /** @example 21 */
-                            successful_services: string;
-                            /** @example 2 */
-                            missed_pickups: string;
-                            /** @example 3 */
-                            service_exceptions: string;
-                        };
                     } | {
                         /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
                         request_tracking_id: string;
@@ -5475,8 +6313,27 @@ export interface operations {
                                 route_order_number: string;
                             };
                         }[];
+                        summary: {
+                            /** @example 24 */
+                            total_services: string;
+                            /** @example 21 */
+                            successful_services: string;
+                            /** @example 2 */
+                            missed_pickups: string;
+                            /** @example 3 */
+                            service_exceptions: string;
+                        };
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description numberOfdays is not a whole number from 1 to 366, or summary is not Y or N */
             400: {
@@ -5528,8 +6385,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5558,6 +6435,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -5570,6 +6449,8 @@ export interface operations {
             /** @description Next pickups, or with Accept: text/calendar the pickup calendar */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5587,6 +6468,12 @@ export interface operations {
                             next_pickup: string;
                             /** @example 2026-06-15 */
                             next_pickup_date: string;
+                            /** @example 2026-07-03 */
+                            scheduled_date?: string;
+                            /** @example HOLIDAY */
+                            delay_reason?: string;
+                            /** @example Independence Day (observed) */
+                            holiday_name?: string;
                         }[];
                     };
                     "application/xml": {
@@ -5603,6 +6490,12 @@ export interface operations {
                             next_pickup: string;
                             /** @example 2026-06-15 */
                             next_pickup_date: string;
+                            /** @example 2026-07-03 */
+                            scheduled_date?: string;
+                            /** @example HOLIDAY */
+                            delay_reason?: string;
+                            /** @example Independence Day (observed) */
+                            holiday_name?: string;
                         }[];
                     };
                     /**
@@ -6014,6 +6907,15 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -6064,8 +6966,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6094,6 +7016,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -6106,6 +7030,8 @@ export interface operations {
             /** @description Service routes */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6146,6 +7072,15 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
@@ -6197,8 +7132,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6227,6 +7182,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -6239,6 +7196,8 @@ export interface operations {
             /** @description The calendar feed link */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6255,6 +7214,15 @@ export interface operations {
                         calendar_url: string;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
@@ -6306,8 +7274,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6341,6 +7329,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 serviceId: string;
@@ -6354,6 +7344,8 @@ export interface operations {
             /** @description Estimated arrival */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6398,6 +7390,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description requestDate missing or not yyyy-MM-dd; ticketNumber missing for a roll-off service */
             400: {
@@ -6449,8 +7450,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6927,6 +7948,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -6939,6 +7962,8 @@ export interface operations {
             /** @description Email activity */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7032,6 +8057,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -7082,8 +8116,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7121,6 +8175,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -7133,6 +8189,8 @@ export interface operations {
             /** @description Issue activity */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7290,6 +8348,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
@@ -7340,8 +8407,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7379,6 +8466,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -7391,6 +8480,8 @@ export interface operations {
             /** @description Notes */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7431,6 +8522,15 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
@@ -7482,8 +8582,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7512,6 +8632,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -7524,6 +8646,8 @@ export interface operations {
             /** @description Account balance */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7564,6 +8688,15 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
@@ -7615,8 +8748,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7645,6 +8798,8 @@ export interface operations {
                 "Request-Tracking-Id": string;
                 /** @description The client id the access token was issued to */
                 ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
             };
             path: {
                 /** @description Customer identifier (digits) */
@@ -7657,6 +8812,8 @@ export interface operations {
             /** @description Profiles */
             200: {
                 headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7705,6 +8862,15 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
@@ -7756,8 +8922,28 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
             /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -458,4 +458,4 @@ export type NotesBody = { request_tracking_id: string; activities: WireNote[] };
 
 /** POST /oauth/token (RFC 6749 §5.1). */
 export type AccessTokenBody = { access_token: string; token_type: 'Bearer'; expires_in: number };
-export type HealthBody = { status: string };
+export type HealthBody = { status: 'up' | 'ready' };
