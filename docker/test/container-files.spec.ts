@@ -145,6 +145,16 @@ describe('docker/compose.yaml', () => {
     }
   });
 
+  it('is given, by its example .env, only variables it passes on or the configuration class knows', () => {
+    const names = read('docker/.env.example')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => line.slice(0, line.indexOf('=')));
+    expect(names.filter((name) => name !== 'POSTGRES_PASSWORD' && !CONFIG_VARIABLES.includes(name))).toEqual([]);
+    const composeText = read('docker/compose.yaml');
+    for (const name of names) expect(composeText).toContain(`\${${name}:-`);
+  });
+
   it('runs entry points that the build makes', () => {
     const entryPoints = curbsideServices().flatMap(([, service]) => entryPointsOf([...(service.entrypoint ?? []), ...(service.command ?? [])]));
     expect(entryPoints.sort()).toEqual(['dist/apps/admin-cli/main.js', 'dist/apps/api/main.js', 'dist/apps/notifier/main.js']);
