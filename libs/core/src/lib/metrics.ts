@@ -7,14 +7,27 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 /**
- * One process's Prometheus registry: Node's default metrics (event-loop lag, heap, GC, CPU),
- * the database pool, and whatever the process adds (HTTP requests, deliveries).
+ * Node's default metrics (event-loop lag, heap, GC, CPU, handles): one collection per process,
+ * however many apps it runs (tests start many), since each one samples the event loop on a timer.
+ */
+let runtime: Registry | null = null;
+
+function runtimeRegistry(): Registry {
+  if (runtime === null) {
+    runtime = new Registry();
+    collectDefaultMetrics({ register: runtime });
+  }
+  return runtime;
+}
+
+/**
+ * An app's Prometheus metrics: the database pool and whatever the app adds to `registry` (HTTP
+ * requests, deliveries), exposed with the process's runtime metrics.
  */
 export class Metrics {
   readonly registry = new Registry();
 
   constructor(dataSource: DataSource) {
-    collectDefaultMetrics({ register: this.registry });
     new Gauge({
       name: 'curbside_db_pool_connections',
       help: 'Database connections by state: total and idle connections, and waiting = queries waiting for one (PostgreSQL pool; SQLite has one connection)',
@@ -28,7 +41,8 @@ export class Metrics {
 
   /** The exposition, in the Prometheus text format. */
   async scrape(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const exposed = Registry.merge([runtimeRegistry(), this.registry]);
+    return { contentType: exposed.contentType, body: await exposed.metrics() };
   }
 }
 
