@@ -1,5 +1,5 @@
 import type { ApiClient } from '@curbside/domain';
-import type { Metrics } from '@curbside/core';
+import { type Metrics, REQUEST_ID_KEY } from '@curbside/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { Counter, Histogram } from 'prom-client';
@@ -35,19 +35,22 @@ export function observeRequests(fastify: FastifyInstance, logger: Logger, metric
   });
   fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status: reply.statusCode };
-    const seconds = reply.elapsedTime / 1000;
     requests.inc(labels);
-    duration.observe(labels, seconds);
-    const { client, params } = request as CustomerRequest;
-    const line = {
-      requestTrackingId: request.id,
-      clientId: client?.clientId ?? null,
-      customerId: params?.customerId ?? null,
-      ...labels,
-      durationMs: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    if (reply.statusCode >= 500) logger.error(line, 'request failed');
-    else logger.info(line, 'request completed');
+    duration.observe(labels, reply.elapsedTime / 1000);
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    if (logger.isLevelEnabled(level)) {
+      const { client, params } = request as CustomerRequest;
+      logger[level](
+        {
+          [REQUEST_ID_KEY]: request.id,
+          clientId: client?.clientId ?? null,
+          customerId: params?.customerId ?? null,
+          ...labels,
+          durationMs: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        level === 'error' ? 'request failed' : 'request completed',
+      );
+    }
     done();
   });
 }
