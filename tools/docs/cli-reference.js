@@ -5,7 +5,8 @@
  * for every command and subcommand the help lists (run `npm run build` first).
  *
  * `--check`: changes nothing; exits 1 naming the first difference when the committed reference
- * is not what the CLI prints now (the admin CLI's tests run this, so a stale reference fails them).
+ * is not what the CLI prints now. tools/docs/test/operators-guide.e2e-spec.ts makes the same
+ * comparison in `npm test`, so a stale reference fails the build.
  */
 const { execFile } = require('node:child_process');
 const { readFileSync, writeFileSync } = require('node:fs');
