@@ -11,12 +11,13 @@ export const CONFIG = 'CURBSIDE_CONFIG';
 /** The token of the process's pino logger, for code that writes its own structured lines (the API's request log). */
 export const ROOT_LOGGER = 'CURBSIDE_ROOT_LOGGER';
 
+/** The validated configuration and the process's logger, to every module. */
 @Global()
 @Module({})
-class ConfigModule {
+class CoreProvidersModule {
   static forRoot(config: Config, logger: Logger): DynamicModule {
     return {
-      module: ConfigModule,
+      module: CoreProvidersModule,
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: ROOT_LOGGER, useValue: logger },
@@ -37,7 +38,7 @@ export class CoreModule {
     return {
       module: CoreModule,
       imports: [
-        ConfigModule.forRoot(config, root),
+        CoreProvidersModule.forRoot(config, root),
         LoggerModule.forRoot(loggerParams(root, logger)),
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
       ],
