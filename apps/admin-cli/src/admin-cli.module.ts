@@ -1,4 +1,6 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Injectable, Module } from '@nestjs/common';
+import type { Command } from 'commander';
+import { InjectCommander } from 'nest-commander';
 import { AuthModule } from '@curbside/auth';
 import { Config } from '@curbside/config';
 import { CoreModule } from '@curbside/core';
@@ -40,6 +42,14 @@ const COMMANDS = [
   WebhooksDeleteCommand,
 ];
 
+/** Names the program in every usage line (`curbside clients create [options]`), not the script's file name. */
+@Injectable()
+class ProgramName {
+  constructor(@InjectCommander() program: Command) {
+    program.name('curbside');
+  }
+}
+
 /** The operator's tool: the same persistence and auth libs as the API, behind commands. */
 @Module({})
 export class AdminCliModule {
@@ -51,7 +61,7 @@ export class AdminCliModule {
         NotificationsModule.forRoot({ ...config.notifier, smtpUrl: config.smtpUrl }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
       ],
-      providers: [ImportService, ...COMMANDS],
+      providers: [ProgramName, ImportService, ...COMMANDS],
     };
   }
 }

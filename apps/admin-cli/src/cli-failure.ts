@@ -1,4 +1,4 @@
-/** Exit codes of the admin CLI (documented in docs/admin-cli.md). */
+/** Exit codes of the admin CLI (documented in docs/operators.md). */
 export const EXIT = {
   ok: 0,
   failure: 1,

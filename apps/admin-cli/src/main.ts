@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { CommandFactory } from 'nest-commander';
 import { ConfigError, loadConfig } from '@curbside/config';
 import { runMain } from '@curbside/core';
+import { Logger } from 'nestjs-pino';
 import { AdminCliModule } from './admin-cli.module';
 import { CliFailure, EXIT } from './cli-failure';
 import { output } from './output';
@@ -21,7 +22,7 @@ function report(error: unknown): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  await CommandFactory.run(AdminCliModule.register(config), {
+  const app = await CommandFactory.createWithoutRunning(AdminCliModule.register(config), {
     cliName: 'curbside',
     logger: ['error'],
     // Commander errors (unknown command or option, missing argument): it has printed the
@@ -29,6 +30,13 @@ async function main(): Promise<void> {
     errorHandler: (error) => process.exit((error as { exitCode?: number }).exitCode === 0 ? EXIT.ok : EXIT.usage),
     serviceErrorHandler: report,
   });
+  // What the commands log goes to stderr as JSON lines (see AdminCliModule), never among their results on stdout.
+  app.useLogger(app.get(Logger));
+  try {
+    await CommandFactory.runApplication(app);
+  } finally {
+    await app.close();
+  }
 }
 
 runMain('curbside', main, { exitCodeOf: (error) => (error instanceof ConfigError ? EXIT.usage : EXIT.failure) });

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { ModuleMetadata } from '@nestjs/common';
 import { AuthModule } from '@curbside/auth';
 import type { Config } from '@curbside/config';
-import { CoreModule } from '@curbside/core';
+import { CoreModule, MetricsModule } from '@curbside/core';
 import type { DestinationStream } from 'pino';
 import { AccountModule } from './account/account.module';
 import { ActivitiesModule } from './activities/activities.module';
@@ -38,6 +38,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config, { requestId: trackingIdOf, destination: logDestination }),
+        MetricsModule.forRoot({ port: config.metricsPort }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ListsModule.forRoot({ maxItems: config.listMaxItems }),
         ClockModule.forRoot(config.timeZone, now),

@@ -1,11 +1,13 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Config } from '@curbside/config';
+import { Metrics, ROOT_LOGGER } from '@curbside/core';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule, ModuleImports } from './app.module';
 import { configureHttp, createFastifyAdapter } from './platform/http';
 import { setupOpenApi } from './platform/openapi';
+import { observeRequests, serveMetrics } from './platform/request-telemetry';
 import { enableGracefulShutdown } from './platform/shutdown';
 
 export interface AppOptions {
@@ -31,6 +33,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   try {
     app.useLogger(app.get(Logger));
     await configureHttp(app, { corsOrigins: config.corsOrigins });
+    const fastify = app.getHttpAdapter().getInstance();
+    observeRequests(fastify, app.get(ROOT_LOGGER), app.get(Metrics));
+    if (config.metricsPort === null) serveMetrics(fastify, app.get(Metrics));
     setupOpenApi(app);
     enableGracefulShutdown(app);
     await app.init();

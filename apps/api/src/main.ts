@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@curbside/config';
-import { runMain } from '@curbside/core';
+import { MetricsServer, runMain } from '@curbside/core';
 import { createApp } from './app';
 
 /** Starts the API (CONTRACT §1); any failure to start is one line on stderr and exit code 1. */
@@ -10,7 +10,8 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   await app.listen(config.port, '0.0.0.0');
   const { port } = app.getHttpServer().address() as AddressInfo;
-  new Logger('Main').log(`Curbside API listening on http://localhost:${port} (OpenAPI at /docs)`);
+  const metricsPort = app.get(MetricsServer).listeningPort ?? port;
+  new Logger('Main').log(`Curbside API listening on http://localhost:${port} (OpenAPI at /docs, metrics on port ${metricsPort} at /metrics)`);
 }
 
 runMain('curbside-api', main);

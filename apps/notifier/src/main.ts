@@ -2,12 +2,14 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@curbside/config';
-import { runMain } from '@curbside/core';
+import { Metrics, MetricsServer, runMain } from '@curbside/core';
 import { Notifier } from '@curbside/notifications';
+import { DeliveryRepository } from '@curbside/persistence';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { NotifierModule } from './notifier.module';
 import { portOf, startHealthServer } from './health';
+import { observeDeliveries } from './metrics';
 
 /**
  * Starts the notifier (CONTRACT §5). SIGTERM or SIGINT: stop taking work, finish what it
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
   app.useLogger(logger);
   const notifier = app.get(Notifier);
   const dataSource = app.get(DataSource);
+  observeDeliveries(app.get(Metrics), notifier, app.get(DeliveryRepository));
   notifier.start();
 
   let health: Server | null = null;
@@ -33,8 +36,11 @@ async function main(): Promise<void> {
       return true;
     });
   }
+  const metricsPort = app.get(MetricsServer).listeningPort;
   logger.log(
-    `Curbside notifier ${notifier.workerId} started` + (health ? `; health on http://localhost:${portOf(health)}/health/ready` : ''),
+    `Curbside notifier ${notifier.workerId} started` +
+      (health ? `; health on http://localhost:${portOf(health)}/health/ready` : '') +
+      (metricsPort === null ? '' : `; metrics on http://localhost:${metricsPort}/metrics`),
   );
 
   let stopping = false;

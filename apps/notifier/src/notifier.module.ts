@@ -1,15 +1,19 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { Config } from '@curbside/config';
-import { CoreModule } from '@curbside/core';
+import { CoreModule, MetricsModule } from '@curbside/core';
 import { NotificationsModule } from '@curbside/notifications';
 
-/** The third door: the core (config, logger, persistence) and the notifications lib. */
+/** The third door: the core (config, logger, persistence, metrics) and the notifications lib. */
 @Module({})
 export class NotifierModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: NotifierModule,
-      imports: [CoreModule.forRoot(config), NotificationsModule.forRoot({ ...config.notifier, smtpUrl: config.smtpUrl })],
+      imports: [
+        CoreModule.forRoot(config),
+        MetricsModule.forRoot({ port: config.metricsPort }),
+        NotificationsModule.forRoot({ ...config.notifier, smtpUrl: config.smtpUrl }),
+      ],
     };
   }
 }

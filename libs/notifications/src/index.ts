@@ -1,4 +1,4 @@
 export { NotificationsModule } from './lib/notifications.module';
-export { Notifier, type NotifierOptions } from './lib/notifier';
+export { Notifier, type DeliveryOutcome, type NotifierOptions, type OutcomeListener } from './lib/notifier';
 export { WebhookService, WebhookError } from './lib/webhook.service';
 export { verifyWebhookSignature, signWebhook, SIGNATURE_HEADER, EVENT_ID_HEADER, type VerifyOptions } from '@curbside/contract';

@@ -1,9 +1,10 @@
-import { ConfigError, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
+      metricsPort: null,
       databaseUrl: 'sqlite:./data/curbside.sqlite',
       tokenSigningKey: null,
       tokenTtlSeconds: 3600,
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
   it('reads every variable and converts the numeric ones', () => {
     const config = loadConfig({
       PORT: '8080',
+      METRICS_PORT: '9464',
       DATABASE_URL: 'postgres://u:p@db:5432/curbside',
       TOKEN_SIGNING_KEY: 'k'.repeat(32),
       TOKEN_TTL_SECONDS: '600',
@@ -63,6 +65,7 @@ describe('loadConfig', () => {
     });
     expect(config).toEqual({
       port: 8080,
+      metricsPort: 9464,
       databaseUrl: 'postgres://u:p@db:5432/curbside',
       tokenSigningKey: 'k'.repeat(32),
       tokenTtlSeconds: 600,
@@ -104,6 +107,7 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '3.5'],
+    ['METRICS_PORT', 'metrics'],
     ['DATABASE_URL', 'mysql://x'],
     ['TOKEN_SIGNING_KEY', 'too-short'],
     ['TOKEN_TTL_SECONDS', '0'],
@@ -147,6 +151,14 @@ describe('loadConfig', () => {
     expect(error.message).toMatch(/PORT .*; TOKEN_SIGNING_KEY /);
     expect(error.message).not.toContain('\n');
     expect(error.message).not.toContain('secret-but-short');
+  });
+});
+
+describe('CONFIG_VARIABLES', () => {
+  it('names every variable the configuration reads, the optional ones included', () => {
+    expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE']));
+    expect(CONFIG_VARIABLES).toHaveLength(26);
+    expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Expose, plainToInstance, Type } from 'class-transformer';
+import { Expose, instanceToPlain, plainToInstance, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsTimeZone, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -16,6 +16,14 @@ class Environment {
   @Min(0, { message: 'PORT must be an integer from 0 to 65535' })
   @Max(65535, { message: 'PORT must be an integer from 0 to 65535' })
   PORT = 3000;
+
+  @Expose()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'METRICS_PORT must be an integer from 0 to 65535' })
+  @Min(0, { message: 'METRICS_PORT must be an integer from 0 to 65535' })
+  @Max(65535, { message: 'METRICS_PORT must be an integer from 0 to 65535' })
+  METRICS_PORT?: number;
 
   @Expose()
   @Matches(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, {
@@ -155,9 +163,14 @@ class Environment {
   NOTIFIER_BATCH_SIZE = 20;
 }
 
+/** The name of every environment variable the configuration reads (deployment files may set no other). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(instanceToPlain(new Environment(), { strategy: 'excludeAll' }));
+
 /** The validated configuration shared by the API, the CLI and the notifier. */
 export interface Config {
   port: number;
+  /** Unset: `GET /metrics` is served on the main port (the API) or not at all (the notifier). */
+  metricsPort: number | null;
   databaseUrl: string;
   /** Unset: a key is generated once and stored in the database. */
   tokenSigningKey: string | null;
@@ -222,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: environment.PORT,
+    metricsPort: environment.METRICS_PORT ?? null,
     databaseUrl: environment.DATABASE_URL,
     tokenSigningKey: environment.TOKEN_SIGNING_KEY ?? null,
     tokenTtlSeconds: environment.TOKEN_TTL_SECONDS,

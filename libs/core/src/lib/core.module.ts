@@ -2,16 +2,28 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import type { Config } from '@curbside/config';
 import { PersistenceModule } from '@curbside/persistence';
 import { LoggerModule } from 'nestjs-pino';
-import { loggerParams, type LoggerOptions } from './logging';
+import type { Logger } from 'pino';
+import { createLogger, loggerParams, type LoggerOptions } from './logging';
 
 /** The token of the validated `Config`: `@Inject(CONFIG) config: Config`. */
 export const CONFIG = 'CURBSIDE_CONFIG';
 
+/** The token of the process's pino logger, for code that writes its own structured lines (the API's request log). */
+export const ROOT_LOGGER = 'CURBSIDE_ROOT_LOGGER';
+
+/** The validated configuration and the process's logger, to every module. */
 @Global()
 @Module({})
-class ConfigModule {
-  static forRoot(config: Config): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: CONFIG, useValue: config }], exports: [CONFIG] };
+class CoreProvidersModule {
+  static forRoot(config: Config, logger: Logger): DynamicModule {
+    return {
+      module: CoreProvidersModule,
+      providers: [
+        { provide: CONFIG, useValue: config },
+        { provide: ROOT_LOGGER, useValue: logger },
+      ],
+      exports: [CONFIG, ROOT_LOGGER],
+    };
   }
 }
 
@@ -22,11 +34,12 @@ class ConfigModule {
 @Module({})
 export class CoreModule {
   static forRoot(config: Config, logger: LoggerOptions = {}): DynamicModule {
+    const root = createLogger(config.logLevel, logger.destination);
     return {
       module: CoreModule,
       imports: [
-        ConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerParams(config.logLevel, logger)),
+        CoreProvidersModule.forRoot(config, root),
+        LoggerModule.forRoot(loggerParams(root, logger)),
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
       ],
     };

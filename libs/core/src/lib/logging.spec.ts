@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
-import { loggerParams, redactUrl } from './logging';
+import { createLogger, redactUrl } from './logging';
 
 function logLine(entry: object): string {
   let written = '';
@@ -10,8 +9,7 @@ function logLine(entry: object): string {
       done();
     },
   });
-  const { pinoHttp } = loggerParams('info') as { pinoHttp: pino.LoggerOptions };
-  pino({ redact: pinoHttp.redact, serializers: pinoHttp.serializers }, sink).info(entry, 'request completed');
+  createLogger('info', sink).info(entry, 'request completed');
   return written;
 }
 
@@ -40,6 +38,14 @@ describe('loggerParams', () => {
     const line = logLine({ req: { method: 'GET', url: `/feeds/calendar/${token}.ics`, params: { token }, headers: {} } });
     expect(line).not.toContain(token);
     expect(line).toContain('/feeds/calendar/[redacted].ics');
+  });
+});
+
+describe('createLogger', () => {
+  it('writes one JSON object per line to a stream', () => {
+    const line = logLine({ route: '/health/live', status: 200 });
+    expect(line.endsWith('\n')).toBe(true);
+    expect(JSON.parse(line)).toMatchObject({ level: 30, route: '/health/live', status: 200, msg: 'request completed' });
   });
 });
 

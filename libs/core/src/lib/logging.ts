@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { LogLevel } from '@curbside/config';
-import pino, { type DestinationStream } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions as PinoOptions } from 'pino';
+import pretty from 'pino-pretty';
 import type { Params } from 'nestjs-pino';
-import type { Options } from 'pino-http';
 
 export interface LoggerOptions {
   /** Where log lines go; the CLI keeps stdout for its results; tests may read a stream. Default stdout. */
@@ -10,6 +10,9 @@ export interface LoggerOptions {
   /** The id each HTTP request's log line carries (the API's tracking id). */
   requestId?: (request: IncomingMessage) => string;
 }
+
+/** The key of the tracking id in every line logged while a request is handled. */
+export const REQUEST_ID_KEY = 'requestTrackingId';
 
 const REDACTED = '[redacted]';
 
@@ -26,14 +29,13 @@ interface SerializedRequest {
 }
 
 /**
- * One JSON log line per event (per request on HTTP); credentials never logged: the credential
- * headers, every query value (callers put tokens and secrets there by mistake), signed tokens in
- * the path (calendar feed links), and secrets wherever they appear in a logged object.
+ * The pino options of every process: credentials never logged, should a request, a body or an
+ * error be logged: the credential headers, every query value (callers put tokens and secrets there
+ * by mistake), signed tokens in the path (calendar feed links), and secrets wherever they appear.
  */
-export function loggerParams(level: LogLevel, { destination = 'stdout', requestId }: LoggerOptions = {}): Params {
-  const options: Options = {
+export function loggerOptions(level: LogLevel): PinoOptions {
+  return {
     level,
-    ...(requestId ? { genReqId: requestId } : {}),
     serializers: {
       req: (req: SerializedRequest) => {
         req.url = req.url === undefined ? undefined : redactUrl(req.url);
@@ -54,9 +56,36 @@ export function loggerParams(level: LogLevel, { destination = 'stdout', requestI
       censor: REDACTED,
     },
   };
-  if (destination === 'stdout') return { pinoHttp: options };
-  const stream = destination === 'stderr' ? pino.destination({ fd: 2, sync: true }) : destination;
-  return { pinoHttp: [options, stream] };
+}
+
+/**
+ * The process's logger: JSON lines, one per event; on a terminal, pino-pretty's coloured
+ * lines instead, so that `npm start` reads well (the same fields, the same redaction).
+ */
+export function createLogger(level: LogLevel, destination: LoggerOptions['destination'] = 'stdout'): Logger {
+  const options = loggerOptions(level);
+  if (typeof destination === 'object') return pino(options, destination);
+  const fd = destination === 'stdout' ? 1 : 2;
+  const terminal = (destination === 'stdout' ? process.stdout : process.stderr).isTTY === true;
+  if (terminal) return pino(options, pretty({ destination: fd, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  return destination === 'stdout' ? pino(options) : pino(options, pino.destination({ fd, sync: true }));
+}
+
+/**
+ * nestjs-pino over `logger`. It logs no line of its own per request (the API's request hook
+ * writes one, with the route and the client): it gives the lines logged while a request is
+ * handled the request's tracking id.
+ */
+export function loggerParams(logger: Logger, { requestId }: Pick<LoggerOptions, 'requestId'> = {}): Params {
+  return {
+    pinoHttp: {
+      logger,
+      autoLogging: false,
+      quietReqLogger: true,
+      customAttributeKeys: { reqId: REQUEST_ID_KEY },
+      ...(requestId ? { genReqId: requestId } : {}),
+    },
+  };
 }
 
 /**

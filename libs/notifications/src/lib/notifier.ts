@@ -30,6 +30,12 @@ export interface NotifierOptions extends NotifierConfig {
 
 const HOUR_MS = 3600_000;
 
+/** What became of one try of a delivery: accepted, failed for now (tried again later), or failed for good. */
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead';
+
+/** Told of every try's outcome (the notifier's metrics). */
+export type OutcomeListener = (channel: DeliveryChannel, outcome: DeliveryOutcome) => void;
+
 /** The id of the email activity a delivery records: 18 digits, starting with 9, one per delivery. */
 export const emailActivityIdOf = (deliveryId: number): Id => (900_000_000_000_000_000n + BigInt(deliveryId)).toString();
 
@@ -48,6 +54,7 @@ export class Notifier {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: () => void = () => undefined;
+  private outcomeListeners: OutcomeListener[] = [];
 
   constructor(
     private readonly events: EventRepository,
@@ -67,6 +74,11 @@ export class Notifier {
 
   get isRunning(): boolean {
     return this.running;
+  }
+
+  /** Calls `listener` with the outcome of every try from now on. */
+  onOutcome(listener: OutcomeListener): void {
+    this.outcomeListeners.push(listener);
   }
 
   /** Starts polling; `stop()` ends it. */
@@ -205,6 +217,7 @@ export class Notifier {
       );
       return null;
     }
+    this.report(delivery.channel, 'delivered');
     const at = nowLocalDateTime();
     return { delivery, at, activity: delivery.channel === 'Email' && channel.sends ? this.emailActivity(delivery, at) : null };
   }
@@ -213,10 +226,15 @@ export class Notifier {
     const failure = error instanceof DeliveryFailure ? error : new DeliveryFailure(reasonOf(error), false);
     const attempts = delivery.attempts + 1;
     const dead = failure.permanent || attempts >= this.options.maxAttempts;
+    this.report(delivery.channel, dead ? 'dead' : 'retrying');
     await this.deliveries.markFailed(delivery.id, failure.message, dead ? null : this.retryAt(attempts));
     const what = `delivery ${delivery.id} (${delivery.channel}, try ${attempts}) failed: ${failure.message}`;
     if (dead) this.logger.error(`${what}; dead`);
     else this.logger.warn(`${what}; retried later`);
+  }
+
+  private report(channel: DeliveryChannel, outcome: DeliveryOutcome): void {
+    for (const listener of this.outcomeListeners) listener(channel, outcome);
   }
 
   private retryAt(attempts: number): LocalDateTime {

@@ -157,6 +157,11 @@ export class DeliveryRepository {
     return rows.map(toDelivery);
   }
 
+  /** Deliveries waiting to be sent (due or not yet due, leased or not): the notifier's queue depth. */
+  async countPending(): Promise<number> {
+    return inRead(this.dataSource, (manager) => manager.count(DeliveryEntity, { where: { state: 'pending' } }));
+  }
+
   /** Pending deliveries leased right now (none once every worker has stopped or its leases ran out). */
   async countLeased(): Promise<number> {
     return inRead(this.dataSource, (manager) =>

@@ -1,0 +1,11 @@
+import { runCli } from './cli';
+
+describe('the CLI keeps stdout for its output', () => {
+  it('prints only the result on stdout, even at the most verbose log level', () => {
+    const result = runCli('sqlite::memory:', ['clients', 'create', '--name', 'portal', '--all-customers', '--json'], { LOG_LEVEL: 'trace' });
+    expect(result.status).toBe(0);
+    const created = result.json<{ client_secret: string; customers: string }>();
+    expect(created.customers).toBe('all');
+    expect(result.stderr).not.toContain(created.client_secret);
+  });
+});
