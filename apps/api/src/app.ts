@@ -26,7 +26,7 @@ export interface AppOptions {
 export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, options.imports, { logDestination: options.logDestination, now: options.now }),
-    createFastifyAdapter(),
+    createFastifyAdapter(config.trustedProxies),
     // Quiet until the JSON logger takes over: a failure to start is reported by the caller, in one line.
     { logger: false, abortOnError: false },
   );

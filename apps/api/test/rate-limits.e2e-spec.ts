@@ -14,11 +14,18 @@ const sqlite = testDatabases()[0];
 /** A key prefix no other run shares, so counters start at zero. */
 const uniquePrefix = (): string => `curbside-test:${randomUUID()}:`;
 
-/** POST /oauth/token from a chosen loopback source address (127.0.0.0/8 all reach the app). */
-function tokenRequest(url: string, from: string, clientId: string, clientSecret: string): Promise<{ status: number; headers: Record<string, unknown>; body: Record<string, unknown> }> {
+/** POST /oauth/token from a chosen loopback source address (127.0.0.0/8 all reach the app), optionally through a proxy that says whom it forwards. */
+function tokenRequest(
+  url: string,
+  from: string,
+  clientId: string,
+  clientSecret: string,
+  forwardedFor?: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Record<string, unknown> }> {
   const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString();
+  const headers = { 'Content-Type': 'application/x-www-form-urlencoded', ...(forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor }) };
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${url}/oauth/token`, { method: 'POST', agent: false, localAddress: from, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, (response) => {
+    const request = httpRequest(`${url}/oauth/token`, { method: 'POST', agent: false, localAddress: from, headers }, (response) => {
       let text = '';
       response.on('data', (chunk) => (text += chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) }));
@@ -151,6 +158,32 @@ describe('rate limits in memory (no REDIS_URL)', () => {
     for (const secret of ['wrong', 'wrong', t.client.clientSecret]) {
       statuses.push((await tokenRequest(t.url, '127.0.0.9', t.client.clientId, secret)).status);
     }
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+});
+
+describe('behind a load balancer (TRUST_PROXY)', () => {
+  const PROXY = '127.0.0.20';
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(sqlite, { customers: ['1000001'], env: { TOKEN_FAILURES_PER_15_MIN: '2', TRUST_PROXY: PROXY } });
+  });
+  afterAll(() => t.close());
+
+  const fail = (from: string, forwardedFor: string, i: number) => tokenRequest(t.url, from, `cs_unknown_${from}_${forwardedFor}_${i}`, 'wrong', forwardedFor);
+
+  it('counts failed token requests per client address the trusted proxy forwards', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await fail(PROXY, '203.0.113.1', i)).status);
+    expect(statuses).toEqual([401, 401, 429]);
+    // Another client behind the same proxy has its own count.
+    expect((await fail(PROXY, '203.0.113.2', 0)).status).toBe(401);
+  });
+
+  it('ignores X-Forwarded-For from anyone else: a spoofed header does not escape the limit', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await fail('127.0.0.21', `198.51.100.${i}`, i)).status);
     expect(statuses).toEqual([401, 401, 429]);
   });
 });

@@ -8,8 +8,10 @@ import { applySecurityHeaders } from './security-headers';
 /** A path parameter may be this long: a calendar feed link carries its signed token (about 400 characters) in the path. */
 const MAX_PARAM_LENGTH = 1024;
 
-export function createFastifyAdapter(): FastifyAdapter {
+/** `trustedProxies`: the load balancers whose X-Forwarded-For gives the client's address (TRUST_PROXY). */
+export function createFastifyAdapter(trustedProxies: string[]): FastifyAdapter {
   return new FastifyAdapter({
+    trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: trackingIdOf,
     http: { maxHeaderSize: PARSER_MAX_HEADER_BYTES },

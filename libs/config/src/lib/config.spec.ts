@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 1200,
       tokenFailuresPer15Min: 20,
       corsOrigins: [],
+      trustedProxies: [],
       smtpUrl: null,
       listMaxItems: 5000,
       logLevel: 'info',
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '600',
       TOKEN_FAILURES_PER_15_MIN: '5',
       CORS_ORIGINS: 'https://portal.example.com, http://localhost:8080',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.10, fd00::/8',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       LIST_MAX_ITEMS: '250',
       LOG_LEVEL: 'debug',
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 600,
       tokenFailuresPer15Min: 5,
       corsOrigins: ['https://portal.example.com', 'http://localhost:8080'],
+      trustedProxies: ['10.0.0.0/8', '192.168.1.10', 'fd00::/8'],
       smtpUrl: 'smtp://127.0.0.1:2525',
       listMaxItems: 250,
       logLevel: 'debug',
@@ -116,6 +119,9 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_PER_MINUTE', '0'],
     ['TOKEN_FAILURES_PER_15_MIN', 'many'],
     ['CORS_ORIGINS', '*'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '1.2.3'],
     ['CORS_ORIGINS', 'https://portal.example.com/path'],
     ['SMTP_URL', 'localhost:25'],
     ['LIST_MAX_ITEMS', '0'],
@@ -157,7 +163,7 @@ describe('loadConfig', () => {
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE']));
-    expect(CONFIG_VARIABLES).toHaveLength(26);
+    expect(CONFIG_VARIABLES).toHaveLength(27);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

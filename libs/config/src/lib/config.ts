@@ -1,9 +1,21 @@
 import 'reflect-metadata';
 import { Expose, instanceToPlain, plainToInstance, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsTimeZone, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { isIP } from 'node:net';
+import { IsIn, IsInt, IsOptional, IsTimeZone, Matches, Max, Min, MinLength, ValidateBy, type ValidationOptions, validateSync } from 'class-validator';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** An IPv4 or IPv6 address, or a CIDR range of one. */
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.trim().split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+const IsProxyList = (options: ValidationOptions) =>
+  ValidateBy({ name: 'isProxyList', validator: { validate: (value) => typeof value === 'string' && value.split(',').every(isAddressOrRange) } }, options);
 
 /**
  * The process environment as CONTRACT §1 defines it: one property per variable, with its
@@ -69,6 +81,11 @@ class Environment {
     message: 'CORS_ORIGINS must be a comma-separated list of origins such as https://portal.example.com',
   })
   CORS_ORIGINS?: string;
+
+  @Expose()
+  @IsOptional()
+  @IsProxyList({ message: 'TRUST_PROXY must be a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8' })
+  TRUST_PROXY?: string;
 
   @Expose()
   @IsOptional()
@@ -182,6 +199,11 @@ export interface Config {
   tokenFailuresPer15Min: number;
   /** Origins allowed by CORS; empty: CORS is off. */
   corsOrigins: string[];
+  /**
+   * The load balancers whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none,
+   * and the client address is the connection's (what per-address token limits count).
+   */
+  trustedProxies: string[];
   smtpUrl: string | null;
   /** A list asked for without `limit` answers at most this many records a page (CONTRACT §7). */
   listMaxItems: number;
@@ -244,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: environment.RATE_LIMIT_PER_MINUTE,
     tokenFailuresPer15Min: environment.TOKEN_FAILURES_PER_15_MIN,
     corsOrigins: environment.CORS_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [],
+    trustedProxies: environment.TRUST_PROXY?.split(',').map((proxy) => proxy.trim()) ?? [],
     smtpUrl: environment.SMTP_URL ?? null,
     listMaxItems: environment.LIST_MAX_ITEMS,
     logLevel: environment.LOG_LEVEL,
