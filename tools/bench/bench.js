@@ -69,8 +69,8 @@ function cli(env, ...args) {
   return JSON.parse(result.stdout);
 }
 
-async function startServer(name, pin, script, env) {
-  const child = spawnPinned(pin, 0, [script], env);
+async function startServer(name, pin, script, env, nodeOptions = []) {
+  const child = spawnPinned(pin, 0, [...nodeOptions, script], env);
   const url = `http://127.0.0.1:${env.PORT}`;
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) break;
@@ -264,12 +264,8 @@ function markdown(report) {
   return `${lines.join('\n')}\n`;
 }
 
-async function main() {
-  if (!process.argv.includes('--no-build')) {
-    progress('building (npm run build)');
-    if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
-  }
-  const pin = pinning();
+/** A scratch directory and the environment both servers and the CLI run with. */
+function environment() {
   const scratch = mkdtempSync(path.join(tmpdir(), 'curbside-bench-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(scratch, 'bench.sqlite')}`;
   const env = {
@@ -280,17 +276,32 @@ async function main() {
     LIST_MAX_ITEMS: '10000',
     RATE_LIMIT_PER_MINUTE: '1000000000',
   };
+  return { scratch, databaseUrl, env };
+}
+
+/** Loads the bench's customers through the real CLI; a client granted them and its token's headers. */
+function prepare(env, scratch) {
+  const customers = benchCustomers(smoke ? 0.2 : 1);
+  const file = path.join(scratch, 'bench-data.json');
+  writeFileSync(file, JSON.stringify({ customers: Object.values(customers) }));
+  progress('loading the data through the CLI (import)');
+  cli(env, 'import', file, '--json');
+  const ids = Object.values(customers).map((c) => c.id).join(',');
+  const { client_id: clientId } = cli(env, 'clients', 'create', '--name', 'bench', '--customers', ids, '--json');
+  const { access_token: token } = cli(env, 'tokens', 'issue', '--client-id', clientId, '--json');
+  return { customers, headers: { Authorization: `Bearer ${token}`, ClientId: clientId, 'Request-Tracking-Id': 'bench' } };
+}
+
+async function main() {
+  if (!process.argv.includes('--no-build')) {
+    progress('building (npm run build)');
+    if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
+  }
+  const pin = pinning();
+  const { scratch, databaseUrl, env } = environment();
   const servers = [];
   try {
-    const customers = benchCustomers(smoke ? 0.2 : 1);
-    const file = path.join(scratch, 'bench-data.json');
-    writeFileSync(file, JSON.stringify({ customers: Object.values(customers) }));
-    progress('loading the data through the CLI (import)');
-    cli(env, 'import', file, '--json');
-    const ids = Object.values(customers).map((c) => c.id).join(',');
-    const { client_id: clientId } = cli(env, 'clients', 'create', '--name', 'bench', '--customers', ids, '--json');
-    const { access_token: token } = cli(env, 'tokens', 'issue', '--client-id', clientId, '--json');
-    const headers = { Authorization: `Bearer ${token}`, ClientId: clientId, 'Request-Tracking-Id': 'bench' };
+    const { customers, headers } = prepare(env, scratch);
 
     servers.push(await startServer('curbside', pin, path.join(root, 'dist/apps/api/main.js'), { ...env, PORT: String(await freePort()) }));
     servers.push(await startServer('baseline', pin, path.join(__dirname, 'baseline/server.js'), { ...env, PORT: String(await freePort()) }));
@@ -325,7 +336,11 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`bench failed: ${error.message}\n`);
-  process.exit(1);
-});
+module.exports = { environment, prepare, scenarios, startServer, freePort, pinning, progress };
+
+if (require.main === module) {
+  main().catch((error) => {
+    process.stderr.write(`bench failed: ${error.message}\n`);
+    process.exit(1);
+  });
+}

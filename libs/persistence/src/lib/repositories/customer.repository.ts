@@ -1,6 +1,6 @@
 import type { BundleResource, Customer, CustomerBundle, Id, NewEvent } from '@curbside/domain';
 import { DataSource } from 'typeorm';
-import { inRead, inTransaction } from '../database';
+import { inRead, inTransaction, selectRaw } from '../database';
 import { CustomerEntity } from '../entities';
 import { type ImportCount, resources } from '../resources';
 import { appendEvents } from '../stores/event.store';
@@ -26,8 +26,12 @@ export class CustomerRepository {
   }
 
   async find(id: Id): Promise<Customer | null> {
-    const row = await inRead(this.dataSource, (manager) => manager.findOneBy(CustomerEntity, { id }));
-    return row && toCustomer(row);
+    const [row] = await selectRaw<CustomerEntity>(
+      this.dataSource,
+      'SELECT "id", "currency", "ivr_fee" AS "ivrFee" FROM "customers" WHERE "id" = ?',
+      [id],
+    );
+    return row === undefined ? null : toCustomer(row);
   }
 
   /**
