@@ -154,10 +154,17 @@ const sqliteTurns = new WeakMap<DataSource, Promise<unknown>>();
  * SQLite every unit of work therefore takes its turn; the driver is synchronous, so turns
  * cost ordering, not parallelism. PostgreSQL gives each unit its own pooled connection.
  */
+/**
+ * Resolves after the event loop has gone round once: a turn starts in a task of its own, so that
+ * a queue of turns (each synchronous on better-sqlite3) never holds the loop for the whole queue:
+ * sockets are read and timers fire in between (a graceful shutdown counts on reading every request).
+ */
+const afterTheLoopGoesRound = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 function inTurn<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
   if (dataSource.options.type !== 'better-sqlite3') return work();
   const previous = sqliteTurns.get(dataSource) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(work);
+  const next = previous.catch(() => undefined).then(afterTheLoopGoesRound).then(work);
   sqliteTurns.set(dataSource, next);
   return next;
 }

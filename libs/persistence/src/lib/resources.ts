@@ -82,6 +82,8 @@ export interface Resource<R> {
   load(manager: EntityManager, customerId: Id): Promise<R[]>;
   /** Writes an import's records (by key, or as a whole list) and says what it replaced. */
   importRecords(manager: EntityManager, customerId: Id, records: readonly R[]): Promise<ListImport<R>>;
+  /** The list is replaced as a whole by an import that has any: its records are written in one call. */
+  wholeList?: boolean;
   /** The events an import of a known customer's records means (CONTRACT §5). */
   events?(customerId: Id, records: readonly R[], previous: Map<string, R>): NewEvent[];
 }
@@ -113,6 +115,7 @@ const eachRecord =
 /** Balances are one list, replaced as a whole when an import has any. */
 const balances: Resource<Balance> = {
   entities: [BalanceEntity],
+  wholeList: true,
   key: (balance) => balance.type,
   load: loadBalances,
   async importRecords(manager, customerId, records) {
