@@ -1,4 +1,4 @@
-import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { rangeBounds, type DateRange, type Id, type ListPosition, type ListQuery, type Page } from '@curbside/domain';
 
@@ -89,11 +89,46 @@ function rowQuery<T extends ObjectLiteral>(manager: EntityManager, entity: Entit
     .where('r.customerId = :customerId', { customerId });
 }
 
+/** The SQL TypeORM writes for a query shape (its named parameters still in it), by shapeOf. */
+const builtQueries = new Map<string, string>();
+const BUILT_QUERIES_KEPT = 2_000;
+
+/**
+ * What a query's SQL text depends on: everything in its expression map but the parameter values.
+ * Null for what this does not cover (joins, subqueries, conditions that are not plain text).
+ */
+function shapeOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): string | null {
+  const map = query.expressionMap;
+  if (map.joinAttributes.length > 0 || map.relationIdAttributes.length > 0 || map.subQuery || map.mainAlias?.hasMetadata !== true) return null;
+  if (map.wheres.some((where) => typeof where.condition !== 'string')) return null;
+  const { selects, wheres, orderBys, groupBys, havings, limit, offset, skip, take, selectDistinct, lockMode, withDeleted } = map;
+  return JSON.stringify([map.mainAlias.name, map.mainAlias.metadata.tableName, selects, wheres, orderBys, groupBys, havings, limit, offset, skip, take, selectDistinct, lockMode, withDeleted]);
+}
+
+/**
+ * `getRawMany`, with the SQL text built once per query shape: on a small read, TypeORM's
+ * building of the text costs more than running it. Only the parameters are bound per call.
+ */
+export async function rawMany<R, T extends ObjectLiteral = ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<R[]> {
+  const shape = shapeOf(query);
+  if (shape === null) return query.getRawMany<R>();
+  let sql = builtQueries.get(shape);
+  if (sql === undefined) {
+    sql = query.getQuery();
+    builtQueries.set(shape, sql);
+    if (builtQueries.size > BUILT_QUERIES_KEPT) builtQueries.delete(builtQueries.keys().next().value as string);
+  }
+  const [text, parameters] = query.connection.driver.escapeQueryWithParameters(sql, query.getParameters(), {});
+  // The builder's own query runner (a transaction's, when it has one), as getRawMany would use.
+  const { queryRunner } = query as unknown as { queryRunner?: QueryRunner };
+  return query.connection.query(text, parameters, queryRunner);
+}
+
 /** Reads the rows of a `rowQuery` raw (no entity hydration: lists are the hot path). */
 const rowReader =
   <T extends ObjectLiteral>(metadata: EntityMetadata) =>
   async (query: SelectQueryBuilder<T>): Promise<T[]> => {
-    const rows: Record<string, unknown>[] = await query.getRawMany();
+    const rows = await rawMany<Record<string, unknown>, T>(query);
     return rows.map((raw) => fromRawColumns<T>(metadata, raw, 'r_'));
   };
 
@@ -142,7 +177,7 @@ export function selectRowPage<T extends ObjectLiteral>(
 }
 
 async function countRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<number> {
-  const { count } = (await query.select('COUNT(*)', 'count').getRawOne<{ count: number | string }>()) ?? { count: 0 };
+  const [{ count }] = await rawMany<{ count: number | string }, T>(query.select('COUNT(*)', 'count'));
   return Number(count);
 }
 
