@@ -91,24 +91,55 @@ class ImportFileWalker {
 /** The JSON text of `file` could not be read as JSON (the message says where). */
 export class NotJson extends Error {}
 
+/** Pieces held before the file is paused until they are taken: bounds memory when writing is slower than reading. */
+const PIECES_AHEAD = 1_000;
+
 /**
- * The pieces of an import file, read as a stream: memory stays flat in the file's size. File
- * errors (ENOENT, EACCES) are thrown as they are; a syntax error as NotJson.
+ * The pieces of an import file, read as a stream: memory stays flat in the file's size. Tokens
+ * are taken in stream-json's 'data' events (an async iteration per token costs more than the
+ * parsing) and handed over as pieces. File errors (ENOENT, EACCES) are thrown as they are; a
+ * syntax error as NotJson.
  */
 export async function* importPieces(file: string, lists: ReadonlySet<string>): AsyncGenerator<ImportPiece> {
   const walker = new ImportFileWalker(lists);
   const tokens = parser({ packValues: true, streamValues: false });
   const source = createReadStream(file);
+  let failure: Error | null = null;
+  let ended = false;
+  let wake: (() => void) | null = null;
+  const signal = () => wake?.();
   source.on('error', (error) => tokens.destroy(error));
-  tokens.on('error', () => source.destroy());
+  tokens.on('data', (token: Token) => {
+    walker.consume(token);
+    if (walker.pieces.length >= PIECES_AHEAD) {
+      tokens.pause();
+      signal();
+    }
+  });
+  tokens.on('end', () => ((ended = true), signal()));
+  tokens.on('error', (error) => ((failure = error), source.destroy(), signal()));
   source.pipe(tokens);
   try {
-    for await (const token of tokens as AsyncIterable<Token>) {
-      walker.consume(token);
-      if (walker.pieces.length > 0) yield* walker.pieces.splice(0);
+    yield* drain();
+  } finally {
+    source.destroy();
+    tokens.destroy();
+  }
+
+  async function* drain(): AsyncGenerator<ImportPiece> {
+    for (;;) {
+      const pieces = walker.pieces.splice(0);
+      if (pieces.length > 0) {
+        if (!ended && failure === null) tokens.resume();
+        yield* pieces;
+      } else if (failure !== null) {
+        throw (failure as NodeJS.ErrnoException).code === undefined ? new NotJson((failure as Error).message) : failure;
+      } else if (ended) {
+        return;
+      } else {
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+      }
     }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== undefined) throw error;
-    throw new NotJson((error as Error).message);
   }
 }
