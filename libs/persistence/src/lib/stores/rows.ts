@@ -198,11 +198,31 @@ const after =
 /** A raw row (columns named `<prefix><database name>`) as an object named like the entity's properties. */
 export function fromRawColumns<T>(metadata: EntityMetadata, raw: Record<string, unknown>, prefix = ''): T {
   const row: Record<string, unknown> = {};
-  for (const column of metadata.columns) {
-    const value = raw[`${prefix}${column.databaseName}`];
-    row[column.propertyName] = column.type === 'boolean' ? rawBoolean(value) : value;
+  for (const { rawName, propertyName, boolean } of rawColumnsOf(metadata, prefix)) {
+    const value = raw[rawName];
+    row[propertyName] = boolean ? rawBoolean(value) : value;
   }
   return row as T;
+}
+
+interface RawColumn {
+  rawName: string;
+  propertyName: string;
+  boolean: boolean;
+}
+
+/** By entity and prefix: a list read maps thousands of rows, and the names are the same for each. */
+const rawColumns = new WeakMap<EntityMetadata, Map<string, RawColumn[]>>();
+
+function rawColumnsOf(metadata: EntityMetadata, prefix: string): RawColumn[] {
+  const byPrefix = rawColumns.get(metadata) ?? new Map<string, RawColumn[]>();
+  rawColumns.set(metadata, byPrefix);
+  let columns = byPrefix.get(prefix);
+  if (columns === undefined) {
+    columns = metadata.columns.map((column) => ({ rawName: `${prefix}${column.databaseName}`, propertyName: column.propertyName, boolean: column.type === 'boolean' }));
+    byPrefix.set(prefix, columns);
+  }
+  return columns;
 }
 
 /** `keys` for `selectRows`, when there are any. */
