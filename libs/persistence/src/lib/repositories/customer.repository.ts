@@ -61,7 +61,7 @@ export class CustomerRepository {
       const held = new Map<BundleResource, unknown[]>();
       const write = async (kind: BundleResource, records: readonly unknown[]) => {
         const resource = byKind.get(kind) as Resource<unknown>;
-        const { count, previous } = await resource.importRecords(manager, customer.id, records);
+        const { count, previous } = await resource.importRecords(manager, customer.id, records, customerCreated);
         const total = counts.get(kind) as ImportCount;
         counts.set(kind, { created: total.created + count.created, replaced: total.replaced + count.replaced });
         if (!customerCreated && resource.events) events.get(kind)?.push(...resource.events(customer.id, records, previous));
