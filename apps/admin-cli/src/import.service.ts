@@ -1,14 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { CustomerBundle, ImportFile } from '@curbside/domain';
-import { decodeImportFile, ImportFileError } from '@curbside/codecs';
-import { CustomerRepository, HolidayRepository, ImportCount, ImportSummary } from '@curbside/persistence';
+import { BundleResource, Customer, ImportFile } from '@curbside/domain';
+import { decodeImportFile, ImportFileError, ImportFileReader, importRecordLists } from '@curbside/codecs';
+import { CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch } from '@curbside/persistence';
 import { CliFailure, EXIT } from './cli-failure';
+import { ImportPiece, importPieces, NotJson } from './import-stream';
+
+/** Records written per statement batch of a streamed import: bounds memory, and amortises each batch's lookups. */
+const RECORDS_PER_BATCH = 2_000;
 
 /** How an import went (or, for a dry run, would go) for one customer. */
 export interface CustomerPlan {
   customerId: string;
   exists: boolean;
   records: Record<string, number>;
+}
+
+/** An import file checked by streaming through it: what the second pass writes. */
+export interface CheckedFile {
+  holidays: ImportFile['holidays'];
+  customers: { customer: Customer; records: Record<BundleResource, number> }[];
 }
 
 /** What an import did: the holiday calendar's counts, then each customer's. */
@@ -33,29 +43,69 @@ export class ImportService {
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new CliFailure(`${source} is not valid JSON: ${(error as Error).message}`, EXIT.invalidInput);
+      throw notJson(source, error as Error);
     }
-    try {
-      return decodeImportFile(json);
-    } catch (error) {
-      if (!(error instanceof ImportFileError)) throw error;
-      const details = error.issues.map((issue) => {
-        const customer = issue.customerId === null ? '' : `customer ${issue.customerId}, `;
-        return `${customer}${issue.record}, ${issue.field}: ${issue.message}`;
-      });
-      const count = error.issues.length === 1 ? '1 problem' : `${error.issues.length} problems`;
-      throw new CliFailure(`${source} has ${count}; nothing was imported.`, EXIT.invalidInput, details);
-    }
+    return decoded(source, () => decodeImportFile(json));
   }
 
-  async plan(bundles: CustomerBundle[]): Promise<CustomerPlan[]> {
+  /**
+   * The first pass over an import file, streamed (memory flat in the file's size): every record
+   * checked as decodeImportFile checks it, every problem of the whole file reported at once.
+   * Keeps each customer's header and record counts, and the holiday calendar.
+   */
+  async check(file: string): Promise<CheckedFile> {
+    const reader = new ImportFileReader();
+    const checked: CheckedFile = { holidays: [], customers: [] };
+    const counts = new Map<number, Record<string, number>>();
+    const kinds = importRecordLists();
+    await decodedAsync(file, async () => {
+      for await (const piece of readPieces(file, kinds)) {
+        if (piece.type === 'record') {
+          reader.record(piece.customer, piece.list, piece.index, piece.value);
+          const count = counts.get(piece.customer) ?? {};
+          const kind = kinds.get(piece.list) as string;
+          count[kind] = (count[kind] ?? 0) + 1;
+          counts.set(piece.customer, count);
+        } else if (piece.type === 'customer') {
+          const customer = reader.customer(piece.customer, piece.shell);
+          const records = Object.fromEntries([...kinds.values()].map((kind) => [kind, counts.get(piece.customer)?.[kind] ?? 0]));
+          checked.customers.push({ customer, records: records as Record<BundleResource, number> });
+          counts.delete(piece.customer);
+        } else checked.holidays = reader.file(piece.shell);
+      }
+      reader.finish();
+    });
+    return checked;
+  }
+
+  async plan(customers: CheckedFile['customers']): Promise<CustomerPlan[]> {
     return Promise.all(
-      bundles.map(async (bundle) => ({
-        customerId: bundle.customer.id,
-        exists: await this.customers.exists(bundle.customer.id),
-        records: recordCounts(bundle),
+      customers.map(async ({ customer, records }) => ({
+        customerId: customer.id,
+        exists: await this.customers.exists(customer.id),
+        records,
       })),
     );
+  }
+
+  /**
+   * The second pass: the holiday calendar (one transaction), then each customer in a transaction
+   * of its own, its records read from the file again and written in batches as they come.
+   */
+  async loadChecked(
+    file: string,
+    checked: CheckedFile,
+    onCustomerDone: (summary: ImportSummary) => void = () => undefined,
+  ): Promise<ImportResult> {
+    const holidays = await this.holidays.importHolidays(checked.holidays);
+    const pieces = readPieces(file, importRecordLists())[Symbol.asyncIterator]();
+    const customers: ImportSummary[] = [];
+    for (const { customer } of checked.customers) {
+      const summary = await this.customers.importBatches(customer, batchesOfOneCustomer(pieces));
+      customers.push(summary);
+      onCustomerDone(summary);
+    }
+    return { holidays, customers };
   }
 
   /** Loads the holiday calendar (one transaction), then each customer (one transaction each). */
@@ -71,7 +121,62 @@ export class ImportService {
   }
 }
 
-function recordCounts(bundle: CustomerBundle): Record<string, number> {
-  const { customer: _customer, ...lists } = bundle;
-  return Object.fromEntries(Object.entries(lists).map(([resource, records]) => [resource, records.length]));
+/**
+ * The records of the next customer in the file, in batches of one list, up to the piece that ends
+ * the customer. The file was checked, so every record decodes.
+ */
+async function* batchesOfOneCustomer(pieces: AsyncIterator<ImportPiece>): AsyncGenerator<RecordBatch> {
+  const reader = new ImportFileReader();
+  const kinds = importRecordLists();
+  let batch: { list: string; records: unknown[] } | null = null;
+  const flush = (): RecordBatch[] => (batch === null ? [] : [{ kind: kinds.get(batch.list) as BundleResource, records: batch.records }]);
+  for (let next = await pieces.next(); !next.done; next = await pieces.next()) {
+    const piece = next.value;
+    if (piece.type === 'customer') break;
+    if (piece.type !== 'record') continue;
+    if (batch !== null && (batch.list !== piece.list || batch.records.length === RECORDS_PER_BATCH)) {
+      yield* flush();
+      batch = null;
+    }
+    batch ??= { list: piece.list, records: [] };
+    batch.records.push(reader.record(piece.customer, piece.list, piece.index, piece.value));
+  }
+  yield* flush();
+}
+
+function readPieces(file: string, kinds: Map<string, BundleResource>): AsyncGenerator<ImportPiece> {
+  return importPieces(file, new Set(kinds.keys()));
+}
+
+const notJson = (source: string, error: Error): CliFailure =>
+  new CliFailure(`${source} is not valid JSON: ${error.message}`, EXIT.invalidInput);
+
+/** An ImportFileError as the CLI reports it: every problem, nothing imported. */
+function importFailure(source: string, error: ImportFileError): CliFailure {
+  const details = error.issues.map((issue) => {
+    const customer = issue.customerId === null ? '' : `customer ${issue.customerId}, `;
+    return `${customer}${issue.record}, ${issue.field}: ${issue.message}`;
+  });
+  const count = error.issues.length === 1 ? '1 problem' : `${error.issues.length} problems`;
+  return new CliFailure(`${source} has ${count}; nothing was imported.`, EXIT.invalidInput, details);
+}
+
+function decoded<T>(source: string, decode: () => T): T {
+  try {
+    return decode();
+  } catch (error) {
+    throw error instanceof ImportFileError ? importFailure(source, error) : error;
+  }
+}
+
+async function decodedAsync(source: string, decode: () => Promise<void>): Promise<void> {
+  try {
+    await decode();
+  } catch (error) {
+    if (error instanceof ImportFileError) throw importFailure(source, error);
+    if (error instanceof NotJson) throw notJson(source, error);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== undefined) throw new CliFailure(`Cannot read ${source}: ${code}`, EXIT.invalidInput);
+    throw error;
+  }
 }

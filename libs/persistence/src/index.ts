@@ -33,6 +33,7 @@ export {
   type SentDelivery,
   type ImportCount,
   type ImportSummary,
+  type RecordBatch,
   type NewApiClient,
   type SigningKey,
   type SigningKeys,

@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { ImportSummary } from '@curbside/persistence';
-import { CliFailure, EXIT } from '../cli-failure';
 import { ImportService } from '../import.service';
 import { output } from '../output';
 
@@ -14,7 +12,7 @@ interface ImportOptions {
 @Command({
   name: 'import',
   arguments: '<file>',
-  description: 'load an import file (CONTRACT §3): create or replace records by id, one transaction per customer',
+  description: 'load an import file (CONTRACT §3): checked whole first, then one transaction per customer; streamed, so any size',
 })
 export class ImportCommand extends CommandRunner {
   constructor(private readonly imports: ImportService) {
@@ -22,10 +20,7 @@ export class ImportCommand extends CommandRunner {
   }
 
   async run([file]: string[], options: ImportOptions): Promise<void> {
-    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      throw new CliFailure(`Cannot read ${file}: ${error.code ?? error.message}`, EXIT.invalidInput);
-    });
-    const importFile = this.imports.parse(text, file);
+    const importFile = await this.imports.check(file);
 
     if (options.dryRun) {
       const plan = await this.imports.plan(importFile.customers);
@@ -37,7 +32,7 @@ export class ImportCommand extends CommandRunner {
 
     const progress = !options.json && process.stderr.isTTY ? new SingleBar({ format: 'importing [{bar}] {value}/{total} customers', stream: process.stderr }) : null;
     progress?.start(importFile.customers.length, 0);
-    const { holidays, customers: summaries } = await this.imports.load(importFile, () => progress?.increment());
+    const { holidays, customers: summaries } = await this.imports.loadChecked(file, importFile, () => progress?.increment());
     progress?.stop();
 
     if (options.json) return output.json({ customers: summaries.map(toJson), holidays });

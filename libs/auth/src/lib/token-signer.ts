@@ -19,6 +19,8 @@ const ALGORITHM = 'HS256';
 export const KEY_REFRESH_MS = 30_000;
 /** A token naming a key this instance does not know reloads the keys, at most this often. */
 const UNKNOWN_KID_RELOAD_MS = 250;
+/** How many verified tokens an instance remembers (the oldest is forgotten first). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 /** A token issued later than now by more than this (instances' clocks may differ a little) is not valid yet. */
 const ISSUED_AT_TOLERANCE_SECONDS = 30;
 
@@ -53,6 +55,14 @@ export class KeyRotationRefused extends Error {
   }
 }
 
+type Claims = JWTPayload & { sub: string };
+
+/** A token whose signature and claims were checked once; its key and its times are checked on every use. */
+interface VerifiedToken {
+  kid: string;
+  claims: Claims;
+}
+
 interface VerifyingKey {
   secret: Uint8Array;
   /** Epoch ms from which tokens signed with it are refused; null while it is the current key. */
@@ -76,6 +86,8 @@ interface KeyRing {
 export class TokenSigner {
   private ring: Promise<KeyRing> | null = null;
   private loadStartedAt = 0;
+  /** By kind, required claims and token: a client sends the same token for its whole life, so the HMAC is checked once. */
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
@@ -102,11 +114,15 @@ export class TokenSigner {
   }
 
   /** The claims of a token of `kind` that carries `requiredClaims`; throws TokenRejected otherwise. */
-  async verify(kind: TokenKind, token: string, requiredClaims: string[]): Promise<JWTPayload & { sub: string }> {
-    const { errors, jwtVerify } = await loadJose();
+  async verify(kind: TokenKind, token: string, requiredClaims: string[]): Promise<Claims> {
+    const cacheKey = `${kind.type} ${kind.audience} ${requiredClaims.join(',')} ${token}`;
+    const known = this.verified.get(cacheKey);
+    if (known !== undefined) return this.stillValid(known, (await this.keys()).verifying.get(known.kid));
+    const { errors, jwtVerify, decodeProtectedHeader } = await loadJose();
     const now = this.now();
     const key = await this.verifyingKey(token);
     if (key === null || (key.retiresAt !== null && now.getTime() >= key.retiresAt)) throw new TokenRejected(false);
+    let claims: Claims;
     try {
       const { payload } = await jwtVerify(token, key.secret, {
         algorithms: [ALGORITHM],
@@ -116,12 +132,31 @@ export class TokenSigner {
         currentDate: now,
         requiredClaims: ['sub', 'iat', 'jti', ...requiredClaims],
       });
-      const issuedInFuture = (payload.iat as number) > seconds(now) + ISSUED_AT_TOLERANCE_SECONDS;
-      if (typeof payload.sub !== 'string' || issuedInFuture) throw new TokenRejected(false);
-      return { ...payload, sub: payload.sub };
+      if (typeof payload.sub !== 'string' || this.issuedInFuture(payload)) throw new TokenRejected(false);
+      claims = { ...payload, sub: payload.sub };
     } catch (error) {
       throw new TokenRejected(error instanceof errors.JWTExpired);
     }
+    this.remember(cacheKey, { kid: decodeProtectedHeader(token).kid as string, claims });
+    return claims;
+  }
+
+  /** A verified token's claims while its key still verifies and it has not expired; the same refusals as a first check. */
+  private stillValid({ claims }: VerifiedToken, key: VerifyingKey | undefined): Claims {
+    const now = this.now();
+    if (key === undefined || (key.retiresAt !== null && now.getTime() >= key.retiresAt)) throw new TokenRejected(false);
+    if (claims.exp !== undefined && claims.exp <= seconds(now)) throw new TokenRejected(true);
+    if ((claims.nbf !== undefined && claims.nbf > seconds(now)) || this.issuedInFuture(claims)) throw new TokenRejected(false);
+    return claims;
+  }
+
+  private issuedInFuture(payload: JWTPayload): boolean {
+    return (payload.iat as number) > seconds(this.now()) + ISSUED_AT_TOLERANCE_SECONDS;
+  }
+
+  private remember(cacheKey: string, token: VerifiedToken): void {
+    this.verified.set(cacheKey, token);
+    if (this.verified.size > VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value as string);
   }
 
   /**

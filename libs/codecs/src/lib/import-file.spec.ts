@@ -1,7 +1,7 @@
 import type { CustomerBundle } from '@curbside/domain';
 import sample from '../testing/sample-import.json';
 import { ImportFileError, type ImportIssue } from './errors';
-import { decodeImportFile, encodeImportFile } from './import-file';
+import { decodeImportFile, encodeImportFile, ImportFileReader, importRecordLists } from './import-file';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests edit raw JSON freely
 
@@ -483,5 +483,65 @@ describe('import file: the records of the published operations (CONTRACT §6)', 
   it('accepts two pickups of one service on one day with different ticket numbers', () => {
     const file = sampleFile();
     expect(decodeImportFile(file).customers[1].pickups.map((p) => p.ticketNumber)).toEqual(['790678', '790679']);
+  });
+});
+
+describe('import file read piece by piece (ImportFileReader, for streamed files)', () => {
+  /** Feeds `file` to an ImportFileReader as a streaming reader hands it over: records, then customers, then the file. */
+  function readInPieces(file: Json): { holidays: unknown[]; customers: unknown[]; records: unknown[] } {
+    const reader = new ImportFileReader();
+    const lists = importRecordLists();
+    const records: unknown[] = [];
+    const customers = (file.customers as Json[]).map((customer, index) => {
+      const shell: Json = {};
+      for (const [member, value] of Object.entries(customer)) {
+        if (!lists.has(member) || !Array.isArray(value)) shell[member] = value;
+        else {
+          shell[member] = [];
+          value.forEach((record, position) => records.push(reader.record(index, member, position, record)));
+        }
+      }
+      return reader.customer(index, shell);
+    });
+    const holidays = reader.file({ ...file, customers: [] });
+    reader.finish();
+    return { holidays, customers, records };
+  }
+
+  const issuesInPieces = (file: Json): ImportIssue[] => {
+    try {
+      readInPieces(file);
+    } catch (error) {
+      return (error as ImportFileError).issues;
+    }
+    throw new Error('expected the file to be rejected');
+  };
+  const sorted = (issues: ImportIssue[]) => [...issues].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+  it('reads the same records, customers and holidays as decodeImportFile', () => {
+    const whole = decodeImportFile(sample);
+    const { holidays, customers, records } = readInPieces(sampleFile());
+    expect(holidays).toEqual(whole.holidays);
+    expect(customers).toEqual(whole.customers.map((bundle) => bundle.customer));
+    const lists = importRecordLists();
+    const inFileOrder = whole.customers.flatMap((bundle, index) =>
+      Object.keys(sampleFile().customers[index]).flatMap((member) => {
+        const kind = lists.get(member);
+        return kind === undefined ? [] : (bundle[kind] as unknown[]);
+      }),
+    );
+    expect(records).toEqual(inFileOrder);
+  });
+
+  it('reports the same problems as decodeImportFile, duplicates and unknown members included, each naming its customer', () => {
+    const file = sampleFile();
+    file.customers[0].tickets[1].created_date_time = '13/01/24 00:00:00';
+    file.customers[0].tickets[2] = structuredClone(file.customers[0].tickets[0]);
+    file.customers[1].invoices[0].lines[0].type = '9';
+    file.customers[1].extra = 'x';
+    file.customers[1].tickets = 'none';
+    file.customers.push({ ...structuredClone(file.customers[0]), tickets: [] });
+    file.holidays[0].date = 'soon';
+    expect(sorted(issuesInPieces(file))).toEqual(sorted(issuesOf(file)));
   });
 });

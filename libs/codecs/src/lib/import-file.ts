@@ -1,5 +1,5 @@
 import { ID_PATTERN } from '@curbside/domain';
-import type { CustomerBundle, ImportFile } from '@curbside/domain';
+import type { BundleResource, CustomerBundle, ImportFile } from '@curbside/domain';
 import { findDuplicates } from './duplicates';
 import { ImportFileError, type ImportIssue } from './errors';
 import { holidayCodec, readHoliday } from './holiday.codec';
@@ -137,4 +137,72 @@ function encodeCustomer(bundle: CustomerBundle): WireObject {
 /** Writes an import file: `decodeImportFile(encodeImportFile(file))` gives it back. */
 export function encodeImportFile(file: ImportFile): WireObject {
   return { customers: file.customers.map(encodeCustomer), holidays: file.holidays.map(holidayCodec.encode) };
+}
+
+/** The customer members that hold record lists (`tickets`, `disposal_tickets`, …): what a streaming reader hands over record by record. */
+export const importRecordLists = (): Map<string, BundleResource> => new Map(resourceCodecs().map(([kind, codec]) => [codec.list, kind]));
+
+/**
+ * Reads an import file piece by piece, for files too large to hold at once: each record of a
+ * customer's lists as it comes (`record`), then the customer's other members (`customer`, its
+ * lists given as `[]`), and the file's own members (`file`, its customers given as `[]`). The
+ * checks and messages are decodeImportFile's; `finish` throws one ImportFileError listing every
+ * problem. It keeps one key per record (to find duplicates) and nothing else of the records.
+ */
+export class ImportFileReader {
+  private readonly issues = new ImportIssues();
+  private readonly codecs = new Map(resourceCodecs().map(([, codec]) => [codec.list, codec]));
+  private readonly firstCustomerById = new Map<string, number>();
+  private readonly firstRecordByKey = new Map<string, Map<string, number>>();
+  /** The problems of a customer's records, named with its id once the customer's other members are read. */
+  private readonly unnamed: ImportIssue[] = [];
+
+  /** One record of `customers[customer].<list>`; undefined when it has problems (they are kept for `finish`). */
+  record(customer: number, list: string, index: number, raw: unknown): unknown {
+    const codec = this.codecs.get(list);
+    if (codec === undefined) throw new Error(`${list} is not a record list`);
+    const path = `customers[${customer}].${list}`;
+    const before = this.unnamed.length;
+    const label = recordLabel(list, index, raw, codec.label ?? codec.key);
+    const report: Report = (field, message) => this.unnamed.push({ customerId: null, record: label, field, message });
+    const record = readObject(raw, `${path}[${index}]`, report, codec.read);
+    const key = rawKey(raw, codec.key);
+    if (key !== null) {
+      const firstByKey = this.firstRecordByKey.get(path) ?? new Map<string, number>();
+      this.firstRecordByKey.set(path, firstByKey);
+      const first = firstByKey.get(key);
+      if (first === undefined) firstByKey.set(key, index);
+      else report(`${path}[${index}].${codec.key[0]}`, `duplicate ${describeKey(raw, codec.key)} (also ${list}[${first}])`);
+    }
+    return this.unnamed.length === before ? record : undefined;
+  }
+
+  /** The customer at `index`, its record lists left out (`[]`): its header, which its records' problems are now named with. */
+  customer(index: number, shell: unknown): CustomerBundle['customer'] {
+    const label = recordLabel('customers', index, shell, ['id']);
+    const rawId = rawValue(shell, 'id');
+    if (rawId !== null) {
+      const first = this.firstCustomerById.get(rawId);
+      if (first === undefined) this.firstCustomerById.set(rawId, index);
+      else this.issues.reporter(rawId, label)(`customers[${index}].id`, `duplicate customer id ${rawId} (also customers[${first}])`);
+    }
+    const { customer } = readCustomer(shell, `customers[${index}]`, this.issues, label);
+    const customerId = rawId !== null && ID_PATTERN.test(rawId) ? rawId : null;
+    this.issues.all.push(...this.unnamed.splice(0).map((issue) => ({ ...issue, customerId })));
+    return customer;
+  }
+
+  /** The file's own members, its customers left out (`[]`): the holiday calendar. */
+  file(shell: unknown): ImportFile['holidays'] {
+    return readObject(shell, '', this.issues.reporter(null, 'file'), (f) => {
+      if (!f.has('customers')) f.report('customers', 'is required');
+      f.array('customers');
+      return readRecords(f, this.issues, null, { list: 'holidays', key: ['date'], read: readHoliday });
+    });
+  }
+
+  /** Throws ImportFileError when anything read so far has a problem. */
+  finish(): void {
+    if (this.issues.all.length > 0) throw new ImportFileError(this.issues.all);
+  }
 }

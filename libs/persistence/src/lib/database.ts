@@ -154,10 +154,17 @@ const sqliteTurns = new WeakMap<DataSource, Promise<unknown>>();
  * SQLite every unit of work therefore takes its turn; the driver is synchronous, so turns
  * cost ordering, not parallelism. PostgreSQL gives each unit its own pooled connection.
  */
+/**
+ * Resolves after the event loop has gone round once: a turn starts in a task of its own, so that
+ * a queue of turns (each synchronous on better-sqlite3) never holds the loop for the whole queue:
+ * sockets are read and timers fire in between (a graceful shutdown counts on reading every request).
+ */
+const afterTheLoopGoesRound = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 function inTurn<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
   if (dataSource.options.type !== 'better-sqlite3') return work();
   const previous = sqliteTurns.get(dataSource) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(work);
+  const next = previous.catch(() => undefined).then(afterTheLoopGoesRound).then(work);
   sqliteTurns.set(dataSource, next);
   return next;
 }
@@ -165,6 +172,27 @@ function inTurn<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
 /** Runs `work` in one database transaction; every write in this library goes through here. Do not nest calls. */
 export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   return inTurn(dataSource, () => dataSource.transaction(work));
+}
+
+/**
+ * One SELECT, written with `?` placeholders, as raw rows: no query building, and on SQLite no
+ * BEGIN/COMMIT around it (a single statement reads one snapshot anyway; it still takes its turn,
+ * so it never runs inside another unit's open transaction). For the lookups every request makes.
+ */
+export function selectRaw<T>(dataSource: DataSource, sql: string, parameters: readonly unknown[]): Promise<T[]> {
+  if (dataSource.options.type === 'better-sqlite3') return inTurn(dataSource, () => dataSource.query(sql, [...parameters]));
+  return dataSource.query(numbered(sql), [...parameters]);
+}
+
+const numberedStatements = new Map<string, string>();
+/** `?` → `$1`, `$2`… for PostgreSQL, remembered per statement text. */
+function numbered(sql: string): string {
+  let text = numberedStatements.get(sql);
+  if (text === undefined) {
+    let n = 0;
+    numberedStatements.set(sql, (text = sql.replace(/\?/g, () => `$${++n}`)));
+  }
+  return text;
 }
 
 /**

@@ -80,8 +80,14 @@ export interface Resource<R> {
   key(record: R): string;
   /** The customer's records, in their natural order (the order of an export). */
   load(manager: EntityManager, customerId: Id): Promise<R[]>;
-  /** Writes an import's records (by key, or as a whole list) and says what it replaced. */
-  importRecords(manager: EntityManager, customerId: Id, records: readonly R[]): Promise<ListImport<R>>;
+  /**
+   * Writes an import's records (by key, or as a whole list) and says what it replaced. `customerIsNew`: the
+   * customer was created by this import, so nothing is replaced and nothing need be looked up (a lookup per
+   * batch of a million-record list costs more than the writes).
+   */
+  importRecords(manager: EntityManager, customerId: Id, records: readonly R[], customerIsNew?: boolean): Promise<ListImport<R>>;
+  /** The list is replaced as a whole by an import that has any: its records are written in one call. */
+  wholeList?: boolean;
   /** The events an import of a known customer's records means (CONTRACT §5). */
   events?(customerId: Id, records: readonly R[], previous: Map<string, R>): NewEvent[];
 }
@@ -92,10 +98,9 @@ function byKey<R>(store: RecordStore<R>, entities: Resource<R>['entities'], even
     entities,
     key: store.key,
     load: (manager, customerId) => store.load(manager, customerId),
-    async importRecords(manager, customerId, records) {
-      const previous = new Map(
-        (await store.load(manager, customerId, records.map(store.key))).map((record) => [store.key(record), record]),
-      );
+    async importRecords(manager, customerId, records, customerIsNew = false) {
+      const stored = customerIsNew ? [] : await store.load(manager, customerId, records.map(store.key));
+      const previous = new Map(stored.map((record) => [store.key(record), record]));
       await store.delete(manager, customerId, [...previous.keys()]);
       await store.insert(manager, customerId, records);
       return { count: { created: records.length - previous.size, replaced: previous.size }, previous };
@@ -113,6 +118,7 @@ const eachRecord =
 /** Balances are one list, replaced as a whole when an import has any. */
 const balances: Resource<Balance> = {
   entities: [BalanceEntity],
+  wholeList: true,
   key: (balance) => balance.type,
   load: loadBalances,
   async importRecords(manager, customerId, records) {

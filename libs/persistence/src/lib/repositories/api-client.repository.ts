@@ -1,6 +1,6 @@
 import { nowLocalDateTime, type ApiClient, type Id } from '@curbside/domain';
 import { DataSource, IsNull } from 'typeorm';
-import { inRead, inTransaction } from '../database';
+import { inRead, inTransaction, selectRaw } from '../database';
 import { ApiClientCustomerEntity, ApiClientEntity } from '../entities';
 import { insertRows } from '../stores/rows';
 
@@ -9,6 +9,17 @@ export interface NewApiClient {
   name: string;
   secretHash: string;
   customers: 'all' | Id[];
+}
+
+const CLIENT_WITH_GRANTS =
+  'SELECT "c"."client_id" AS "clientId", "c"."name" AS "name", "c"."all_customers" AS "allCustomers", "c"."created_at" AS "createdAt", ' +
+  '"c"."revoked_at" AS "revokedAt", "g"."customer_id" AS "customerId" FROM "api_clients" "c" ' +
+  'LEFT JOIN "api_client_customers" "g" ON "g"."client_id" = "c"."client_id" WHERE "c"."client_id" = ?';
+
+/** A row of CLIENT_WITH_GRANTS: the client once per grant (customerId null when it has none). */
+interface ClientWithGrantRow extends Omit<ApiClientEntity, 'secretHash' | 'allCustomers'> {
+  allCustomers: boolean | number;
+  customerId: string | null;
 }
 
 export class ApiClientRepository {
@@ -36,8 +47,13 @@ export class ApiClientRepository {
     });
   }
 
+  /** The client and its grants in one statement: every authenticated request asks. */
   async find(clientId: string): Promise<ApiClient | null> {
-    return (await this.findCredentials(clientId))?.client ?? null;
+    const rows = await selectRaw<ClientWithGrantRow>(this.dataSource, CLIENT_WITH_GRANTS, [clientId]);
+    if (rows.length === 0) return null;
+    const [first] = rows;
+    const row = { ...first, allCustomers: first.allCustomers === true || first.allCustomers === 1 };
+    return toApiClient(row, rows.flatMap((grant) => (grant.customerId === null ? [] : [grant.customerId])));
   }
 
   /** The client and its secret hash, for checking a presented secret. */
@@ -77,7 +93,7 @@ export class ApiClientRepository {
   }
 }
 
-function toApiClient(row: ApiClientEntity, grantedCustomers: Id[]): ApiClient {
+function toApiClient(row: Omit<ApiClientEntity, 'secretHash'>, grantedCustomers: Id[]): ApiClient {
   const byNumber = (a: Id, b: Id) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
   return {
     clientId: row.clientId,

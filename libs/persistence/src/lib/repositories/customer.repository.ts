@@ -1,8 +1,8 @@
 import type { BundleResource, Customer, CustomerBundle, Id, NewEvent } from '@curbside/domain';
 import { DataSource } from 'typeorm';
-import { inRead, inTransaction } from '../database';
+import { inRead, inTransaction, selectRaw } from '../database';
 import { CustomerEntity } from '../entities';
-import { type ImportCount, resources } from '../resources';
+import { type ImportCount, type Resource, resources } from '../resources';
 import { appendEvents } from '../stores/event.store';
 
 export type { BundleResource } from '@curbside/domain';
@@ -26,8 +26,12 @@ export class CustomerRepository {
   }
 
   async find(id: Id): Promise<Customer | null> {
-    const row = await inRead(this.dataSource, (manager) => manager.findOneBy(CustomerEntity, { id }));
-    return row && toCustomer(row);
+    const [row] = await selectRaw<CustomerEntity>(
+      this.dataSource,
+      'SELECT "id", "currency", "ivr_fee" AS "ivrFee" FROM "customers" WHERE "id" = ?',
+      [id],
+    );
+    return row === undefined ? null : toCustomer(row);
   }
 
   /**
@@ -37,23 +41,39 @@ export class CustomerRepository {
    * events the changes mean.
    */
   async importBundle(bundle: CustomerBundle): Promise<ImportSummary> {
-    const { customer } = bundle;
     assertUniqueKeys(bundle);
+    return this.importBatches(bundle.customer, wholeLists(bundle));
+  }
+
+  /**
+   * importBundle for a customer whose records come in batches (a streamed import file): the
+   * same transaction, writes and events, the keys unique across all batches (the caller checks).
+   * The batches are written as they come; a list replaced whole (balances) is written at the end.
+   */
+  async importBatches(customer: Customer, batches: AsyncIterable<RecordBatch> | Iterable<RecordBatch>): Promise<ImportSummary> {
     return inTransaction(this.dataSource, async (manager) => {
       const customerCreated = !(await manager.exists(CustomerEntity, { where: { id: customer.id } }));
       await manager.save(CustomerEntity, { id: customer.id, currency: customer.currency, ivrFee: customer.ivrFee });
 
-      const counts: Partial<Record<BundleResource, ImportCount>> = {};
-      const events: NewEvent[] = [];
-      for (const [kind, resource] of resources()) {
-        const records = bundle[kind] as readonly unknown[];
-        const { count, previous } = await resource.importRecords(manager, customer.id, records);
-        counts[kind] = count;
-        if (!customerCreated && resource.events) events.push(...resource.events(customer.id, records, previous));
+      const byKind = new Map(resources());
+      const counts = new Map([...byKind.keys()].map((kind) => [kind, { created: 0, replaced: 0 }]));
+      const events = new Map([...byKind.keys()].map((kind) => [kind, [] as NewEvent[]]));
+      const held = new Map<BundleResource, unknown[]>();
+      const write = async (kind: BundleResource, records: readonly unknown[]) => {
+        const resource = byKind.get(kind) as Resource<unknown>;
+        const { count, previous } = await resource.importRecords(manager, customer.id, records, customerCreated);
+        const total = counts.get(kind) as ImportCount;
+        counts.set(kind, { created: total.created + count.created, replaced: total.replaced + count.replaced });
+        if (!customerCreated && resource.events) events.get(kind)?.push(...resource.events(customer.id, records, previous));
+      };
+      for await (const { kind, records } of batches) {
+        if (byKind.get(kind)?.wholeList) held.set(kind, [...(held.get(kind) ?? []), ...records]);
+        else await write(kind, records);
       }
-      await appendEvents(manager, events);
-
-      return { customerId: customer.id, customerCreated, resources: counts as Record<BundleResource, ImportCount> };
+      for (const [kind, records] of held) await write(kind, records);
+      // In RESOURCES order, whatever order the file's lists came in.
+      await appendEvents(manager, [...events.values()].flat());
+      return { customerId: customer.id, customerCreated, resources: Object.fromEntries(counts) as Record<BundleResource, ImportCount> };
     });
   }
 
@@ -67,6 +87,17 @@ export class CustomerRepository {
       return bundle as unknown as CustomerBundle;
     });
   }
+}
+
+/** Some records of one list of a customer. */
+export interface RecordBatch {
+  kind: BundleResource;
+  records: readonly unknown[];
+}
+
+/** A bundle's lists as one batch each, in RESOURCES order. */
+function* wholeLists(bundle: CustomerBundle): Iterable<RecordBatch> {
+  for (const [kind] of resources()) yield { kind, records: bundle[kind] as readonly unknown[] };
 }
 
 /** A key twice in one bundle is a mistake in the file, not a replacement. */

@@ -3,7 +3,7 @@ import { inRead } from '../database';
 import { DataSource } from 'typeorm';
 import { DisposalTicketEntity } from '../entities';
 import { disposalTicketStore } from '../stores/disposal-ticket.store';
-import { selectPage } from '../stores/rows';
+import { rawMany, selectPage } from '../stores/rows';
 
 export class DisposalTicketRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -23,7 +23,7 @@ export class DisposalTicketRepository {
         query,
         'modifiedAt',
         list,
-        (page) => page.getRawMany<DisposalTicketSummary>(),
+        (page) => rawMany<DisposalTicketSummary>(page),
         (ticket) => ({ date: ticket.date, id: ticket.id }),
       );
     });

@@ -15,7 +15,7 @@ import { DeliveryRepository } from './delivery.repository';
 import { WebhookRepository } from './webhook.repository';
 
 export { ApiClientRepository, type NewApiClient } from './api-client.repository';
-export { CustomerRepository, type BundleResource, type ImportCount, type ImportSummary } from './customer.repository';
+export { CustomerRepository, type BundleResource, type ImportCount, type ImportSummary, type RecordBatch } from './customer.repository';
 export { EventRepository } from './event.repository';
 export { SigningKeyRepository, type SigningKey, type SigningKeys, type StoredSigningKey } from './signing-key.repository';
 export { ServiceTicketRepository } from './service-ticket.repository';

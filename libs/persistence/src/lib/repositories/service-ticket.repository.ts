@@ -9,7 +9,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { inRead } from '../database';
 import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
 import { serviceTicketStore } from '../stores/service-ticket.store';
-import { groupBy, inStoredOrder, selectPage, selectRows, withKeys } from '../stores/rows';
+import { groupBy, inStoredOrder, rawMany, selectPage, selectRows, withKeys } from '../stores/rows';
 
 type SummaryRow = Omit<ServiceTicketSummary, 'serviceCodes'>;
 
@@ -32,7 +32,7 @@ export class ServiceTicketRepository {
         query,
         'createdAt',
         list,
-        (tickets) => tickets.getRawMany<SummaryRow>(),
+        (tickets) => rawMany<SummaryRow>(tickets),
         (ticket) => ({ date: ticket.createdAt, id: ticket.id }),
       );
       const lines = await selectRows(manager, ServiceTicketServiceEntity, customerId, {

@@ -1,4 +1,4 @@
-import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { rangeBounds, type DateRange, type Id, type ListPosition, type ListQuery, type Page } from '@curbside/domain';
 
@@ -16,14 +16,38 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-/** Inserts many rows with as few statements as the bind-parameter limit allows. */
+/**
+ * Inserts many rows with as few statements as the bind-parameter limit allows. Rows that give
+ * every column a value are written as plain multi-row INSERTs (TypeORM's insert builder spends
+ * most of an import's time on its parameter bookkeeping); others go through TypeORM (defaults).
+ */
 export async function insertRows<T extends ObjectLiteral>(
   manager: EntityManager,
   entity: EntityTarget<T>,
   rows: QueryDeepPartialEntity<T>[],
 ): Promise<void> {
-  const rowsPerStatement = Math.floor(PARAMETERS_PER_STATEMENT / manager.connection.getMetadata(entity).columns.length);
-  for (const part of chunk(rows, rowsPerStatement)) await manager.insert(entity, part);
+  const metadata = manager.connection.getMetadata(entity);
+  const rowsPerStatement = Math.floor(PARAMETERS_PER_STATEMENT / metadata.columns.length);
+  const complete = rows.every((row) => metadata.columns.every((column) => (row as ObjectLiteral)[column.propertyName] !== undefined));
+  for (const part of chunk(rows, rowsPerStatement)) {
+    if (complete) await manager.query(insertStatement(manager, metadata, part.length), insertParameters(manager, metadata, part));
+    else await manager.insert(entity, part);
+  }
+}
+
+/** `INSERT INTO "t" ("a", "b") VALUES (?, ?), (?, ?)…` for `count` rows, in the database's placeholder style. */
+function insertStatement(manager: EntityManager, metadata: EntityMetadata, count: number): string {
+  const postgres = manager.connection.options.type === 'postgres';
+  const columns = metadata.columns.map((column) => `"${column.databaseName}"`).join(', ');
+  let n = 0;
+  const row = () => `(${metadata.columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`;
+  return `INSERT INTO "${metadata.tableName}" (${columns}) VALUES ${Array.from({ length: count }, row).join(', ')}`;
+}
+
+/** The rows' values in column order, as the driver stores them (booleans as 0/1 on SQLite). */
+function insertParameters(manager: EntityManager, metadata: EntityMetadata, rows: readonly ObjectLiteral[]): unknown[] {
+  const { driver } = manager.connection;
+  return rows.flatMap((row) => metadata.columns.map((column) => driver.preparePersistentValue(row[column.propertyName], column)));
 }
 
 export type QueryStep = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>) => SelectQueryBuilder<T>;
@@ -65,11 +89,46 @@ function rowQuery<T extends ObjectLiteral>(manager: EntityManager, entity: Entit
     .where('r.customerId = :customerId', { customerId });
 }
 
+/** The SQL TypeORM writes for a query shape (its named parameters still in it), by shapeOf. */
+const builtQueries = new Map<string, string>();
+const BUILT_QUERIES_KEPT = 2_000;
+
+/**
+ * What a query's SQL text depends on: everything in its expression map but the parameter values.
+ * Null for what this does not cover (joins, subqueries, conditions that are not plain text).
+ */
+function shapeOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): string | null {
+  const map = query.expressionMap;
+  if (map.joinAttributes.length > 0 || map.relationIdAttributes.length > 0 || map.subQuery || map.mainAlias?.hasMetadata !== true) return null;
+  if (map.wheres.some((where) => typeof where.condition !== 'string')) return null;
+  const { selects, wheres, orderBys, groupBys, havings, limit, offset, skip, take, selectDistinct, lockMode, withDeleted } = map;
+  return JSON.stringify([map.mainAlias.name, map.mainAlias.metadata.tableName, selects, wheres, orderBys, groupBys, havings, limit, offset, skip, take, selectDistinct, lockMode, withDeleted]);
+}
+
+/**
+ * `getRawMany`, with the SQL text built once per query shape: on a small read, TypeORM's
+ * building of the text costs more than running it. Only the parameters are bound per call.
+ */
+export async function rawMany<R, T extends ObjectLiteral = ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<R[]> {
+  const shape = shapeOf(query);
+  if (shape === null) return query.getRawMany<R>();
+  let sql = builtQueries.get(shape);
+  if (sql === undefined) {
+    sql = query.getQuery();
+    builtQueries.set(shape, sql);
+    if (builtQueries.size > BUILT_QUERIES_KEPT) builtQueries.delete(builtQueries.keys().next().value as string);
+  }
+  const [text, parameters] = query.connection.driver.escapeQueryWithParameters(sql, query.getParameters(), {});
+  // The builder's own query runner (a transaction's, when it has one), as getRawMany would use.
+  const { queryRunner } = query as unknown as { queryRunner?: QueryRunner };
+  return query.connection.query(text, parameters, queryRunner);
+}
+
 /** Reads the rows of a `rowQuery` raw (no entity hydration: lists are the hot path). */
 const rowReader =
   <T extends ObjectLiteral>(metadata: EntityMetadata) =>
   async (query: SelectQueryBuilder<T>): Promise<T[]> => {
-    const rows: Record<string, unknown>[] = await query.getRawMany();
+    const rows = await rawMany<Record<string, unknown>, T>(query);
     return rows.map((raw) => fromRawColumns<T>(metadata, raw, 'r_'));
   };
 
@@ -118,7 +177,7 @@ export function selectRowPage<T extends ObjectLiteral>(
 }
 
 async function countRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<number> {
-  const { count } = (await query.select('COUNT(*)', 'count').getRawOne<{ count: number | string }>()) ?? { count: 0 };
+  const [{ count }] = await rawMany<{ count: number | string }, T>(query.select('COUNT(*)', 'count'));
   return Number(count);
 }
 
@@ -139,11 +198,31 @@ const after =
 /** A raw row (columns named `<prefix><database name>`) as an object named like the entity's properties. */
 export function fromRawColumns<T>(metadata: EntityMetadata, raw: Record<string, unknown>, prefix = ''): T {
   const row: Record<string, unknown> = {};
-  for (const column of metadata.columns) {
-    const value = raw[`${prefix}${column.databaseName}`];
-    row[column.propertyName] = column.type === 'boolean' ? rawBoolean(value) : value;
+  for (const { rawName, propertyName, boolean } of rawColumnsOf(metadata, prefix)) {
+    const value = raw[rawName];
+    row[propertyName] = boolean ? rawBoolean(value) : value;
   }
   return row as T;
+}
+
+interface RawColumn {
+  rawName: string;
+  propertyName: string;
+  boolean: boolean;
+}
+
+/** By entity and prefix: a list read maps thousands of rows, and the names are the same for each. */
+const rawColumns = new WeakMap<EntityMetadata, Map<string, RawColumn[]>>();
+
+function rawColumnsOf(metadata: EntityMetadata, prefix: string): RawColumn[] {
+  const byPrefix = rawColumns.get(metadata) ?? new Map<string, RawColumn[]>();
+  rawColumns.set(metadata, byPrefix);
+  let columns = byPrefix.get(prefix);
+  if (columns === undefined) {
+    columns = metadata.columns.map((column) => ({ rawName: `${prefix}${column.databaseName}`, propertyName: column.propertyName, boolean: column.type === 'boolean' }));
+    byPrefix.set(prefix, columns);
+  }
+  return columns;
 }
 
 /** `keys` for `selectRows`, when there are any. */

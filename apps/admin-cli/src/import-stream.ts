@@ -1,0 +1,145 @@
+import { createReadStream } from 'node:fs';
+import Assembler from 'stream-json/Assembler';
+import { parser } from 'stream-json';
+
+/** What a streamed import file is made of, in file order. */
+export type ImportPiece =
+  /** One record of a customer's record list. */
+  | { type: 'record'; customer: number; list: string; index: number; value: unknown }
+  /** A customer's other members (its record lists as `[]`), after its records. */
+  | { type: 'customer'; customer: number; shell: unknown }
+  /** The file's own members (its customers as `[]`), at the end. */
+  | { type: 'file'; shell: unknown };
+
+interface Token {
+  name: string;
+  value?: unknown;
+}
+
+/** An object whose members are kept (the file, a customer), or an array whose items are handed over one by one. */
+type ObjectFrame = { shell: Record<string, unknown>; key: string; customer: number };
+type ArrayFrame = { next: number; key: string; customer: number };
+type Frame = (ObjectFrame & { kind: 'file' }) | (ObjectFrame & { kind: 'customer' }) | (ArrayFrame & { kind: 'customers' }) | (ArrayFrame & { kind: 'list' });
+
+/**
+ * Turns stream-json's tokens into ImportPieces: the records of `customers[i].<list>` one at a
+ * time, so that only one record (and each customer's other members) is held at once.
+ */
+class ImportFileWalker {
+  readonly pieces: ImportPiece[] = [];
+  private readonly stack: Frame[] = [];
+  private assembler: Assembler | null = null;
+  private deliver: (value: unknown) => void = () => undefined;
+
+  constructor(private readonly lists: ReadonlySet<string>) {}
+
+  consume(token: Token): void {
+    if (this.assembler !== null) return this.assemble(token);
+    const top = this.stack.at(-1);
+    if (top === undefined) {
+      if (token.name === 'startObject') this.stack.push({ kind: 'file', shell: {}, key: '', customer: -1 });
+      else this.startValue(token, (shell) => this.pieces.push({ type: 'file', shell }));
+      return;
+    }
+    if (token.name === 'keyValue') {
+      top.key = token.value as string;
+      return;
+    }
+    if (token.name === 'endObject' || token.name === 'endArray') return this.close();
+    this.valueIn(top, token);
+  }
+
+  private valueIn(top: Frame, token: Token): void {
+    if (top.kind === 'customers') {
+      const customer = top.next++;
+      if (token.name === 'startObject') this.stack.push({ kind: 'customer', shell: {}, key: '', customer });
+      else this.startValue(token, (shell) => this.pieces.push({ type: 'customer', customer, shell }));
+    } else if (top.kind === 'list') {
+      const index = top.next++;
+      this.startValue(token, (value) => this.pieces.push({ type: 'record', customer: top.customer, list: top.key, index, value }));
+    } else if (token.name === 'startArray' && (top.kind === 'file' ? top.key === 'customers' : this.lists.has(top.key))) {
+      top.shell[top.key] = [];
+      const kind = top.kind === 'file' ? 'customers' : 'list';
+      this.stack.push({ kind, next: 0, key: top.key, customer: top.customer });
+    } else {
+      const key = top.key;
+      this.startValue(token, (value) => (top.shell[key] = value));
+    }
+  }
+
+  private close(): void {
+    const frame = this.stack.pop();
+    if (frame?.kind === 'file') this.pieces.push({ type: 'file', shell: frame.shell });
+    if (frame?.kind === 'customer') this.pieces.push({ type: 'customer', customer: frame.customer, shell: frame.shell });
+  }
+
+  private startValue(token: Token, deliver: (value: unknown) => void): void {
+    this.assembler = new Assembler();
+    this.deliver = deliver;
+    this.assemble(token);
+  }
+
+  private assemble(token: Token): void {
+    const assembler = this.assembler as Assembler;
+    (assembler as unknown as { consume(token: Token): void }).consume(token);
+    if (!assembler.done) return;
+    this.assembler = null;
+    this.deliver(assembler.current);
+  }
+}
+
+/** The JSON text of `file` could not be read as JSON (the message says where). */
+export class NotJson extends Error {}
+
+/** Pieces held before the file is paused until they are taken: bounds memory when writing is slower than reading. */
+const PIECES_AHEAD = 1_000;
+
+/**
+ * The pieces of an import file, read as a stream: memory stays flat in the file's size. Tokens
+ * are taken in stream-json's 'data' events (an async iteration per token costs more than the
+ * parsing) and handed over as pieces. File errors (ENOENT, EACCES) are thrown as they are; a
+ * syntax error as NotJson.
+ */
+export async function* importPieces(file: string, lists: ReadonlySet<string>): AsyncGenerator<ImportPiece> {
+  const walker = new ImportFileWalker(lists);
+  const tokens = parser({ packValues: true, streamValues: false });
+  const source = createReadStream(file);
+  let failure: Error | null = null;
+  let ended = false;
+  let wake: (() => void) | null = null;
+  const signal = () => wake?.();
+  source.on('error', (error) => tokens.destroy(error));
+  tokens.on('data', (token: Token) => {
+    walker.consume(token);
+    if (walker.pieces.length >= PIECES_AHEAD) {
+      tokens.pause();
+      signal();
+    }
+  });
+  tokens.on('end', () => ((ended = true), signal()));
+  tokens.on('error', (error) => ((failure = error), source.destroy(), signal()));
+  source.pipe(tokens);
+  try {
+    yield* drain();
+  } finally {
+    source.destroy();
+    tokens.destroy();
+  }
+
+  async function* drain(): AsyncGenerator<ImportPiece> {
+    for (;;) {
+      const pieces = walker.pieces.splice(0);
+      if (pieces.length > 0) {
+        if (!ended && failure === null) tokens.resume();
+        yield* pieces;
+      } else if (failure !== null) {
+        throw (failure as NodeJS.ErrnoException).code === undefined ? new NotJson((failure as Error).message) : failure;
+      } else if (ended) {
+        return;
+      } else {
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+      }
+    }
+  }
+}
