@@ -13,9 +13,9 @@
  */
 const { spawn, spawnSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
-const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
+const { freePort } = require('./bench');
 const autocannon = require('autocannon');
 
 const root = path.resolve(__dirname, '../..');
@@ -23,13 +23,6 @@ const option = (name, fallback) => Number(process.argv.find((a) => a.startsWith(
 const seconds = option('seconds', 5);
 const connections = option('connections', 10);
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 
 function cli(env, ...args) {
   const result = spawnSync(process.execPath, [path.join(root, 'dist/apps/admin-cli/main.js'), ...args], { env, encoding: 'utf8' });

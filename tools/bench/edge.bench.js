@@ -12,9 +12,9 @@
 
 const { spawn, spawnSync } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
-const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
+const { freePort } = require('./bench');
 const autocannon = require('autocannon');
 const Redis = require('ioredis');
 const { RateLimiterMemory, RateLimiterRedis } = require('rate-limiter-flexible');
@@ -66,13 +66,6 @@ async function inProcess() {
   return rows;
 }
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 
 function cli(env, ...args) {
   const result = spawnSync(process.execPath, [path.join(root, 'dist/apps/admin-cli/main.js'), ...args], { env, encoding: 'utf8' });
