@@ -139,7 +139,7 @@ async function* batchesOfOneCustomer(pieces: AsyncIterator<ImportPiece>): AsyncG
       batch = null;
     }
     batch ??= { list: piece.list, records: [] };
-    batch.records.push(reader.record(piece.customer, piece.list, piece.index, piece.value));
+    batch.records.push(reader.checkedRecord(piece.list, piece.value));
   }
   yield* flush();
 }
