@@ -3,7 +3,7 @@ import { BundleResource, Customer, ImportFile } from '@curbside/domain';
 import { decodeImportFile, ImportFileError, ImportFileReader, importRecordLists } from '@curbside/codecs';
 import { CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch } from '@curbside/persistence';
 import { CliFailure, EXIT } from './cli-failure';
-import { ImportPiece, importPieces, NotJson } from './import-stream';
+import { checkedFilePieces, ImportPiece, importPieces, NotJson } from './import-stream';
 
 /** Records written per statement batch of a streamed import: bounds memory, and amortises each batch's lookups. */
 const RECORDS_PER_BATCH = 2_000;
@@ -98,7 +98,7 @@ export class ImportService {
     onCustomerDone: (summary: ImportSummary) => void = () => undefined,
   ): Promise<ImportResult> {
     const holidays = await this.holidays.importHolidays(checked.holidays);
-    const pieces = readPieces(file, importRecordLists())[Symbol.asyncIterator]();
+    const pieces = checkedFilePieces(file, new Set(importRecordLists().keys()))[Symbol.asyncIterator]();
     const customers: ImportSummary[] = [];
     for (const { customer } of checked.customers) {
       const summary = await this.customers.importBatches(customer, batchesOfOneCustomer(pieces));
@@ -139,7 +139,7 @@ async function* batchesOfOneCustomer(pieces: AsyncIterator<ImportPiece>): AsyncG
       batch = null;
     }
     batch ??= { list: piece.list, records: [] };
-    batch.records.push(reader.record(piece.customer, piece.list, piece.index, piece.value));
+    batch.records.push(reader.checkedRecord(piece.list, piece.value));
   }
   yield* flush();
 }

@@ -35,6 +35,16 @@ function rawKey(record: unknown, key: readonly string[]): string | null {
   return values[0] === null ? null : JSON.stringify(values);
 }
 
+/** A record key as kept for the whole file: a number when it is one plain id (`["5001"]`), far smaller than its text. */
+type RecordKey = string | number;
+
+const PLAIN_ID_KEY = /^\["([1-9]\d{0,14})"\]$/;
+
+function compactKey(key: string | null): RecordKey | null {
+  const plainId = key === null ? null : PLAIN_ID_KEY.exec(key);
+  return plainId === null ? key : Number(plainId[1]);
+}
+
 /** `id 5001` or `id 10001, planned_date 11/10/2026, ticket_number 790678`: the present key members. */
 function describeKey(record: unknown, members: readonly string[]): string {
   return members
@@ -153,7 +163,7 @@ export class ImportFileReader {
   private readonly issues = new ImportIssues();
   private readonly codecs = new Map(resourceCodecs().map(([, codec]) => [codec.list, codec]));
   private readonly firstCustomerById = new Map<string, number>();
-  private readonly firstRecordByKey = new Map<string, Map<string, number>>();
+  private readonly firstRecordByKey = new Map<string, Map<RecordKey, number>>();
   /** The problems of a customer's records, named with its id once the customer's other members are read. */
   private readonly unnamed: ImportIssue[] = [];
 
@@ -163,18 +173,29 @@ export class ImportFileReader {
     if (codec === undefined) throw new Error(`${list} is not a record list`);
     const path = `customers[${customer}].${list}`;
     const before = this.unnamed.length;
-    const label = recordLabel(list, index, raw, codec.label ?? codec.key);
-    const report: Report = (field, message) => this.unnamed.push({ customerId: null, record: label, field, message });
+    // Labelled only when there is a problem: most records have none.
+    const label = () => recordLabel(list, index, raw, codec.label ?? codec.key);
+    const report: Report = (field, message) => this.unnamed.push({ customerId: null, record: label(), field, message });
     const record = readObject(raw, `${path}[${index}]`, report, codec.read);
-    const key = rawKey(raw, codec.key);
+    const key = compactKey(rawKey(raw, codec.key));
     if (key !== null) {
-      const firstByKey = this.firstRecordByKey.get(path) ?? new Map<string, number>();
+      const firstByKey = this.firstRecordByKey.get(path) ?? new Map<RecordKey, number>();
       this.firstRecordByKey.set(path, firstByKey);
       const first = firstByKey.get(key);
       if (first === undefined) firstByKey.set(key, index);
       else report(`${path}[${index}].${codec.key[0]}`, `duplicate ${describeKey(raw, codec.key)} (also ${list}[${first}])`);
     }
     return this.unnamed.length === before ? record : undefined;
+  }
+
+  /** One record of a list of a file already read through `record` without problems: decoded only, nothing kept. */
+  checkedRecord(list: string, raw: unknown): unknown {
+    const codec = this.codecs.get(list);
+    if (codec === undefined) throw new Error(`${list} is not a record list`);
+    const unexpected: Report = (field, message) => {
+      throw new Error(`${field}: ${message} in a checked file`);
+    };
+    return readObject(raw, list, unexpected, codec.read);
   }
 
   /** The customer at `index`, its record lists left out (`[]`): its header, which its records' problems are now named with. */
