@@ -29,7 +29,7 @@ const settings = {
   rounds: Number(argument('rounds') ?? (smoke ? 1 : 3)),
   connections: Number(argument('connections') ?? 10),
   importRows: Number(argument('import-rows') ?? (smoke ? 1000 : 1_000_000)),
-  /** Only the scenarios whose name contains this text (e.g. `--scenario=detail`). */
+  /** Only the scenarios whose name contains one of these texts (e.g. `--scenario='detail|10 rows'`). */
   only: argument('scenario'),
   warmUp: smoke ? 0.5 : 1,
 };
@@ -170,7 +170,7 @@ function scenarios(headers, customers) {
     { name: 'next-pickup (Curbside only)', path: `${base(medium)}/services/next-pickup`, curbsideOnly: true },
   ];
   return all
-    .filter((scenario) => (!smoke || scenario.smoke) && (settings.only === undefined || scenario.name.includes(settings.only)))
+    .filter((scenario) => (!smoke || scenario.smoke) && (settings.only === undefined || settings.only.split('|').some((text) => scenario.name.includes(text))))
     .map((scenario) => ({ ...scenario, headers }));
 }
 
