@@ -29,6 +29,8 @@ const settings = {
   rounds: Number(argument('rounds') ?? (smoke ? 1 : 3)),
   connections: Number(argument('connections') ?? 10),
   importRows: Number(argument('import-rows') ?? (smoke ? 1000 : 1_000_000)),
+  /** Only the scenarios whose name contains one of these texts (e.g. `--scenario='detail|10 rows'`). */
+  only: argument('scenario'),
   warmUp: smoke ? 0.5 : 1,
 };
 const SIGNING_KEY = 'curbside-bench-signing-key-0123456789abcdef';
@@ -167,7 +169,9 @@ function scenarios(headers, customers) {
     { name: 'disposal ticket detail, 300 lines (Curbside only)', path: `${base(medium)}/tickets/${medium.disposal_tickets[0].id}?ticket_type=disposal`, curbsideOnly: true },
     { name: 'next-pickup (Curbside only)', path: `${base(medium)}/services/next-pickup`, curbsideOnly: true },
   ];
-  return all.filter((scenario) => !smoke || scenario.smoke).map((scenario) => ({ ...scenario, headers }));
+  return all
+    .filter((scenario) => (!smoke || scenario.smoke) && (settings.only === undefined || settings.only.split('|').some((text) => scenario.name.includes(text))))
+    .map((scenario) => ({ ...scenario, headers }));
 }
 
 async function measure(api, baseline, headers, customers) {
@@ -223,6 +227,7 @@ function timed(pin, args, env) {
 }
 
 async function measureImport(pin, env, scratch) {
+  if (settings.importRows === 0) return [];
   const sizes = [Math.max(1, Math.round(settings.importRows / 4)), settings.importRows];
   const results = [];
   for (const [index, rows] of sizes.entries()) {

@@ -1,4 +1,5 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
 import { ApiErrorCode, ApiException, FieldError } from './api.exception';
 
 /**
@@ -6,13 +7,34 @@ import { ApiErrorCode, ApiException, FieldError } from './api.exception';
  * one `errors` entry per invalid field (nested fields as `preferences[0].category`).
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new EdgeValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
     exceptionFactory: (errors) => new ApiException(ApiErrorCode.VALIDATION_FAILED, undefined, fieldErrors(errors)),
   });
 }
+
+/**
+ * Most list and detail requests send no query string. Whether an empty query is valid depends on its
+ * class alone (every rule is a pure function of the value), so once one has passed, later empty queries
+ * of that class are only built (the same instance), not validated again.
+ */
+class EdgeValidationPipe extends ValidationPipe {
+  private readonly validWhenEmpty = new WeakSet<Type>();
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const emptyQuery = metadata.type === 'query' && metadata.metatype !== undefined && isEmpty(value) && this.toValidate(metadata);
+    if (emptyQuery && this.validWhenEmpty.has(metadata.metatype as Type)) {
+      return plainToInstance(metadata.metatype as Type, value, this.transformOptions);
+    }
+    const result: unknown = await super.transform(value, metadata);
+    if (emptyQuery) this.validWhenEmpty.add(metadata.metatype as Type);
+    return result;
+  }
+}
+
+const isEmpty = (value: unknown): boolean => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 
 export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
