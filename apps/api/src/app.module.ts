@@ -3,7 +3,7 @@ import type { ModuleMetadata } from '@nestjs/common';
 import { AuthModule } from '@curbside/auth';
 import type { Config } from '@curbside/config';
 import { CoreModule, MetricsModule } from '@curbside/core';
-import type { DestinationStream } from 'pino';
+import type { Logger } from 'pino';
 import { AccountModule } from './account/account.module';
 import { ActivitiesModule } from './activities/activities.module';
 import { CasesModule } from './cases/cases.module';
@@ -15,7 +15,6 @@ import { OAuthModule } from './oauth/oauth.module';
 import { ClockModule } from './platform/clock';
 import { PlatformModule } from './platform/platform.module';
 import { RateLimitModule } from './platform/rate-limits';
-import { trackingIdOf } from './platform/request-tracking';
 import { ShutdownModule } from './platform/shutdown';
 import { PreferencesModule } from './preferences/preferences.module';
 import { ServicesModule } from './services/services.module';
@@ -27,17 +26,13 @@ export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
 export class AppModule {
   /**
    * The whole API for one configuration; `extraImports` lets tests add modules of their own,
-   * `logDestination` read the log, `now` fix the clock.
+   * `logger` is the process's logger (the HTTP server's too), `now` fixes the clock.
    */
-  static forRoot(
-    config: Config,
-    extraImports: ModuleImports = [],
-    { logDestination, now }: { logDestination?: DestinationStream; now?: () => Date } = {},
-  ): DynamicModule {
+  static forRoot(config: Config, extraImports: ModuleImports = [], { logger, now }: { logger?: Logger; now?: () => Date } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config, { requestId: trackingIdOf, destination: logDestination }),
+        CoreModule.forRoot(config, { logger }),
         MetricsModule.forRoot({ port: config.metricsPort }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ListsModule.forRoot({ maxItems: config.listMaxItems }),

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Config } from '@curbside/config';
-import { Metrics, ROOT_LOGGER } from '@curbside/core';
+import { createLogger, Metrics } from '@curbside/core';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule, ModuleImports } from './app.module';
@@ -24,9 +24,10 @@ export interface AppOptions {
  * listening: `main.ts` listens on the configured port, tests on any free one.
  */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
+  const logger = createLogger(config.logLevel, options.logDestination);
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, options.imports, { logDestination: options.logDestination, now: options.now }),
-    createFastifyAdapter(config.trustedProxies),
+    AppModule.forRoot(config, options.imports, { logger, now: options.now }),
+    createFastifyAdapter(config.trustedProxies, logger),
     // Quiet until the JSON logger takes over: a failure to start is reported by the caller, in one line.
     { logger: false, abortOnError: false },
   );
@@ -34,7 +35,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     app.useLogger(app.get(Logger));
     await configureHttp(app, { corsOrigins: config.corsOrigins });
     const fastify = app.getHttpAdapter().getInstance();
-    observeRequests(fastify, app.get(ROOT_LOGGER), app.get(Metrics));
+    observeRequests(fastify, logger, app.get(Metrics));
     if (config.metricsPort === null) serveMetrics(fastify, app.get(Metrics));
     setupOpenApi(app);
     enableGracefulShutdown(app);

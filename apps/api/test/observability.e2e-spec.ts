@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Controller, Get, Logger, Module } from '@nestjs/common';
 import { MetricsServer } from '@curbside/core';
 import { parseExposition, testDatabases, type Exposition } from '@curbside/testing';
 import request from 'supertest';
@@ -13,6 +14,23 @@ const LEAKED_QUERY_SECRET = 'leaked-query-secret-7f3a';
 const API_KEY = 'api-key-value-19c2';
 const COOKIE = 'session=cookie-value-5d1e';
 const PROXY_CREDENTIALS = 'Basic cHJveHk6cHJveHktc2VjcmV0';
+
+const PROBE_LINE = 'logged while a request is handled';
+
+/** A route that logs through Nest's `Logger`, as any handler may. */
+@Controller('log-probe')
+class LogProbeController {
+  private readonly logger = new Logger('LogProbe');
+
+  @Get()
+  probe(): { logged: boolean } {
+    this.logger.log(PROBE_LINE);
+    return { logged: true };
+  }
+}
+
+@Module({ controllers: [LogProbeController] })
+class LogProbeModule {}
 
 interface RequestLine {
   requestTrackingId: string;
@@ -48,6 +66,7 @@ describe.each(testDatabases())('request log and metrics on $name', (database) =>
       customers: [CUSTOMER],
       fixture: true,
       env: { LOG_LEVEL: 'info' },
+      imports: [LogProbeModule],
       logDestination: { write: (line: string) => void logged.push(line) },
     });
     await makeTraffic();
@@ -108,6 +127,8 @@ describe.each(testDatabases())('request log and metrics on $name', (database) =>
       .set('Request-Tracking-Id', tracked({ route: '/feeds/calendar/:token/pickups.ics', status: 200, clientId: null, customerId: null }))
       .expect(200);
     await t.http().get('/no/such/route').set('Request-Tracking-Id', tracked({ route: 'unmatched', status: 404 })).expect(404);
+    // Not in the OpenAPI document, so outside the response validation of t.http().
+    await request(t.url).get('/log-probe').set('Request-Tracking-Id', tracked({ route: '/log-probe', status: 200 })).expect(200);
   }
 
   const requestLines = (): RequestLine[] =>
@@ -129,6 +150,12 @@ describe.each(testDatabases())('request log and metrics on $name', (database) =>
         }),
       );
     }
+  });
+
+  it("gives a line logged while a request is handled that request's tracking id, and the logger's context", () => {
+    const probe = sent.size > 0 ? [...sent].find(([, expected]) => expected.route === '/log-probe')?.[0] : undefined;
+    const lines = logged.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === PROBE_LINE);
+    expect(lines).toEqual([expect.objectContaining({ requestTrackingId: probe, context: 'LogProbe', level: 30 })]);
   });
 
   it('never logs a token, a secret, a credential header or a client_secret= parameter', () => {

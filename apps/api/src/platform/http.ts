@@ -1,4 +1,7 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { REQUEST_ID_KEY } from '@curbside/core';
+import { LogController } from 'fastify';
+import type { Logger } from 'pino';
 import { answerNotModified } from './entity-tag';
 import { answerClientError, answerFrameworkError } from './edge-errors';
 import { BODY_LIMIT_BYTES, enforceRequestLimits, PARSER_MAX_HEADER_BYTES } from './request-limits';
@@ -8,9 +11,16 @@ import { applySecurityHeaders } from './security-headers';
 /** A path parameter may be this long: a calendar feed link carries its signed token (about 400 characters) in the path. */
 const MAX_PARAM_LENGTH = 1024;
 
-/** `trustedProxies`: the load balancers whose X-Forwarded-For gives the client's address (TRUST_PROXY). */
-export function createFastifyAdapter(trustedProxies: string[]): FastifyAdapter {
+/**
+ * `trustedProxies`: the load balancers whose X-Forwarded-For gives the client's address (TRUST_PROXY).
+ * `logger`: the process's logger; each request gets a child of it carrying the tracking id, which
+ * Nest's `Logger` uses while the request is handled. The one line per request is the API's own
+ * (`observeRequests`), so Fastify's request lines are off.
+ */
+export function createFastifyAdapter(trustedProxies: string[], logger: Logger): FastifyAdapter {
   return new FastifyAdapter({
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_KEY }),
     trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: trackingIdOf,

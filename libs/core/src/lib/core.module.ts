@@ -34,12 +34,12 @@ class CoreProvidersModule {
 @Module({})
 export class CoreModule {
   static forRoot(config: Config, logger: LoggerOptions = {}): DynamicModule {
-    const root = createLogger(config.logLevel, logger.destination);
+    const root = logger.logger ?? createLogger(config.logLevel, logger.destination);
     return {
       module: CoreModule,
       imports: [
         CoreProvidersModule.forRoot(config, root),
-        LoggerModule.forRoot(loggerParams(root, logger)),
+        LoggerModule.forRoot(loggerParams(root)),
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
       ],
     };

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { LogLevel } from '@curbside/config';
 import pino, { type DestinationStream, type Logger, type LoggerOptions as PinoOptions } from 'pino';
 import pretty from 'pino-pretty';
@@ -7,8 +6,11 @@ import type { Params } from 'nestjs-pino';
 export interface LoggerOptions {
   /** Where log lines go; the CLI keeps stdout for its results; tests may read a stream. Default stdout. */
   destination?: 'stdout' | 'stderr' | DestinationStream;
-  /** The id each HTTP request's log line carries (the API's tracking id). */
-  requestId?: (request: IncomingMessage) => string;
+  /**
+   * The process's logger, when the door made it first (`createLogger`): the API gives the same one
+   * to its HTTP server, which makes each request's child logger. `destination` is then not used.
+   */
+  logger?: Logger;
 }
 
 /** The key of the tracking id in every line logged while a request is handled. */
@@ -72,20 +74,15 @@ export function createLogger(level: LogLevel, destination: LoggerOptions['destin
 }
 
 /**
- * nestjs-pino over `logger`. It logs no line of its own per request (the API's request hook
- * writes one, with the route and the client): it gives the lines logged while a request is
- * handled the request's tracking id.
+ * nestjs-pino over `logger`, for Nest's `Logger`. A line logged while an HTTP request is handled
+ * goes through that request's own logger, which the HTTP server makes (Fastify's `request.log`: a
+ * child of `logger` carrying the tracking id; see the API's `createFastifyAdapter`): nestjs-pino
+ * uses it as it is (`useExisting`) and makes no loggers of its own per request. (Its default,
+ * pino-http, made two child loggers per request and serialized the whole request into one that
+ * nothing logged with: a tenth of a small request's CPU time, docs/performance.md.)
  */
-export function loggerParams(logger: Logger, { requestId }: Pick<LoggerOptions, 'requestId'> = {}): Params {
-  return {
-    pinoHttp: {
-      logger,
-      autoLogging: false,
-      quietReqLogger: true,
-      customAttributeKeys: { reqId: REQUEST_ID_KEY },
-      ...(requestId ? { genReqId: requestId } : {}),
-    },
-  };
+export function loggerParams(logger: Logger): Params {
+  return { pinoHttp: { logger }, useExisting: true };
 }
 
 /**
