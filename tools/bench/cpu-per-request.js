@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+/*
+ * CPU time per request: the server's own user + system time (/proc/<pid>/stat) over a fixed number
+ * of requests, for the baseline and one or more builds of the API, in alternating rounds on the
+ * bench's data. Throughput moves with whatever else the machine runs; the CPU a process spends per
+ * request moves much less, so this is the measure for comparing two builds (a change's gain) on a
+ * busy machine. `npm run bench` stays the measure of the issue's goals.
+ *
+ *   npm run build && node tools/bench/cpu-per-request.js [--scenario=detail] [--requests=5000] [--rounds=3]
+ *       [--apis=dist/apps/api/main.js,/other/checkout/dist/apps/api/main.js]
+ */
+const { readFileSync } = require('node:fs');
+const path = require('node:path');
+const autocannon = require('autocannon');
+const { environment, prepare, scenarios, startServer, freePort, pinning, progress } = require('./bench');
+
+const root = path.resolve(__dirname, '../..');
+const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const settings = {
+  only: argument('scenario'),
+  requests: Number(argument('requests') ?? 5000),
+  rounds: Number(argument('rounds') ?? 3),
+  apis: (argument('apis') ?? 'dist/apps/api/main.js').split(',').map((file) => path.resolve(root, file)),
+};
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+/** User + system CPU milliseconds the process has used so far. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** CPU microseconds per request over `requests` requests (after a warm-up of a tenth as many). */
+async function cpuPerRequest(server, scenario) {
+  const run = (amount) =>
+    autocannon({ url: `${server.url}${scenario.path}`, connections: 10, amount, headers: { ...scenario.headers, ...(server.name === 'baseline' ? {} : scenario.apiHeaders) } });
+  await run(Math.ceil(settings.requests / 10));
+  const before = cpuMs(server.child.pid);
+  const result = await run(settings.requests);
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${server.name}: ${result.non2xx} non-2xx, ${result.errors} errors on ${scenario.name}`);
+  return ((cpuMs(server.child.pid) - before) * 1000) / settings.requests;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const pin = pinning();
+  const { scratch, env } = environment();
+  const servers = [];
+  try {
+    const { customers, headers } = prepare(env, scratch);
+    servers.push(await startServer('baseline', pin, path.join(__dirname, 'baseline/server.js'), { ...env, PORT: String(await freePort()) }));
+    for (const [index, api] of settings.apis.entries()) {
+      servers.push(await startServer(`api ${index + 1}`, pin, api, { ...env, PORT: String(await freePort()) }));
+    }
+    const chosen = scenarios(headers, customers).filter((s) => !s.curbsideOnly && (settings.only === undefined || new RegExp(settings.only).test(s.name)));
+    const rows = [];
+    for (const scenario of chosen) {
+      const samples = new Map(servers.map((server) => [server.name, []]));
+      for (let round = 0; round < settings.rounds; round++) {
+        for (const server of servers) samples.get(server.name).push(await cpuPerRequest(server, scenario));
+      }
+      const base = median(samples.get('baseline'));
+      const cells = servers.slice(1).map((server) => {
+        const value = median(samples.get(server.name));
+        return `${value.toFixed(0)} µs (${(base / value).toFixed(2)})`;
+      });
+      rows.push(`| ${scenario.name} | ${base.toFixed(0)} µs | ${cells.join(' | ')} |`);
+      progress(rows.at(-1));
+    }
+    const apiHeads = settings.apis.map((api, index) => `api ${index + 1}: ${path.relative(root, api) || api}`);
+    process.stdout.write(
+      [
+        `CPU per request, median of ${settings.rounds} rounds of ${settings.requests} requests (10 connections); in brackets the baseline's CPU per request over the API's (the issue's ratio, measured in CPU instead of throughput)`,
+        '',
+        `| scenario | baseline | ${apiHeads.join(' | ')} |`,
+        `|---|---:|${apiHeads.map(() => '---:').join('|')}|`,
+        ...rows,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    for (const server of servers) server.child.kill('SIGTERM');
+    const { rmSync } = require('node:fs');
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`cpu-per-request failed: ${error.message}\n`);
+  process.exit(1);
+});
