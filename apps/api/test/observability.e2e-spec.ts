@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Get, Logger, Module } from '@nestjs/common';
+import { Controller, Get, Module, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { MetricsServer } from '@curbside/core';
 import { parseExposition, testDatabases, type Exposition } from '@curbside/testing';
 import request from 'supertest';
@@ -17,14 +18,12 @@ const PROXY_CREDENTIALS = 'Basic cHJveHk6cHJveHktc2VjcmV0';
 
 const PROBE_LINE = 'logged while a request is handled';
 
-/** A route that logs through Nest's `Logger`, as any handler may. */
+/** A route that logs about its request, as a handler does: with the request's own logger. */
 @Controller('log-probe')
 class LogProbeController {
-  private readonly logger = new Logger('LogProbe');
-
   @Get()
-  probe(): { logged: boolean } {
-    this.logger.log(PROBE_LINE);
+  probe(@Req() request: FastifyRequest): { logged: boolean } {
+    request.log.info({ context: 'LogProbe' }, PROBE_LINE);
     return { logged: true };
   }
 }
@@ -152,7 +151,7 @@ describe.each(testDatabases())('request log and metrics on $name', (database) =>
     }
   });
 
-  it("gives a line logged while a request is handled that request's tracking id, and the logger's context", () => {
+  it("gives a line logged with a request's logger (request.log) that request's tracking id", () => {
     const probe = sent.size > 0 ? [...sent].find(([, expected]) => expected.route === '/log-probe')?.[0] : undefined;
     const lines = logged.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === PROBE_LINE);
     expect(lines).toEqual([expect.objectContaining({ requestTrackingId: probe, context: 'LogProbe', level: 30 })]);

@@ -74,15 +74,15 @@ export function createLogger(level: LogLevel, destination: LoggerOptions['destin
 }
 
 /**
- * nestjs-pino over `logger`, for Nest's `Logger`. A line logged while an HTTP request is handled
- * goes through that request's own logger, which the HTTP server makes (Fastify's `request.log`: a
- * child of `logger` carrying the tracking id; see the API's `createFastifyAdapter`): nestjs-pino
- * uses it as it is (`useExisting`) and makes no loggers of its own per request. (Its default,
- * pino-http, made two child loggers per request and serialized the whole request into one that
- * nothing logged with: a tenth of a small request's CPU time, docs/performance.md.)
+ * nestjs-pino over `logger`, for Nest's `Logger` (the process's own lines). It binds no logger per
+ * request: on Node 20 that binding is an AsyncLocalStorage, which turns on async_hooks' promise
+ * hooks for every promise of the process: 17-27 % of a small request's CPU time (measured with
+ * tools/bench/cpu-per-request.js; docs/performance.md). A line about a request is written with
+ * that request's own logger instead: Fastify's `request.log` in the API, a child of `logger` that
+ * carries the tracking id (see the API's `createFastifyAdapter`).
  */
 export function loggerParams(logger: Logger): Params {
-  return { pinoHttp: { logger }, useExisting: true };
+  return { pinoHttp: { logger }, useExisting: true, forRoutes: [] };
 }
 
 /**
