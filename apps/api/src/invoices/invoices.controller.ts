@@ -1,7 +1,7 @@
 import { Controller, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
-import type { Customer } from '@curbside/domain';
+import type { Balance, Customer } from '@curbside/domain';
 import type { FastifyReply } from 'fastify';
 import { InvoiceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
@@ -64,10 +64,12 @@ export class InvoicesController {
 
   /** A page of the invoice list (both versions answer the same body), with every aging balance. */
   private async invoiceList(name: string, customer: Customer, query: ListParams, paging: ListPaging): Promise<WireObject> {
-    const [invoices, balances] = await Promise.all([
-      paging.read(name, query, (list) => this.invoices.list(customer.id, list)),
-      this.invoices.balances(customer.id),
-    ]);
+    let balances: Balance[] = [];
+    const invoices = await paging.read(name, query, async (list) => {
+      const read = await this.invoices.listWithBalances(customer.id, list);
+      balances = read.balances;
+      return read.invoices;
+    });
     return responses.invoiceList(customer.currency, invoices, balances);
   }
 

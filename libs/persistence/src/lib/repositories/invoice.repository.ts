@@ -1,24 +1,29 @@
 import type { AccountBalanceSources, Balance, Id, Invoice, InvoiceSummary, ListQuery, Page } from '@curbside/domain';
 import { inRead } from '../database';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../entities';
 import { loadBalances } from '../stores/balance.store';
 import { contactStore } from '../stores/contact.store';
 import { invoiceStore, toInvoiceSummary } from '../stores/invoice.store';
 import { mapItems, selectRowPage } from '../stores/rows';
 
+/** Invoices dated within the range, newest first. */
+async function invoicePage(manager: EntityManager, customerId: Id, list: ListQuery): Promise<Page<InvoiceSummary>> {
+  return mapItems(await selectRowPage(manager, InvoiceEntity, customerId, 'date', list), toInvoiceSummary);
+}
+
 export class InvoiceRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Invoices dated within the range, newest first. */
-  async list(customerId: Id, list: ListQuery): Promise<Page<InvoiceSummary>> {
-    const page = await inRead(this.dataSource, (manager) => selectRowPage(manager, InvoiceEntity, customerId, 'date', list));
-    return mapItems(page, toInvoiceSummary);
-  }
-
-  /** The customer's aging balances, in their stored order. */
-  balances(customerId: Id): Promise<Balance[]> {
-    return inRead(this.dataSource, (manager) => loadBalances(manager, customerId));
+  /**
+   * A page of the invoices dated within the range, newest first, and the customer's aging balances
+   * in their stored order, read together (one snapshot): the invoice list's body.
+   */
+  listWithBalances(customerId: Id, list: ListQuery): Promise<{ invoices: Page<InvoiceSummary>; balances: Balance[] }> {
+    return inRead(this.dataSource, async (manager) => ({
+      invoices: await invoicePage(manager, customerId, list),
+      balances: await loadBalances(manager, customerId),
+    }));
   }
 
   /** What `GET balance` is derived from, read together: contacts, every invoice with its lines, the aging balances. */
