@@ -33,7 +33,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   );
   try {
     app.useLogger(app.get(Logger));
-    await configureHttp(app, { corsOrigins: config.corsOrigins });
+    configureHttp(app, { corsOrigins: config.corsOrigins });
     const fastify = app.getHttpAdapter().getInstance();
     observeRequests(fastify, logger, app.get(Metrics));
     if (config.metricsPort === null) serveMetrics(fastify, app.get(Metrics));

@@ -42,11 +42,11 @@ export function createFastifyAdapter(trustedProxies: string[], logger: Logger): 
  * and form bodies (the token endpoint takes forms; JsonBodyGuard refuses them under /api);
  * Fastify's plain-text parser is removed, so text bodies get 415. A GET whose ETag the client has is answered 304.
  */
-export async function configureHttp(app: NestFastifyApplication, options: { corsOrigins: string[] }): Promise<void> {
+export function configureHttp(app: NestFastifyApplication, options: { corsOrigins: string[] }): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
   // First: the hooks after it refuse requests, and their problems carry these headers too.
-  await applySecurityHeaders(app, options.corsOrigins);
+  applySecurityHeaders(app, options.corsOrigins);
   trackRequests(fastify);
   enforceRequestLimits(fastify);
   answerNotModified(fastify);

@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import helmet from 'helmet';
 import { isApiRoute, TRACKING_HEADER } from './request-tracking';
 
 /** The API serves data, never documents: nothing may load or frame it. */
@@ -17,15 +18,32 @@ export const ERROR_SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
+ * helmet's headers (its defaults; the CSP is ours, per part), worked out once: with these options
+ * they do not depend on the request, so running helmet's middleware chain on every request (as
+ * @fastify/helmet does, with two hooks and a promise) would only compute the same set again.
+ */
+const HELMET_HEADERS = helmetHeaders();
+
+function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => void (headers[name] = value),
+    removeHeader: (name: string) => void delete headers[name],
+  };
+  helmet({ contentSecurityPolicy: false })({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+/**
  * CONTRACT §7 headers: helmet's on every response (`X-Content-Type-Options: nosniff` among
  * them, no `X-Powered-By`); the CSP of each part; `Cache-Control: private, no-cache` under
  * `/api` (caches revalidate); CORS only for the origins in CORS_ORIGINS.
  */
-export async function applySecurityHeaders(app: NestFastifyApplication, corsOrigins: string[]): Promise<void> {
-  await app.register(fastifyHelmet, { global: true, contentSecurityPolicy: false });
+export function applySecurityHeaders(app: NestFastifyApplication, corsOrigins: string[]): void {
   const fastify = app.getHttpAdapter().getInstance();
   // A callback hook, not an async one: no promise per request on this hot path.
   fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(HELMET_HEADERS);
     const docs = request.url === '/docs' || request.url.startsWith('/docs/');
     void reply.header('Content-Security-Policy', docs ? DOCS_CSP : API_CSP);
     if (isApiRoute(request.url)) void reply.header('Cache-Control', 'private, no-cache');
