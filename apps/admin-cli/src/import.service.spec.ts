@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CliFailure } from './cli-failure';
 import * as importStream from './import-stream';
+import type { Customer } from '@curbside/domain';
+import type { ImportSummary, RecordBatch } from '@curbside/persistence';
 import { ImportService } from './import.service';
 
 jest.mock('./import-stream', () => {
   const actual = jest.requireActual<typeof import('./import-stream')>('./import-stream');
-  return { ...actual, scannedPieces: jest.fn(actual.scannedPieces), importPieces: jest.fn(actual.importPieces) };
+  return { ...actual, scannedPieces: jest.fn(actual.scannedPieces) };
 });
 const scannedPieces = jest.mocked(importStream.scannedPieces);
-const importPieces = jest.mocked(importStream.importPieces);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests edit raw JSON freely
 
@@ -33,10 +34,11 @@ const manyTickets = (file: Json): void => {
   }));
 };
 
-/** What check gives: the checked file, or the failure exactly as the CLI prints it. */
-async function checked(service: ImportService, file: string): Promise<unknown> {
+/** What check gives: the checked file and how it was read, or the failure exactly as the CLI prints it. */
+async function checked(service: ImportService, file: string): Promise<Record<string, unknown>> {
   try {
-    return { checked: await service.check(file) };
+    const { readPieces, ...checked } = await service.check(file);
+    return { checked, readWith: readPieces === importStream.scannedPieces ? 'scan' : 'stream-json' };
   } catch (error) {
     if (!(error instanceof CliFailure)) throw error;
     return { message: error.message, details: error.details, exitCode: error.exitCode };
@@ -48,19 +50,22 @@ describe('ImportService.check: the scan and stream-json agree', () => {
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
   const service = new ImportService(undefined as never, undefined as never);
 
-  /** check's outcome, and whether it read the file with stream-json; then the outcome of stream-json alone, which must be the same. */
-  async function bothPaths(text: string): Promise<{ outcome: unknown; streamed: boolean }> {
+  const written = (text: string): string => {
     const file = path.join(directory, 'import.json');
     writeFileSync(file, text);
-    importPieces.mockClear();
+    return file;
+  };
+
+  /** check's outcome; then that of stream-json alone, which must be the same. */
+  async function bothPaths(text: string): Promise<Record<string, unknown>> {
+    const file = written(text);
     const outcome = await checked(service, file);
-    const streamed = importPieces.mock.calls.length > 0;
     scannedPieces.mockImplementationOnce(async function* () {
       yield* [];
       throw new importStream.NotScanned('read with stream-json only');
     });
-    expect(await checked(service, file)).toEqual(outcome);
-    return { outcome, streamed };
+    expect(await checked(service, file)).toEqual('checked' in outcome ? { ...outcome, readWith: 'stream-json' } : outcome);
+    return outcome;
   }
 
   it.each([
@@ -69,9 +74,7 @@ describe('ImportService.check: the scan and stream-json agree', () => {
     ['thousands of tickets with tricky strings', edited(manyTickets)],
     ['no customers', '{"customers":[]}'],
   ])('reads a good file (%s) with the scan alone, to the same result', async (_, text) => {
-    const { outcome, streamed } = await bothPaths(text);
-    expect(outcome).toHaveProperty('checked');
-    expect(streamed).toBe(false);
+    expect(await bothPaths(text)).toMatchObject({ readWith: 'scan' });
   });
 
   it.each([
@@ -96,13 +99,35 @@ describe('ImportService.check: the scan and stream-json agree', () => {
     ['not JSON at all', 'customers: []'],
     ['an empty file', ''],
   ])('reports a bad file (%s) with the very messages of stream-json', async (_, text) => {
-    const { outcome } = await bothPaths(text);
-    expect(outcome).toHaveProperty('message');
+    expect(await bothPaths(text)).toHaveProperty('message');
   });
 
   it('reads the same where JSON.parse and stream-json build different objects (a __proto__ member)', async () => {
     const text = JSON.stringify(sample).replace('{"id":"5001",', '{"__proto__":{"id":"1"},"id":"5001",');
     expect(text).toContain('__proto__');
     await bothPaths(text);
+  });
+
+  it('writes a file only stream-json reads (a BOM, whitespace JSON does not allow) by reading it with stream-json again', async () => {
+    const records = async (text: string) => {
+      let count = 0;
+      const customers = {
+        importBatches: async (customer: Customer, batches: AsyncIterable<RecordBatch>) => {
+          for await (const batch of batches) count += batch.records.length;
+          return { customerId: customer.id } as ImportSummary;
+        },
+      };
+      const holidays = { importHolidays: async () => ({ created: 0, replaced: 0 }) };
+      const writer = new ImportService(customers as never, holidays as never);
+      const file = written(text);
+      const checkedFile = await writer.check(file);
+      await writer.loadChecked(file, checkedFile);
+      return { count, readWith: checkedFile.readPieces === importStream.scannedPieces ? 'scan' : 'stream-json' };
+    };
+    const plain = await records(JSON.stringify(sample));
+    expect(plain.count).toBeGreaterThan(40);
+    expect(plain.readWith).toBe('scan');
+    const odd = `\uFEFF${JSON.stringify(sample, null, 1).replaceAll('\n ', '\n\u00a0')}`;
+    expect(await records(odd)).toEqual({ count: plain.count, readWith: 'stream-json' });
   });
 });

@@ -19,7 +19,11 @@ export interface CustomerPlan {
 export interface CheckedFile {
   holidays: ImportFile['holidays'];
   customers: { customer: Customer; records: Record<BundleResource, number> }[];
+  /** How the file was read without a problem: the second pass reads it the same way, so it reads what was checked. */
+  readPieces: ReadPieces;
 }
+
+type ReadPieces = (file: string, lists: ReadonlySet<string>) => AsyncGenerator<ImportPiece>;
 
 /** What an import did: the holiday calendar's counts, then each customer's. */
 export interface ImportResult {
@@ -53,18 +57,18 @@ export class ImportService {
    * checked as decodeImportFile checks it, every problem of the whole file reported at once.
    * Keeps each customer's header and record counts, and the holiday calendar. A well-formed
    * file is read with the cheap scan; any other is read again with stream-json, whose messages
-   * (for JSON errors and for the records alike) are the ones the CLI has always given.
+   * (for JSON errors and for the records alike) are the ones the CLI has always given, and
+   * which the second pass then reads it with too (stream-json takes a little more than JSON).
    */
   async check(file: string): Promise<CheckedFile> {
     const kinds = importRecordLists();
-    const lists = new Set(kinds.keys());
     return decodedAsync(file, async () => {
       try {
-        return await checkedPieces(scannedPieces(file, lists), kinds);
+        return await checkedPieces(file, scannedPieces, kinds);
       } catch (error) {
         if (!(error instanceof NotScanned || error instanceof ImportFileError)) throw error;
       }
-      return checkedPieces(importPieces(file, lists), kinds);
+      return checkedPieces(file, importPieces, kinds);
     });
   }
 
@@ -88,7 +92,7 @@ export class ImportService {
     onCustomerDone: (summary: ImportSummary) => void = () => undefined,
   ): Promise<ImportResult> {
     const holidays = await this.holidays.importHolidays(checked.holidays);
-    const pieces = scannedPieces(file, new Set(importRecordLists().keys()))[Symbol.asyncIterator]();
+    const pieces = checked.readPieces(file, new Set(importRecordLists().keys()))[Symbol.asyncIterator]();
     const customers: ImportSummary[] = [];
     for (const { customer } of checked.customers) {
       const summary = await this.customers.importBatches(customer, batchesOfOneCustomer(pieces));
@@ -134,12 +138,12 @@ async function* batchesOfOneCustomer(pieces: AsyncIterator<ImportPiece>): AsyncG
   yield* flush();
 }
 
-/** Checks the pieces of an import file as they come; throws ImportFileError listing every problem. */
-async function checkedPieces(pieces: AsyncIterable<ImportPiece>, kinds: Map<string, BundleResource>): Promise<CheckedFile> {
+/** Checks the pieces of an import file, read with `readPieces`, as they come; throws ImportFileError listing every problem. */
+async function checkedPieces(file: string, readPieces: ReadPieces, kinds: Map<string, BundleResource>): Promise<CheckedFile> {
   const reader = new ImportFileReader();
-  const checked: CheckedFile = { holidays: [], customers: [] };
+  const checked: CheckedFile = { holidays: [], customers: [], readPieces };
   const counts = new Map<number, Record<string, number>>();
-  for await (const piece of pieces) {
+  for await (const piece of readPieces(file, new Set(kinds.keys()))) {
     if (piece.type === 'record') {
       reader.record(piece.customer, piece.list, piece.index, piece.value);
       const count = counts.get(piece.customer) ?? {};
