@@ -144,72 +144,130 @@ export async function* importPieces(file: string, lists: ReadonlySet<string>): A
   }
 }
 
-type ScanFrame =
-  | { kind: 'file' | 'customer'; key: string | null; customer: number }
-  | { kind: 'customers' | 'list'; key: string; next: number; customer: number };
+/** What may come next in a scanned object or array: `open` just after its bracket, `item` after a comma, `colon` after a key, `value` after a colon, `close` after a value. */
+type Expect = 'open' | 'item' | 'colon' | 'value' | 'close';
+
+type ScanObject = { expect: Expect; key: string; customer: number; shell: Record<string, unknown> };
+type ScanArray = { expect: Expect; key: string; customer: number; next: number };
+type ScanFrame = (ScanObject & { kind: 'file' }) | (ScanObject & { kind: 'customer' }) | (ScanArray & { kind: 'customers' }) | (ScanArray & { kind: 'list' });
+
+/** The scan met something it does not follow (not JSON, or cut short): importPieces reads the file instead, and says what is wrong. */
+export class NotScanned extends Error {}
 
 /**
- * The pieces of an import file already read through importPieces without a problem, for the
- * second pass: each record's text is found by a plain scan and given to JSON.parse (stream-json's
- * token by token parse costs several times more). Only `record` and `customer` pieces (the
- * latter with an empty shell) are given: the first pass kept what the rest holds.
+ * The pieces importPieces gives, found by a plain scan: each record's text is cut out and given
+ * to JSON.parse (stream-json's token by token parse costs several times more). The scan checks
+ * the JSON grammar between the values it cuts out and JSON.parse checks those values, so a file
+ * importPieces cannot read is never taken; anything the scan does not follow throws NotScanned.
  */
-export async function* checkedFilePieces(file: string, lists: ReadonlySet<string>): AsyncGenerator<ImportPiece> {
-  const stack: ScanFrame[] = [];
+export async function* scannedPieces(file: string, lists: ReadonlySet<string>): AsyncGenerator<ImportPiece> {
+  const scanner = new ImportFileScanner(lists);
   let text = '';
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
     text += chunk as string;
-    const pieces: ImportPiece[] = [];
-    text = text.slice(scanCheckedText(text, stack, lists, pieces));
-    yield* pieces;
+    text = text.slice(scanner.scan(text));
+    yield* scanner.pieces.splice(0);
+  }
+  if (!scanner.ended || text !== '') throw new NotScanned(`${file} ends before its JSON does`);
+}
+
+/** Turns the text of an import file, in complete values, into the pieces ImportFileWalker gives. */
+class ImportFileScanner {
+  readonly pieces: ImportPiece[] = [];
+  /** Whether the file's value is complete: only whitespace may follow. */
+  ended = false;
+  private readonly stack: ScanFrame[] = [];
+
+  constructor(private readonly lists: ReadonlySet<string>) {}
+
+  /** Scans `text` as far as its complete values go, adding pieces; returns where the incomplete rest starts. */
+  scan(text: string): number {
+    let at = 0;
+    for (;;) {
+      while (at < text.length && isJsonWhitespace(text.charCodeAt(at))) at++;
+      if (at === text.length) return at;
+      if (this.ended) throw new NotScanned('text after the end of the JSON value');
+      const next = this.step(text, at);
+      if (next < 0) return at;
+      at = next;
+    }
+  }
+
+  /** Takes what starts at `at` (not whitespace); returns where it ends, or -1 when `text` stops before it does. */
+  private step(text: string, at: number): number {
+    const top = this.stack.at(-1);
+    const char = text[at];
+    if (top === undefined) return this.value(text, at, top);
+    const closer = top.kind === 'file' || top.kind === 'customer' ? '}' : ']';
+    if ((top.expect === 'open' || top.expect === 'close') && char === closer) return this.close(at);
+    if (top.expect === 'close' && char === ',') return (top.expect = 'item'), at + 1;
+    if (top.expect === 'colon' && char === ':') return (top.expect = 'value'), at + 1;
+    if (top.expect === 'close' || top.expect === 'colon') throw new NotScanned(`unexpected ${char}`);
+    if (closer === '}' && top.expect !== 'value') return this.key(text, at, top);
+    return this.value(text, at, top);
+  }
+
+  private key(text: string, at: number, top: ScanFrame): number {
+    if (text[at] !== '"') throw new NotScanned('expected an object key');
+    const end = valueEnd(text, at);
+    if (end < 0) return end;
+    top.key = parsed(text.slice(at, end)) as string;
+    top.expect = 'colon';
+    return end;
+  }
+
+  /** A value in `top`: a frame opened, or a value taken whole and handed over as ImportFileWalker does. */
+  private value(text: string, at: number, top: ScanFrame | undefined): number {
+    const frame = openedFrame(top, text[at], this.lists);
+    const end = frame === null ? valueEnd(text, at) : at + 1;
+    if (end < 0) return end;
+    if (frame === null) this.handOver(top, parsed(text.slice(at, end)));
+    else {
+      if (top?.kind === 'file' || top?.kind === 'customer') top.shell[top.key] = [];
+      this.stack.push(frame);
+    }
+    if (top !== undefined) top.expect = 'close';
+    return end;
+  }
+
+  private handOver(top: ScanFrame | undefined, value: unknown): void {
+    if (top === undefined) this.end({ type: 'file', shell: value });
+    else if (top.kind === 'file' || top.kind === 'customer') top.shell[top.key] = value;
+    else if (top.kind === 'customers') this.pieces.push({ type: 'customer', customer: top.next++, shell: value });
+    else this.pieces.push({ type: 'record', customer: top.customer, list: top.key, index: top.next++, value });
+  }
+
+  private close(at: number): number {
+    const frame = this.stack.pop() as ScanFrame;
+    if (frame.kind === 'file') this.end({ type: 'file', shell: frame.shell });
+    if (frame.kind === 'customer') this.pieces.push({ type: 'customer', customer: frame.customer, shell: frame.shell });
+    return at + 1;
+  }
+
+  private end(piece: ImportPiece): void {
+    this.pieces.push(piece);
+    this.ended = true;
   }
 }
 
-const SPACE_OR_SEPARATOR = /[\s,:]/;
+const isJsonWhitespace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
-/** Scans `text` as far as its complete values go, adding pieces; returns where the incomplete rest starts. */
-function scanCheckedText(text: string, stack: ScanFrame[], lists: ReadonlySet<string>, pieces: ImportPiece[]): number {
-  let at = 0;
-  for (;;) {
-    while (at < text.length && SPACE_OR_SEPARATOR.test(text[at])) at++;
-    if (at === text.length) return at;
-    const top = stack.at(-1);
-    const char = text[at];
-    if (char === '}' || char === ']') {
-      stack.pop();
-      if (top?.kind === 'customer') pieces.push({ type: 'customer', customer: top.customer, shell: {} });
-      at++;
-      continue;
-    }
-    const frame = openedFrame(top, char, lists);
-    if (frame !== null) {
-      stack.push(frame);
-      at++;
-    } else {
-      const end = valueEnd(text, at);
-      if (end < 0) return at;
-      if (top !== undefined && (top.kind === 'file' || top.kind === 'customer') && top.key === null) {
-        top.key = JSON.parse(text.slice(at, end)) as string;
-        at = end;
-        continue;
-      }
-      if (top?.kind === 'list') {
-        pieces.push({ type: 'record', customer: top.customer, list: top.key, index: top.next++, value: JSON.parse(text.slice(at, end)) });
-      }
-      at = end;
-    }
-    if (top !== undefined && (top.kind === 'file' || top.kind === 'customer')) top.key = null;
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new NotScanned((error as Error).message);
   }
 }
 
 /** The frame a value starting with `char` opens (the file, its customers, a customer, a record list), or null when it is taken whole. */
 function openedFrame(top: ScanFrame | undefined, char: string, lists: ReadonlySet<string>): ScanFrame | null {
-  if (top === undefined) return char === '{' ? { kind: 'file', key: null, customer: -1 } : null;
-  if (top.kind === 'file' && top.key === 'customers' && char === '[') return { kind: 'customers', key: 'customers', next: 0, customer: -1 };
-  if (top.kind === 'customers' && char === '{') return { kind: 'customer', key: null, customer: top.next++ };
-  if (top.kind === 'customer' && top.key !== null && lists.has(top.key) && char === '[') {
-    return { kind: 'list', key: top.key, next: 0, customer: top.customer };
-  }
+  if (char !== '{' && char !== '[') return null;
+  const opened = { expect: 'open' as const, key: '', customer: top?.customer ?? -1 };
+  if (top === undefined) return char === '{' ? { ...opened, kind: 'file', shell: {} } : null;
+  if (top.kind === 'file' && top.key === 'customers' && char === '[') return { ...opened, kind: 'customers', key: 'customers', next: 0 };
+  if (top.kind === 'customers' && char === '{') return { ...opened, kind: 'customer', shell: {}, customer: top.next++ };
+  if (top.kind === 'customer' && lists.has(top.key) && char === '[') return { ...opened, kind: 'list', key: top.key, next: 0 };
   return null;
 }
 

@@ -3,7 +3,7 @@ import { BundleResource, Customer, ImportFile } from '@curbside/domain';
 import { decodeImportFile, ImportFileError, ImportFileReader, importRecordLists } from '@curbside/codecs';
 import { CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch } from '@curbside/persistence';
 import { CliFailure, EXIT } from './cli-failure';
-import { checkedFilePieces, ImportPiece, importPieces, NotJson } from './import-stream';
+import { ImportPiece, importPieces, NotJson, NotScanned, scannedPieces } from './import-stream';
 
 /** Records written per statement batch of a streamed import: bounds memory, and amortises each batch's lookups. */
 const RECORDS_PER_BATCH = 2_000;
@@ -19,7 +19,11 @@ export interface CustomerPlan {
 export interface CheckedFile {
   holidays: ImportFile['holidays'];
   customers: { customer: Customer; records: Record<BundleResource, number> }[];
+  /** How the file was read without a problem: the second pass reads it the same way, so it reads what was checked. */
+  readPieces: ReadPieces;
 }
+
+type ReadPieces = (file: string, lists: ReadonlySet<string>) => AsyncGenerator<ImportPiece>;
 
 /** What an import did: the holiday calendar's counts, then each customer's. */
 export interface ImportResult {
@@ -51,31 +55,21 @@ export class ImportService {
   /**
    * The first pass over an import file, streamed (memory flat in the file's size): every record
    * checked as decodeImportFile checks it, every problem of the whole file reported at once.
-   * Keeps each customer's header and record counts, and the holiday calendar.
+   * Keeps each customer's header and record counts, and the holiday calendar. A well-formed
+   * file is read with the cheap scan; any other is read again with stream-json, whose messages
+   * (for JSON errors and for the records alike) are the ones the CLI has always given, and
+   * which the second pass then reads it with too (stream-json takes a little more than JSON).
    */
   async check(file: string): Promise<CheckedFile> {
-    const reader = new ImportFileReader();
-    const checked: CheckedFile = { holidays: [], customers: [] };
-    const counts = new Map<number, Record<string, number>>();
     const kinds = importRecordLists();
-    await decodedAsync(file, async () => {
-      for await (const piece of readPieces(file, kinds)) {
-        if (piece.type === 'record') {
-          reader.record(piece.customer, piece.list, piece.index, piece.value);
-          const count = counts.get(piece.customer) ?? {};
-          const kind = kinds.get(piece.list) as string;
-          count[kind] = (count[kind] ?? 0) + 1;
-          counts.set(piece.customer, count);
-        } else if (piece.type === 'customer') {
-          const customer = reader.customer(piece.customer, piece.shell);
-          const records = Object.fromEntries([...kinds.values()].map((kind) => [kind, counts.get(piece.customer)?.[kind] ?? 0]));
-          checked.customers.push({ customer, records: records as Record<BundleResource, number> });
-          counts.delete(piece.customer);
-        } else checked.holidays = reader.file(piece.shell);
+    return decodedAsync(file, async () => {
+      try {
+        return await checkedPieces(file, scannedPieces, kinds);
+      } catch (error) {
+        if (!(error instanceof NotScanned || error instanceof ImportFileError)) throw error;
       }
-      reader.finish();
+      return checkedPieces(file, importPieces, kinds);
     });
-    return checked;
   }
 
   async plan(customers: CheckedFile['customers']): Promise<CustomerPlan[]> {
@@ -98,7 +92,7 @@ export class ImportService {
     onCustomerDone: (summary: ImportSummary) => void = () => undefined,
   ): Promise<ImportResult> {
     const holidays = await this.holidays.importHolidays(checked.holidays);
-    const pieces = checkedFilePieces(file, new Set(importRecordLists().keys()))[Symbol.asyncIterator]();
+    const pieces = checked.readPieces(file, new Set(importRecordLists().keys()))[Symbol.asyncIterator]();
     const customers: ImportSummary[] = [];
     for (const { customer } of checked.customers) {
       const summary = await this.customers.importBatches(customer, batchesOfOneCustomer(pieces));
@@ -144,8 +138,27 @@ async function* batchesOfOneCustomer(pieces: AsyncIterator<ImportPiece>): AsyncG
   yield* flush();
 }
 
-function readPieces(file: string, kinds: Map<string, BundleResource>): AsyncGenerator<ImportPiece> {
-  return importPieces(file, new Set(kinds.keys()));
+/** Checks the pieces of an import file, read with `readPieces`, as they come; throws ImportFileError listing every problem. */
+async function checkedPieces(file: string, readPieces: ReadPieces, kinds: Map<string, BundleResource>): Promise<CheckedFile> {
+  const reader = new ImportFileReader();
+  const checked: CheckedFile = { holidays: [], customers: [], readPieces };
+  const counts = new Map<number, Record<string, number>>();
+  for await (const piece of readPieces(file, new Set(kinds.keys()))) {
+    if (piece.type === 'record') {
+      reader.record(piece.customer, piece.list, piece.index, piece.value);
+      const count = counts.get(piece.customer) ?? {};
+      const kind = kinds.get(piece.list) as string;
+      count[kind] = (count[kind] ?? 0) + 1;
+      counts.set(piece.customer, count);
+    } else if (piece.type === 'customer') {
+      const customer = reader.customer(piece.customer, piece.shell);
+      const records = Object.fromEntries([...kinds.values()].map((kind) => [kind, counts.get(piece.customer)?.[kind] ?? 0]));
+      checked.customers.push({ customer, records: records as Record<BundleResource, number> });
+      counts.delete(piece.customer);
+    } else checked.holidays = reader.file(piece.shell);
+  }
+  reader.finish();
+  return checked;
 }
 
 const notJson = (source: string, error: Error): CliFailure =>
@@ -169,9 +182,9 @@ function decoded<T>(source: string, decode: () => T): T {
   }
 }
 
-async function decodedAsync(source: string, decode: () => Promise<void>): Promise<void> {
+async function decodedAsync<T>(source: string, decode: () => Promise<T>): Promise<T> {
   try {
-    await decode();
+    return await decode();
   } catch (error) {
     if (error instanceof ImportFileError) throw importFailure(source, error);
     if (error instanceof NotJson) throw notJson(source, error);
