@@ -52,6 +52,8 @@ function chunk(items, size) {
 
 const NEWEST_FIRST = 'ORDER BY "t"."created_at" DESC NULLS LAST, LENGTH("t"."id") DESC, "t"."id" DESC';
 const LINE_COLUMNS = '"r"."customer_id", "r"."ticket_id", "r"."position", "r"."code", "r"."description", "r"."quantity", "r"."cost", "r"."special_description"';
+/** A list shows each ticket's service codes only: the API reads just these columns of the lines. */
+const LIST_LINE_COLUMNS = '"r"."ticket_id", "r"."code"';
 
 async function main() {
   const query = openDatabase(process.env.DATABASE_URL);
@@ -100,12 +102,12 @@ async function main() {
     return customer ?? null;
   }
 
-  async function linesOf(customerId, ticketIds) {
+  async function linesOf(customerId, ticketIds, columns = LINE_COLUMNS) {
     const lines = [];
     for (const part of chunk(ticketIds, KEYS_PER_QUERY)) {
       lines.push(
         ...(await query(
-          `SELECT ${LINE_COLUMNS} FROM "service_ticket_services" "r" WHERE "r"."customer_id" = ? AND "r"."ticket_id" IN (${placeholders(part.length)}) ORDER BY "r"."ticket_id" ASC, "r"."position" ASC`,
+          `SELECT ${columns} FROM "service_ticket_services" "r" WHERE "r"."customer_id" = ? AND "r"."ticket_id" IN (${placeholders(part.length)}) ORDER BY "r"."ticket_id" ASC, "r"."position" ASC`,
           [customerId, ...part],
         )),
       );
@@ -160,7 +162,7 @@ async function main() {
     const items = rows.slice(0, limit);
     const hasMore = rows.length > limit;
     const totalCount = hasMore ? Number((await query('SELECT COUNT(*) AS "count" FROM "service_tickets" "t" WHERE "t"."customer_id" = ?', [customer.id]))[0].count) : items.length;
-    const lines = await linesOf(customer.id, items.map((ticket) => ticket.id));
+    const lines = await linesOf(customer.id, items.map((ticket) => ticket.id), LIST_LINE_COLUMNS);
     const tickets = items.map((ticket) => ({ ...ticket, serviceCodes: (lines.get(ticket.id) ?? []).map((line) => line.code) }));
     if (hasMore) linkNext(request, reply, 'service-tickets', customer.id, items[items.length - 1].createdAt, items[items.length - 1].id);
     send(request, reply, responses.ticketList(trackingIdOf(request), { items: tickets, totalCount, next: null }));

@@ -36,6 +36,7 @@ export class ServiceTicketRepository {
         (ticket) => ({ date: ticket.createdAt, id: ticket.id }),
       );
       const lines = await selectRows(manager, ServiceTicketServiceEntity, customerId, {
+        columns: ['ticketId', 'code'],
         keys: withKeys(
           'ticketId',
           page.items.map((ticket) => ticket.id),

@@ -53,6 +53,8 @@ function insertParameters(manager: EntityManager, metadata: EntityMetadata, rows
 export type QueryStep = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>) => SelectQueryBuilder<T>;
 
 export interface RowSelection {
+  /** Only these properties (default: every column), for reads that use a few of a wide row's. */
+  columns?: readonly string[];
   /** Only rows whose `property` is one of `values`. */
   keys?: { property: string; values: readonly string[] } | undefined;
   where?: QueryStep;
@@ -68,10 +70,10 @@ export async function selectRows<T extends ObjectLiteral>(
   manager: EntityManager,
   entity: EntityTarget<T>,
   customerId: Id,
-  { keys, where = (query) => query, order }: RowSelection,
+  { columns, keys, where = (query) => query, order }: RowSelection,
 ): Promise<T[]> {
-  const select = (): SelectQueryBuilder<T> => order(where(rowQuery(manager, entity, customerId)));
-  const readRows = rowReader<T>(manager.connection.getMetadata(entity));
+  const select = (): SelectQueryBuilder<T> => order(where(rowQuery(manager, entity, customerId, columns)));
+  const readRows = rowReader<T>(manager.connection.getMetadata(entity), columns);
   if (keys === undefined) return readRows(select());
   const rows: T[] = [];
   for (const part of chunk(keys.values, KEYS_PER_QUERY)) {
@@ -80,12 +82,12 @@ export async function selectRows<T extends ObjectLiteral>(
   return rows;
 }
 
-/** Every column of the customer's rows of `entity`, aliased `r`. */
-function rowQuery<T extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<T>, customerId: Id): SelectQueryBuilder<T> {
-  const metadata = manager.connection.getMetadata(entity);
+/** The `columns` (default: every column) of the customer's rows of `entity`, aliased `r`. */
+function rowQuery<T extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<T>, customerId: Id, columns?: readonly string[]): SelectQueryBuilder<T> {
+  const properties = columns ?? manager.connection.getMetadata(entity).columns.map((column) => column.propertyName);
   return manager
     .createQueryBuilder(entity, 'r')
-    .select(metadata.columns.map((column) => `r.${column.propertyName}`))
+    .select(properties.map((property) => `r.${property}`))
     .where('r.customerId = :customerId', { customerId });
 }
 
@@ -126,10 +128,10 @@ export async function rawMany<R, T extends ObjectLiteral = ObjectLiteral>(query:
 
 /** Reads the rows of a `rowQuery` raw (no entity hydration: lists are the hot path). */
 const rowReader =
-  <T extends ObjectLiteral>(metadata: EntityMetadata) =>
+  <T extends ObjectLiteral>(metadata: EntityMetadata, columns?: readonly string[]) =>
   async (query: SelectQueryBuilder<T>): Promise<T[]> => {
     const rows = await rawMany<Record<string, unknown>, T>(query);
-    return rows.map((raw) => fromRawColumns<T>(metadata, raw, 'r_'));
+    return rows.map((raw) => fromRawColumns<T>(metadata, raw, 'r_', columns));
   };
 
 /**
@@ -195,10 +197,13 @@ const after =
       : query.andWhere(`(${date} < :afterDate OR ${date} IS NULL OR (${date} = :afterDate AND ${smallerId}))`, parameters);
   };
 
-/** A raw row (columns named `<prefix><database name>`) as an object named like the entity's properties. */
-export function fromRawColumns<T>(metadata: EntityMetadata, raw: Record<string, unknown>, prefix = ''): T {
+/**
+ * A raw row (columns named `<prefix><database name>`) as an object named like the entity's
+ * properties: all of them, or the `columns` it was read with.
+ */
+export function fromRawColumns<T>(metadata: EntityMetadata, raw: Record<string, unknown>, prefix = '', columns?: readonly string[]): T {
   const row: Record<string, unknown> = {};
-  for (const { rawName, propertyName, boolean } of rawColumnsOf(metadata, prefix)) {
+  for (const { rawName, propertyName, boolean } of rawColumnsOf(metadata, prefix, columns)) {
     const value = raw[rawName];
     row[propertyName] = boolean ? rawBoolean(value) : value;
   }
@@ -211,16 +216,19 @@ interface RawColumn {
   boolean: boolean;
 }
 
-/** By entity and prefix: a list read maps thousands of rows, and the names are the same for each. */
+/** By entity, prefix and column choice: a list read maps thousands of rows, and the names are the same for each. */
 const rawColumns = new WeakMap<EntityMetadata, Map<string, RawColumn[]>>();
 
-function rawColumnsOf(metadata: EntityMetadata, prefix: string): RawColumn[] {
-  const byPrefix = rawColumns.get(metadata) ?? new Map<string, RawColumn[]>();
-  rawColumns.set(metadata, byPrefix);
-  let columns = byPrefix.get(prefix);
+function rawColumnsOf(metadata: EntityMetadata, prefix: string, only?: readonly string[]): RawColumn[] {
+  const byChoice = rawColumns.get(metadata) ?? new Map<string, RawColumn[]>();
+  rawColumns.set(metadata, byChoice);
+  const choice = only === undefined ? prefix : `${prefix} ${only.join(' ')}`;
+  let columns = byChoice.get(choice);
   if (columns === undefined) {
-    columns = metadata.columns.map((column) => ({ rawName: `${prefix}${column.databaseName}`, propertyName: column.propertyName, boolean: column.type === 'boolean' }));
-    byPrefix.set(prefix, columns);
+    columns = metadata.columns
+      .filter((column) => only === undefined || only.includes(column.propertyName))
+      .map((column) => ({ rawName: `${prefix}${column.databaseName}`, propertyName: column.propertyName, boolean: column.type === 'boolean' }));
+    byChoice.set(choice, columns);
   }
   return columns;
 }
