@@ -131,7 +131,8 @@ const rowReader =
   <T extends ObjectLiteral>(metadata: EntityMetadata, columns?: readonly string[]) =>
   async (query: SelectQueryBuilder<T>): Promise<T[]> => {
     const rows = await rawMany<Record<string, unknown>, T>(query);
-    return rows.map((raw) => fromRawColumns<T>(metadata, raw, 'r_', columns));
+    const names = rawColumnsOf(metadata, 'r_', columns);
+    return rows.map((raw) => named<T>(names, raw));
   };
 
 /**
@@ -202,8 +203,12 @@ const after =
  * properties: all of them, or the `columns` it was read with.
  */
 export function fromRawColumns<T>(metadata: EntityMetadata, raw: Record<string, unknown>, prefix = '', columns?: readonly string[]): T {
+  return named<T>(rawColumnsOf(metadata, prefix, columns), raw);
+}
+
+function named<T>(columns: readonly RawColumn[], raw: Record<string, unknown>): T {
   const row: Record<string, unknown> = {};
-  for (const { rawName, propertyName, boolean } of rawColumnsOf(metadata, prefix, columns)) {
+  for (const { rawName, propertyName, boolean } of columns) {
     const value = raw[rawName];
     row[propertyName] = boolean ? rawBoolean(value) : value;
   }
