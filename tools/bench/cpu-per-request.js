@@ -6,6 +6,8 @@
  * request moves much less, so this is the measure for comparing two builds (a change's gain) on a
  * busy machine. `npm run bench` stays the measure of the issue's goals.
  *
+ * Each round sends as many requests as take the baseline about 4 s of CPU (at most --requests).
+ *
  *   npm run build && node tools/bench/cpu-per-request.js [--scenario=detail] [--requests=5000] [--rounds=3]
  *       [--apis=dist/apps/api/main.js,/other/checkout/dist/apps/api/main.js]
  */
@@ -30,16 +32,18 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
-/** CPU microseconds per request over `requests` requests (after a warm-up of a tenth as many). */
-async function cpuPerRequest(server, scenario) {
+/** CPU microseconds per request over `requests` requests (after a warm-up of a tenth as many, at least 20). */
+async function cpuPerRequest(server, scenario, requests) {
   const run = (amount) =>
     autocannon({ url: `${server.url}${scenario.path}`, connections: 10, amount, headers: { ...scenario.headers, ...(server.name === 'baseline' ? {} : scenario.apiHeaders) } });
-  await run(Math.ceil(settings.requests / 10));
+  await run(Math.max(20, Math.ceil(requests / 10)));
   const before = cpuMs(server.child.pid);
-  const result = await run(settings.requests);
+  const result = await run(requests);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${server.name}: ${result.non2xx} non-2xx, ${result.errors} errors on ${scenario.name}`);
-  return ((cpuMs(server.child.pid) - before) * 1000) / settings.requests;
+  return ((cpuMs(server.child.pid) - before) * 1000) / requests;
 }
+
+const CPU_PER_ROUND_US = 4_000_000;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -57,8 +61,10 @@ async function main() {
     const rows = [];
     for (const scenario of chosen) {
       const samples = new Map(servers.map((server) => [server.name, []]));
+      const probe = await cpuPerRequest(servers[0], scenario, 200);
+      const requests = Math.max(200, Math.min(settings.requests, Math.round(CPU_PER_ROUND_US / Math.max(probe, 1))));
       for (let round = 0; round < settings.rounds; round++) {
-        for (const server of servers) samples.get(server.name).push(await cpuPerRequest(server, scenario));
+        for (const server of servers) samples.get(server.name).push(await cpuPerRequest(server, scenario, requests));
       }
       const base = median(samples.get('baseline'));
       const cells = servers.slice(1).map((server) => {
@@ -71,7 +77,7 @@ async function main() {
     const apiHeads = settings.apis.map((api, index) => `api ${index + 1}: ${path.relative(root, api) || api}`);
     process.stdout.write(
       [
-        `CPU per request, median of ${settings.rounds} rounds of ${settings.requests} requests (10 connections); in brackets the baseline's CPU per request over the API's (the issue's ratio, measured in CPU instead of throughput)`,
+        `CPU per request, median of ${settings.rounds} rounds (each of up to ${settings.requests} requests, about 4 s of the baseline's CPU; 10 connections); in brackets the baseline's CPU per request over the API's (the issue's ratio, measured in CPU instead of throughput)`,
         '',
         `| scenario | baseline | ${apiHeads.join(' | ')} |`,
         `|---|---:|${apiHeads.map(() => '---:').join('|')}|`,
