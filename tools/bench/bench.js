@@ -19,7 +19,7 @@ const { createServer } = require('node:net');
 const { tmpdir, cpus } = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { benchCustomers, importFileChunks } = require('./data');
+const { benchCustomers, importFileChunks, preferencesChange } = require('./data');
 
 const root = path.resolve(__dirname, '../..');
 const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -131,7 +131,11 @@ async function drained(server) {
 
 /** The API answers 200 (a scenario the baseline has no route for); the body's size. */
 async function assertOk(api, scenario) {
-  const response = await fetch(`${api.url}${scenario.path}`, { headers: { ...scenario.headers, ...scenario.apiHeaders } });
+  const response = await fetch(`${api.url}${scenario.path}`, {
+    method: scenario.method ?? 'GET',
+    body: scenario.body,
+    headers: { ...scenario.headers, ...scenario.apiHeaders },
+  });
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200) throw new Error(`${scenario.name}: ${response.status} ${body.toString().slice(0, 300)}`);
   return body.length;
@@ -168,6 +172,16 @@ function scenarios(headers, customers) {
     // No baseline route (it would have to repeat the persistence's row mapping of these records): Curbside alone.
     { name: 'disposal ticket detail, 300 lines (Curbside only)', path: `${base(medium)}/tickets/${medium.disposal_tickets[0].id}?ticket_type=disposal`, curbsideOnly: true },
     { name: 'next-pickup (Curbside only)', path: `${base(medium)}/services/next-pickup`, curbsideOnly: true },
+    // A write: validation, the read and write of the customer's preferences, an audit stamp and an event, in one transaction.
+    {
+      name: 'communication preferences PUT (Curbside only)',
+      path: `${base(medium)}/communication-preferences`,
+      method: 'PUT',
+      body: JSON.stringify(preferencesChange(medium)),
+      apiHeaders: { 'Content-Type': 'application/json' },
+      curbsideOnly: true,
+      smoke: true,
+    },
   ];
   return all
     .filter((scenario) => (!smoke || scenario.smoke) && (settings.only === undefined || settings.only.split('|').some((text) => scenario.name.includes(text))))
@@ -176,8 +190,7 @@ function scenarios(headers, customers) {
 
 async function measure(api, baseline, headers, customers) {
   const rows = [];
-  note('the baseline has no disposal ticket detail nor next-pickup: those rows measure Curbside alone (no ratio); the bench data has no services, so next-pickup answers an empty list');
-  note('not measured yet: PUT communication-preferences (the bench data has no preferences, and the baseline no write path: audits and events)');
+  note('the baseline has no disposal ticket detail, next-pickup nor preferences PUT (no write path: audits, events): those rows measure Curbside alone (no ratio); the bench data has no services, so next-pickup answers an empty list');
   for (const scenario of scenarios(headers, customers)) {
     const servers = scenario.curbsideOnly ? [api] : [api, baseline];
     const bytes = scenario.curbsideOnly ? await assertOk(api, scenario) : await assertSameBodies(api, baseline, scenario);

@@ -128,6 +128,23 @@ function customer(id, tickets, { invoices = 20, disposal = 3, disposalLines = 30
     invoices: range(invoices, (i) => invoice(`${id}${String(i + 1).padStart(4, '0')}`, i)),
     balances: invoices === 0 ? [] : ['Current', '30Day', '60Day', '90Day', '120Day', 'Future', 'Total'].map((type) => ({ type, date: '2026-11-23', amount: '310.40' })),
     disposal_tickets: range(disposal, (i) => disposalTicket(`${id}${String(i + 1).padStart(3, '0')}`, i === 0 ? disposalLines : 2, i * 30)),
+    communication_preferences: [preferences(`billing@${id}.example.com`, `206-555-${id.slice(-4)}`)],
+  };
+}
+
+/** One category with an email and a text channel, each with one selection and its options. */
+function preferences(email, mobile) {
+  const audit_info = { created_by: 'portal', created_date_time: '2026-04-06 10:15:00', modified_by: 'portal', modified_date_time: '2026-05-06 18:02:11' };
+  const channel = (name, value, type) => ({ name, is_opt_in: 'Y', selections: [{ value, type, is_opt_in: 'Y', audit_info }], options: [{ value, type }] });
+  return { category: 'Service Notification', is_category_enabled: 'Y', channels: [channel('Email', email, 'SEMAIL'), channel('Text', mobile, 'SMOBILE')] };
+}
+
+/** A PUT communication-preferences body for `customer`: its text selection opted out, by `bench`. */
+function preferencesChange(customer) {
+  const text = customer.communication_preferences[0].channels[1].selections[0];
+  return {
+    preferences: [{ category: 'Service Notification', channels: [{ name: 'Text', selections: [{ value: text.value, type: text.type, is_opt_in: 'N' }] }] }],
+    audit_info: { modified_by: 'bench' },
   };
 }
 
@@ -163,4 +180,4 @@ function* importFileChunks(id, rows) {
   yield ']}]}';
 }
 
-module.exports = { benchCustomers, importFileChunks };
+module.exports = { benchCustomers, importFileChunks, preferencesChange };

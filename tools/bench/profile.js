@@ -98,7 +98,7 @@ async function main() {
       const directory = path.join(out, scenario.name.replace(/[^a-z0-9]+/gi, '-'));
       mkdirSync(directory, { recursive: true });
       const api = await startServer('curbside', pin, path.join(root, 'dist/apps/api/main.js'), { ...env, PORT: String(await freePort()) }, ['--cpu-prof', `--cpu-prof-dir=${directory}`]);
-      const result = await autocannon({ url: `${api.url}${scenario.path}`, connections: 10, duration: seconds, headers: { ...scenario.headers, ...scenario.apiHeaders } });
+      const result = await autocannon({ url: `${api.url}${scenario.path}`, connections: 10, duration: seconds, method: scenario.method ?? 'GET', body: scenario.body, headers: { ...scenario.headers, ...scenario.apiHeaders } });
       await new Promise((done) => api.child.once('exit', done).kill('SIGTERM'));
       const [file] = readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'));
       process.stdout.write(`\n### ${scenario.name}: ${Math.round(result.requests.average)} req/s, non-2xx ${result.non2xx}\n\n${summarize(path.join(directory, file))}\n`);
