@@ -544,4 +544,16 @@ describe('import file read piece by piece (ImportFileReader, for streamed files)
     file.holidays[0].date = 'soon';
     expect(sorted(issuesInPieces(file))).toEqual(sorted(issuesOf(file)));
   });
+
+  it("keeps no record keys of a customer once it is read: memory grows with the largest customer, not the file", () => {
+    const reader = new ImportFileReader();
+    const keptKeys = () => (reader as unknown as { firstRecordByKey: Map<string, Map<unknown, number>> }).firstRecordByKey.size;
+    const file = sampleFile();
+    file.customers.forEach((customer: Json, index: number) => {
+      (customer.tickets as Json[]).forEach((ticket, position) => reader.record(index, 'tickets', position, ticket));
+      expect(keptKeys()).toBeGreaterThan(0);
+      reader.customer(index, { ...customer, tickets: [] });
+      expect(keptKeys()).toBe(0);
+    });
+  });
 });

@@ -157,7 +157,8 @@ export const importRecordLists = (): Map<string, BundleResource> => new Map(reso
  * customer's lists as it comes (`record`), then the customer's other members (`customer`, its
  * lists given as `[]`), and the file's own members (`file`, its customers given as `[]`). The
  * checks and messages are decodeImportFile's; `finish` throws one ImportFileError listing every
- * problem. It keeps one key per record (to find duplicates) and nothing else of the records.
+ * problem. It keeps one key per record of the customer being read (to find duplicates within its
+ * lists) and nothing else of the records.
  */
 export class ImportFileReader {
   private readonly issues = new ImportIssues();
@@ -208,6 +209,8 @@ export class ImportFileReader {
       else this.issues.reporter(rawId, label)(`customers[${index}].id`, `duplicate customer id ${rawId} (also customers[${first}])`);
     }
     const { customer } = readCustomer(shell, `customers[${index}]`, this.issues, label);
+    // Its records are all read: their keys (kept to find duplicates within each of its lists) are not needed any more.
+    for (const list of this.codecs.keys()) this.firstRecordByKey.delete(`customers[${index}].${list}`);
     const customerId = rawId !== null && ID_PATTERN.test(rawId) ? rawId : null;
     this.issues.all.push(...this.unnamed.splice(0).map((issue) => ({ ...issue, customerId })));
     return customer;
