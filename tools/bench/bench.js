@@ -362,7 +362,7 @@ async function main() {
   }
 }
 
-module.exports = { environment, prepare, scenarios, startServer, freePort, pinning, progress };
+module.exports = { environment, prepare, scenarios, startServer, freePort, pinning, progress, median };
 
 if (require.main === module) {
   main().catch((error) => {

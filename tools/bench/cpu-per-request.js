@@ -11,10 +11,10 @@
  *   npm run build && node tools/bench/cpu-per-request.js [--scenario=detail] [--requests=5000] [--rounds=3]
  *       [--apis=dist/apps/api/main.js,/other/checkout/dist/apps/api/main.js]
  */
-const { readFileSync } = require('node:fs');
+const { readFileSync, rmSync } = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { environment, prepare, scenarios, startServer, freePort, pinning, progress } = require('./bench');
+const { environment, prepare, scenarios, startServer, freePort, pinning, progress, median } = require('./bench');
 
 const root = path.resolve(__dirname, '../..');
 const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -44,8 +44,6 @@ async function cpuPerRequest(server, scenario, requests) {
 }
 
 const CPU_PER_ROUND_US = 4_000_000;
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
   const pin = pinning();
@@ -87,7 +85,6 @@ async function main() {
     );
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
-    const { rmSync } = require('node:fs');
     rmSync(scratch, { recursive: true, force: true });
   }
 }

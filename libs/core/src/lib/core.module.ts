@@ -2,28 +2,17 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import type { Config } from '@curbside/config';
 import { PersistenceModule } from '@curbside/persistence';
 import { LoggerModule } from 'nestjs-pino';
-import type { Logger } from 'pino';
 import { createLogger, loggerParams, type LoggerOptions } from './logging';
 
 /** The token of the validated `Config`: `@Inject(CONFIG) config: Config`. */
 export const CONFIG = 'CURBSIDE_CONFIG';
 
-/** The token of the process's pino logger, for code that writes its own structured lines (the API's request log). */
-export const ROOT_LOGGER = 'CURBSIDE_ROOT_LOGGER';
-
-/** The validated configuration and the process's logger, to every module. */
+/** The validated configuration, to every module. */
 @Global()
 @Module({})
 class CoreProvidersModule {
-  static forRoot(config: Config, logger: Logger): DynamicModule {
-    return {
-      module: CoreProvidersModule,
-      providers: [
-        { provide: CONFIG, useValue: config },
-        { provide: ROOT_LOGGER, useValue: logger },
-      ],
-      exports: [CONFIG, ROOT_LOGGER],
-    };
+  static forRoot(config: Config): DynamicModule {
+    return { module: CoreProvidersModule, providers: [{ provide: CONFIG, useValue: config }], exports: [CONFIG] };
   }
 }
 
@@ -38,7 +27,7 @@ export class CoreModule {
     return {
       module: CoreModule,
       imports: [
-        CoreProvidersModule.forRoot(config, root),
+        CoreProvidersModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(root)),
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
       ],
