@@ -1,4 +1,5 @@
 import type { CustomerBundle } from '@curbside/domain';
+import contractSampleCustomer from '../testing/contract-sample-customer.json';
 import sample from '../testing/sample-import.json';
 import { ImportFileError, type ImportIssue } from './errors';
 import { decodeImportFile, encodeImportFile, ImportFileReader, importRecordLists } from './import-file';
@@ -157,6 +158,54 @@ describe('import file: null and missing members', () => {
       field: 'customers[0].tickets[0].status',
       message: 'is required and cannot be "null"',
     });
+  });
+});
+
+/** A customer with the members of the CONTRACT §6 sample, its empty strings, a published profile id and equipment id. */
+const contractSample = (): Json => structuredClone(contractSampleCustomer) as Json;
+
+describe('import file: the CONTRACT §6 sample values', () => {
+  const decodeSample = () => decodeImportFile({ customers: [contractSample()] }).customers[0];
+
+  it('reads a published profile id and equipment id as text', () => {
+    const bundle = decodeSample();
+    expect(bundle.profiles[0].id).toBe('1041279930086984565|E');
+    expect(bundle.services[0].equipment.id).toBe('EQ401');
+  });
+
+  it('reads an empty optional date, time, number or id as absent, and keeps an empty text', () => {
+    const { services: [service], pickups: [pickup], cases: [kase], profiles: [profile], notes: [note] } = decodeSample();
+    expect(pickup.eta).toMatchObject({ servicedAt: null, reasonText: '' });
+    expect(pickup).toMatchObject({ ticketType: '', exceptionReasonCode: '', exceptionClass: '' });
+    expect(service.catalog).toEqual({ id: null, name: '', description: '', subCategory: '', category: '' });
+    expect(service.material).toMatchObject({ id: null, code: '', name: '' });
+    expect(kase.detail).toMatchObject({ dueAt: null, adjustmentTotalAmount: null, assignedTo: '', adjustments: [{ description: '', amount: null, at: null }] });
+    expect(profile).toMatchObject({ firstName: '', email: '' });
+    expect(note).toMatchObject({ comment: '', audit: { createdBy: '' } });
+  });
+
+  it('exports what the API writes: "null" for an empty formatted member, the empty text as it came', () => {
+    const exported = encodeImportFile(decodeImportFile({ customers: [contractSample()] })) as Json;
+    const [customer] = exported.customers;
+    const expected = contractSample();
+    expected.services[0].enterprise_catalog.id = 'null';
+    expected.services[0].material.id = 'null';
+    expected.pickups[0].eta.serviced_date_time = 'null';
+    Object.assign(expected.cases[0], { due_date_time: 'null', adjustment_total_amount: 'null' });
+    Object.assign(expected.cases[0].adjustments[0], { amount: 'null', date_time: 'null' });
+    for (const [list, member] of [['services', 'pricing'], ['services', 'prices']]) delete customer[list][0][member];
+    expect(customer).toMatchObject(expected);
+    expect(decodeImportFile(exported).customers[0]).toEqual(decodeSample());
+  });
+
+  it.each([
+    ['a required date', (c: Json) => (c.pickups[0].planned_date = ''), 'customers[0].pickups[0].planned_date', 'expected a real date written MM/dd/yyyy'],
+    ['a required id', (c: Json) => (c.cases[0].case_id = ''), 'customers[0].cases[0].case_id', 'expected an id: 1 to 18 digits'],
+    ['a path id (a service id)', (c: Json) => (c.services[0].id = 'EQ401'), 'customers[0].services[0].id', 'expected an id: 1 to 18 digits'],
+  ])('still rejects an empty or non-digit value where the member is required or a digit id: %s', (_what, edit, field, message) => {
+    const customer = contractSample();
+    edit(customer);
+    expect(issuesOf({ customers: [customer] })).toContainEqual(expect.objectContaining({ field, message }));
   });
 });
 

@@ -1,11 +1,12 @@
 import type { Profile } from '@curbside/domain';
-import { type ObjectReader, decodeStrictly, id, isoInstant, text, trueFalseFlag, yesNoFlag } from './reader';
+import { type ObjectReader, decodeStrictly, isoInstant, text, trueFalseFlag, yesNoFlag } from './reader';
 import { orNull, trueFalse, yesNo } from './wire';
 import type { WireProfile } from '@curbside/contract';
 
 export function readProfile(r: ObjectReader): Profile {
   return {
-    id: r.required('id', id),
+    // Text, not a digit id: the published pages type it String (e.g. "1041279930086984565|E").
+    id: r.required('id', text),
     paperlessInvoice: r.optional('paperless_invoice', trueFalseFlag),
     autoPay: r.optional('auto_pay', trueFalseFlag),
     logonStatus: r.optional('logon_status', yesNoFlag),

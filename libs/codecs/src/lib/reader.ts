@@ -60,10 +60,14 @@ export class ObjectReader {
     return this.has(name) ? this.members[name] : undefined;
   }
 
-  /** A member that may be absent or "null" (both read as null). */
+  /**
+   * A member that may be absent or "null" (both read as null). An empty string its format does
+   * not take (a date, a time, a number, an id) reads as null too; a text member keeps it (CONTRACT §6).
+   */
   optional<T>(name: string, parse: ValueParser<T>): T | null {
     const text = this.leaf(name);
-    return text === null || text === undefined ? null : this.parse(name, text, parse);
+    if (text === null || text === undefined || (text === '' && parse(text) instanceof Invalid)) return null;
+    return this.parse(name, text, parse);
   }
 
   /** A member that must be present and not "null". */

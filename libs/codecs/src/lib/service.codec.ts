@@ -179,7 +179,8 @@ export function readService(r: ObjectReader): Service {
       manifest: m.optional('manifest', trueFalseFlag),
     })),
     equipment: r.object('equipment', (e) => ({
-      id: e.optional('id', id),
+      // Text: the published services page types it String, "unlike the other Ids" (e.g. "EQ401").
+      id: e.optional('id', text),
       name: e.optional('name', text),
       size: e.optional('size', text),
       sizeUom: e.optional('size_uom', text),

@@ -29,7 +29,8 @@ export interface ServiceOperation {
 }
 
 export interface ServiceEquipment {
-  id: Id | null;
+  /** Text, not an `Id`: the published pages type it String (e.g. `EQ401`). */
+  id: string | null;
   name: string | null;
   size: string | null;
   sizeUom: string | null;
@@ -88,7 +89,8 @@ export interface Holiday {
 
 /** A login of the customer's portal. */
 export interface Profile {
-  id: Id;
+  /** Text, not an `Id`: the published pages type it String (e.g. `1041279930086984565|E`). */
+  id: string;
   paperlessInvoice: boolean | null;
   autoPay: boolean | null;
   logonStatus: boolean | null;
