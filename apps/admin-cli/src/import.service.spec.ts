@@ -16,6 +16,7 @@ const scannedPieces = jest.mocked(importStream.scannedPieces);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests edit raw JSON freely
 
 const sample = JSON.parse(readFileSync(path.join(__dirname, '../../../libs/codecs/src/testing/sample-import.json'), 'utf8')) as Json;
+const contractSample = JSON.parse(readFileSync(path.join(__dirname, '../../../libs/codecs/src/testing/contract-sample-customer.json'), 'utf8')) as Json;
 
 /** The sample file after `edit`, as JSON text. */
 function edited(edit: (file: Json) => void): string {
@@ -73,6 +74,7 @@ describe('ImportService.check: the scan and stream-json agree', () => {
     ['the sample, pretty printed', JSON.stringify(sample, null, 2)],
     ['thousands of tickets with tricky strings', edited(manyTickets)],
     ['no customers', '{"customers":[]}'],
+    ['the CONTRACT §6 sample values (empty strings, a text profile id)', JSON.stringify({ customers: [contractSample] })],
   ])('reads a good file (%s) with the scan alone, to the same result', async (_, text) => {
     expect(await bothPaths(text)).toMatchObject({ readWith: 'scan' });
   });

@@ -1,6 +1,6 @@
 import { testDatabases } from '@curbside/testing';
 import { expectJson, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
-import { fixtureCustomer, WireRecord } from './support/fixtures';
+import { contractSampleCustomer, fixtureCustomer, WireRecord } from './support/fixtures';
 
 const balanceOf = (customerId: string) => `/api/v1/customers/${customerId}/balance`;
 const profilesOf = (customerId: string) => `/api/v1/customers/${customerId}/profiles`;
@@ -37,7 +37,7 @@ describe.each(testDatabases())('account: balance and profiles on $name', (databa
 
   beforeAll(async () => {
     t = await startTestApp(database, {
-      customers: ['1000001', '1000002', '2000001', '3000001', '4000001', '4000002', '4000003', '9999999'],
+      customers: ['1000001', '1000002', '2000001', '3000001', '4000001', '4000002', '4000003', '1000009', '9999999'],
       fixture: true,
     });
     await t.importFile({
@@ -60,6 +60,7 @@ describe.each(testDatabases())('account: balance and profiles on $name', (databa
           c.invoices[3].payment_info = { amount: '99.99', date: '2026-06-01', reference_number: 'PMT-Y' };
         }),
         { id: '4000003', currency: 'USD', ivr_fee: '5.0', profiles: PROFILES },
+        contractSampleCustomer(),
       ],
     });
   });
@@ -147,6 +148,14 @@ describe.each(testDatabases())('account: balance and profiles on $name', (databa
     it('answers an empty list for a customer without profiles', async () => {
       const response = await t.api.get(profilesOf('3000001')).set('Request-Tracking-Id', 'none').expect(200);
       expect(response.body).toEqual({ request_tracking_id: 'none', profiles: [] });
+    });
+
+    it('answers a published profile id (text, not digits) and empty names as imported, in JSON and XML', async () => {
+      const { body } = await t.api.get(profilesOf('1000009')).expect(200);
+      expect(body.profiles).toEqual(contractSampleCustomer().profiles);
+      expect(body.profiles[0].id).toBe('1041279930086984565|E');
+      const xml = await expectXmlMirrorsJson(t, profilesOf('1000009'));
+      expect(xml.text).toContain('<id>1041279930086984565|E</id>');
     });
 
     it('answers the same profiles in XML', async () => {

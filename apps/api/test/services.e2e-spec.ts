@@ -1,6 +1,6 @@
 import { testDatabases } from '@curbside/testing';
 import { expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
-import { fixtureCustomer, WireRecord } from './support/fixtures';
+import { contractSampleCustomer, fixtureCustomer, WireRecord } from './support/fixtures';
 
 const HOUSEHOLD = fixtureCustomer('1000001');
 const BUSINESS = fixtureCustomer('1000002');
@@ -54,7 +54,8 @@ describe.each(testDatabases())('services on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '9999999'], fixture: true, now: NOW });
+    t = await startTestApp(database, { customers: ['1000001', '1000002', '2000001', '3000001', '1000009', '9999999'], fixture: true, now: NOW });
+    await t.importFile({ customers: [contractSampleCustomer()] });
   });
   afterAll(() => t.close());
 
@@ -218,6 +219,24 @@ describe.each(testDatabases())('services on $name', (database) => {
       expect(eta.body.ETA).toEqual({ day_of_week_name: 'You are scheduled to be serviced today', ...rollOff.eta });
       expectProblem(await t.api.get(route('1000001', '/10003/ETA?requestDate=2026-11-23')), 400, 'VALIDATION_FAILED', 'ticketNumber');
       expectProblem(await t.api.get(route('1000001', '/20001/ETA?requestDate=2026-11-23')), 404, 'NOT_FOUND');
+    });
+
+    it('services and ETA of the CONTRACT §6 sample: a text equipment id; an empty id or time answered "null", an empty text kept', async () => {
+      const [service] = (await t.api.get(route('1000009')).expect(200)).body.services;
+      expect(service).toMatchObject({
+        equipment: { id: 'EQ401', name: '96 Gallon Cart' },
+        enterprise_catalog: { id: 'null', name: '' },
+        material: { id: 'null', code: '' },
+        operations: [{ route_id: 'J31A', day_of_week: 'MONDAY', notes: '' }],
+      });
+      const { body } = await t.api.get(route('1000009', '/300009/ETA?requestDate=2026-11-10&ticketNumber=790678')).expect(200);
+      expect(body.ETA).toEqual({
+        day_of_week_name: 'You are scheduled to be serviced on Tuesday',
+        from: '2026-11-10T14:00:00Z', to: '2026-11-10T16:00:00Z', reason_code: 'ComputedETA', reason_text: '', serviced_date_time: 'null', route_id: 'J31A',
+      });
+      const xml = await expectXmlMirrorsJson(t, route('1000009'));
+      expect(xml.text).toContain('<equipment><id>EQ401</id>');
+      await expectXmlMirrorsJson(t, route('1000009', '/300009/ETA?requestDate=2026-11-10&ticketNumber=790678'));
     });
 
     it.each(['', '/operations', '/plan', '/stats?summary=Y', '/next-pickup', '/10001/ETA?requestDate=2026-11-23'])(
