@@ -25,7 +25,7 @@ export default [
             { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:domain', 'scope:testing'] },
             { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:config', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:domain', 'scope:persistence', 'scope:testing'] },
+            { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:contract', 'scope:domain', 'scope:persistence', 'scope:testing'] },
             { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:contract', 'scope:domain', 'scope:persistence', 'scope:codecs', 'scope:config', 'scope:testing'] },
             // The core every door stands on: configuration, logging, persistence.
             { sourceTag: 'scope:core', onlyDependOnLibsWithTags: ['scope:config', 'scope:persistence', 'scope:domain', 'scope:testing'] },

@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
-import { AuthErrorCode, AuthException } from '@curbside/auth';
+import { AuthException } from '@curbside/auth';
 import { toXml } from '@curbside/codecs';
-import type { Problem } from '@curbside/contract';
+import { AuthErrorCode, type Problem } from '@curbside/contract';
 import { API_ERRORS, ApiErrorCode, ApiException, FieldError } from './api.exception';
 import { negotiateProblemFormat, PROBLEM_CONTENT_TYPE } from './negotiation';
 

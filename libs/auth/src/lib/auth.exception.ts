@@ -1,23 +1,6 @@
-/** Why a caller was turned away. The HTTP edge maps each code to a status (401, 400 or 403). */
-export enum AuthErrorCode {
-  /** No `Authorization: Bearer <token>` header. */
-  MISSING_TOKEN = 'MISSING_TOKEN',
-  /** Forged, tampered, malformed, or signed for someone else. */
-  INVALID_TOKEN = 'INVALID_TOKEN',
-  TOKEN_EXPIRED = 'TOKEN_EXPIRED',
-  /** The token's client does not exist (any more) or was revoked. */
-  UNKNOWN_CLIENT = 'UNKNOWN_CLIENT',
-  MISSING_CLIENT_ID = 'MISSING_CLIENT_ID',
-  /** The `ClientId` header names another client than the token's. */
-  CLIENT_ID_MISMATCH = 'CLIENT_ID_MISMATCH',
-  /** The `customerId` path parameter is not 1 to 18 digits. */
-  INVALID_CUSTOMER_ID = 'INVALID_CUSTOMER_ID',
-  /** The customer is not granted to the client (whether or not it exists). */
-  CUSTOMER_NOT_GRANTED = 'CUSTOMER_NOT_GRANTED',
-  /** A calendar feed link that is altered, or whose client was revoked or lost the customer. */
-  INVALID_FEED_TOKEN = 'INVALID_FEED_TOKEN',
-}
+import { AuthErrorCode } from '@curbside/contract';
 
+/** What the caller is told for each code of the contract; the HTTP edge maps each code to a status. */
 const MESSAGES: Record<AuthErrorCode, string> = {
   [AuthErrorCode.MISSING_TOKEN]: 'An access token is required: send Authorization: Bearer <access_token>.',
   [AuthErrorCode.INVALID_TOKEN]: 'The access token is not valid.',

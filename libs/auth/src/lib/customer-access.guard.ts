@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { ApiClient, canAccessCustomer, ID_PATTERN } from '@curbside/domain';
-import { AuthErrorCode, AuthException } from './auth.exception';
+import { AuthErrorCode } from '@curbside/contract';
+import { AuthException } from './auth.exception';
 import { ClientService } from './client.service';
 import { TokenService } from './token.service';
 

@@ -1,7 +1,8 @@
 import { ApiClientRepository, openDatabase, SigningKeyRepository } from '@curbside/persistence';
 import { testDatabases, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
-import { AuthErrorCode, AuthException } from './auth.exception';
+import { AuthErrorCode } from '@curbside/contract';
+import { AuthException } from './auth.exception';
 import { ClientService } from './client.service';
 import { FeedTokenService } from './feed-token.service';
 import { TokenSigner } from './token-signer';

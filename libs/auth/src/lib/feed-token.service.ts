@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { canAccessCustomer, Id, ID_PATTERN } from '@curbside/domain';
-import { AuthErrorCode, AuthException } from './auth.exception';
+import { AuthErrorCode } from '@curbside/contract';
+import { AuthException } from './auth.exception';
 import { ClientService } from './client.service';
 import { TokenKind, TokenRejected, TokenSigner } from './token-signer';
 

@@ -1,7 +1,8 @@
 import { openDatabase, SigningKeyRepository } from '@curbside/persistence';
 import { testDatabases, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
-import { AuthErrorCode, AuthException } from './auth.exception';
+import { AuthErrorCode } from '@curbside/contract';
+import { AuthException } from './auth.exception';
 import { KEY_REFRESH_MS, KeyRotationRefused, TokenSigner } from './token-signer';
 import { TokenService } from './token.service';
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthErrorCode, AuthException } from './auth.exception';
+import { AuthErrorCode } from '@curbside/contract';
+import { AuthException } from './auth.exception';
 import { AUTH_OPTIONS, AuthOptions } from './auth.options';
 import { KeyRotation, TokenKind, TokenRejected, TokenSigner } from './token-signer';
 

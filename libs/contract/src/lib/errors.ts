@@ -64,24 +64,28 @@ export const API_ERRORS: Record<ApiErrorCode, { status: number; message: string 
   [ApiErrorCode.SERVICE_UNAVAILABLE]: { status: 503, message: 'The service is unavailable.' },
 };
 
-/**
- * Codes of authentication and grants (CONTRACT §2), also sent as `error.code`. The same
- * strings as `AuthErrorCode` of @curbside/auth, which checks them against this list.
- */
-export const AUTH_ERROR_CODES = [
-  'MISSING_TOKEN',
-  'INVALID_TOKEN',
-  'TOKEN_EXPIRED',
-  'UNKNOWN_CLIENT',
-  'MISSING_CLIENT_ID',
-  'CLIENT_ID_MISMATCH',
-  'INVALID_CUSTOMER_ID',
-  'CUSTOMER_NOT_GRANTED',
-  'INVALID_FEED_TOKEN',
-] as const;
+/** Codes of authentication and grants (CONTRACT §2), also sent as `error.code`; @curbside/auth raises them. */
+export enum AuthErrorCode {
+  /** No `Authorization: Bearer <token>` header. */
+  MISSING_TOKEN = 'MISSING_TOKEN',
+  /** Forged, tampered, malformed, or signed for someone else. */
+  INVALID_TOKEN = 'INVALID_TOKEN',
+  TOKEN_EXPIRED = 'TOKEN_EXPIRED',
+  /** The token's client does not exist (any more) or was revoked. */
+  UNKNOWN_CLIENT = 'UNKNOWN_CLIENT',
+  MISSING_CLIENT_ID = 'MISSING_CLIENT_ID',
+  /** The `ClientId` header names another client than the token's. */
+  CLIENT_ID_MISMATCH = 'CLIENT_ID_MISMATCH',
+  /** The `customerId` path parameter is not 1 to 18 digits. */
+  INVALID_CUSTOMER_ID = 'INVALID_CUSTOMER_ID',
+  /** The customer is not granted to the client (whether or not it exists). */
+  CUSTOMER_NOT_GRANTED = 'CUSTOMER_NOT_GRANTED',
+  /** A calendar feed link that is altered, or whose client was revoked or lost the customer. */
+  INVALID_FEED_TOKEN = 'INVALID_FEED_TOKEN',
+}
 
 /** Every `error.code` a problem body can carry. */
-export type ProblemCode = ApiErrorCode | (typeof AUTH_ERROR_CODES)[number];
+export type ProblemCode = ApiErrorCode | AuthErrorCode;
 
 /** An RFC 9457 problem with the members clients of this interface read (CONTRACT §4). */
 export interface Problem {
