@@ -4,7 +4,9 @@ export {
   migrateDatabase,
   openDatabase,
   inTransaction,
+  isDatabaseUnavailable,
   type DatabaseLocation,
+  type DatabaseOptions,
 } from './lib/database';
 export { writeIfCurrent, type ConditionalWrite, type Precondition } from './lib/conditional-write';
 export { PersistenceModule, type PersistenceOptions } from './lib/persistence.module';

@@ -4,3 +4,5 @@ export { startSmtpSink, startHttpReceiver, until } from './lib/sinks';
 export type { SmtpSink, SmtpRule, SmtpTry, ReceivedMail, HttpReceiver, ReceivedRequest } from './lib/sinks';
 export { parseExposition } from './lib/prometheus';
 export type { Exposition, MetricSample } from './lib/prometheus';
+export { startTcpProxy } from './lib/tcp-proxy';
+export type { TcpProxy } from './lib/tcp-proxy';

@@ -74,7 +74,18 @@ export function CustomerApi(): ClassDecorator & MethodDecorator {
     ApiProduces('application/json', 'application/xml'),
     ApiExtraModels(ProblemDoc),
     ...PROBLEM_RESPONSES.map(([status, description]) => ProblemResponse(status, description)),
+    DatabaseUnavailableResponse(),
   );
+}
+
+/** The 503 of any route that uses the database, when it cannot (code DATABASE_UNAVAILABLE). */
+function DatabaseUnavailableResponse(): MethodDecorator & ClassDecorator {
+  return ApiResponse({
+    status: 503,
+    description: 'DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds',
+    headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'string', pattern: '^[0-9]+$' } } },
+    content: problemContent,
+  });
 }
 
 /** Documents one more error response of a route, with the problem body in JSON and XML. */
@@ -126,6 +137,7 @@ export function BodyEdgeProblems(): MethodDecorator & ClassDecorator {
     ProblemResponse(415, 'The body is neither a form nor application/json'),
     ProblemResponse(431, 'The request headers are larger than the server accepts'),
     ProblemResponse(500, 'Unexpected error'),
+    DatabaseUnavailableResponse(),
   );
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { DatabaseOutage } from './database-outage';
 import { JsonBodyGuard } from './json-body.guard';
 import { NegotiationInterceptor } from './negotiation.interceptor';
 import { ProblemFilter } from './problem.filter';
@@ -14,6 +15,7 @@ import { createValidationPipe } from './validation';
     { provide: APP_INTERCEPTOR, useClass: NegotiationInterceptor },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: ProblemFilter },
+    DatabaseOutage,
   ],
 })
 export class PlatformModule {}

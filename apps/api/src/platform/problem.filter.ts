@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '@curbside/core';
+import { ApiErrorCode } from './api.exception';
+import { DatabaseOutage } from './database-outage';
 import { describeError, renderProblem } from './problem';
 
 /**
@@ -13,10 +15,13 @@ import { describeError, renderProblem } from './problem';
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('ProblemFilter');
 
+  constructor(private readonly outage: DatabaseOutage) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const description = describeError(exception);
+    if (description.code === ApiErrorCode.DATABASE_UNAVAILABLE) this.outage.refused();
     if (description.unexpected) {
       this.logger.error({ err: exception, requestTrackingId: request.id }, `${request.method} ${redactUrl(request.url)} failed`);
     }

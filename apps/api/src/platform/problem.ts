@@ -3,6 +3,7 @@ import { HttpException } from '@nestjs/common';
 import { AuthException } from '@curbside/auth';
 import { toXml } from '@curbside/codecs';
 import { AuthErrorCode, type Problem } from '@curbside/contract';
+import { isDatabaseUnavailable } from '@curbside/persistence';
 import { API_ERRORS, ApiErrorCode, ApiException, FieldError } from './api.exception';
 import { negotiateProblemFormat, PROBLEM_CONTENT_TYPE } from './negotiation';
 
@@ -34,6 +35,9 @@ const AUTH_ERROR_STATUS: Record<AuthErrorCode, number> = {
 const BEARER_CHALLENGE = 'Bearer realm="curbside"';
 
 const INTERNAL = API_ERRORS[ApiErrorCode.INTERNAL_ERROR];
+const DATABASE_UNAVAILABLE = API_ERRORS[ApiErrorCode.DATABASE_UNAVAILABLE];
+/** How long a client is asked to wait before retrying a request the database could not serve. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** Maps any thrown value to a status, a code and a message safe to show to the client. */
 export function describeError(exception: unknown): ErrorDescription {
@@ -50,6 +54,11 @@ export function describeError(exception: unknown): ErrorDescription {
   if (exception instanceof HttpException && exception.getStatus() < 500) {
     const status = exception.getStatus();
     return described(status, codeForStatus(status), messageOf(exception));
+  }
+  // Expected in an outage, and counted and logged once for all by DatabaseOutage, not per request.
+  if (isDatabaseUnavailable(exception)) {
+    const description = described(DATABASE_UNAVAILABLE.status, ApiErrorCode.DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE.message);
+    return { ...description, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } };
   }
   return { ...described(INTERNAL.status, ApiErrorCode.INTERNAL_ERROR, INTERNAL.message), unexpected: true };
 }

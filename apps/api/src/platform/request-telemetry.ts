@@ -37,7 +37,8 @@ export function observeRequests(fastify: FastifyInstance, logger: Logger, metric
     const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status: reply.statusCode };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
-    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    // A 503 is the API declining work (draining, the database away), logged where it is decided.
+    const level = reply.statusCode >= 500 && reply.statusCode !== 503 ? 'error' : 'info';
     if (logger.isLevelEnabled(level)) {
       const { client, params } = request as CustomerRequest;
       logger[level](

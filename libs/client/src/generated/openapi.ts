@@ -989,6 +989,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     listTickets: {
@@ -1205,6 +1217,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1808,6 +1832,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getDisposalTicketMaterials: {
@@ -1995,6 +2031,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2200,6 +2248,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getDisposalTicketPrices: {
@@ -2370,6 +2430,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getDisposalTicketPrice: {
@@ -2533,6 +2605,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2750,6 +2834,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     updateCommunicationPreferences: {
@@ -2908,6 +3004,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3107,6 +3215,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3317,6 +3437,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getInvoice: {
@@ -3504,6 +3636,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     listCases: {
@@ -3680,6 +3824,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3930,6 +4086,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     listContacts: {
@@ -4156,6 +4324,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     updateContacts: {
@@ -4358,6 +4538,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4591,6 +4783,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getServiceContact: {
@@ -4817,6 +5021,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getServicesContact: {
@@ -5036,6 +5252,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5332,6 +5560,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getInvoiceFees: {
@@ -5562,6 +5802,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getServicePrices: {
@@ -5729,6 +5981,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5950,6 +6214,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getPickupPlan: {
@@ -6125,6 +6401,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6418,6 +6706,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7006,6 +7306,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getServiceOperations: {
@@ -7172,6 +7484,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getCalendarLink: {
@@ -7307,6 +7631,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7483,6 +7819,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8156,6 +8504,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     listIssueActivities: {
@@ -8447,6 +8807,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     listNotes: {
@@ -8622,6 +8994,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getBalance: {
@@ -8781,6 +9165,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8955,6 +9351,18 @@ export interface operations {
             /** @description Unexpected error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {

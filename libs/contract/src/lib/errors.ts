@@ -31,6 +31,8 @@ export enum ApiErrorCode {
   HEADERS_TOO_LARGE = 'HEADERS_TOO_LARGE',
   INTERNAL_ERROR = 'INTERNAL_ERROR',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
+  /** The database cannot be reached (or, on SQLite, stayed locked by another process): retry after `Retry-After` seconds. */
+  DATABASE_UNAVAILABLE = 'DATABASE_UNAVAILABLE',
 }
 
 /** HTTP status and default message of each code. */
@@ -62,6 +64,7 @@ export const API_ERRORS: Record<ApiErrorCode, { status: number; message: string 
   [ApiErrorCode.HEADERS_TOO_LARGE]: { status: 431, message: 'The request headers are too large.' },
   [ApiErrorCode.INTERNAL_ERROR]: { status: 500, message: 'An unexpected error occurred.' },
   [ApiErrorCode.SERVICE_UNAVAILABLE]: { status: 503, message: 'The service is unavailable.' },
+  [ApiErrorCode.DATABASE_UNAVAILABLE]: { status: 503, message: 'The database is unavailable; retry after Retry-After seconds.' },
 };
 
 /** Codes of authentication and grants (CONTRACT §2), also sent as `error.code`; @curbside/auth raises them. */

@@ -93,12 +93,16 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
   }
 }
 
-/** Metrics, and their own port when `port` is set (else the process serves them itself, or not at all). */
+/**
+ * Metrics, and their own port when `port` is set (else the process serves them itself, or not at
+ * all). Global: any module may register metrics of its own in `Metrics.registry`.
+ */
 @Module({})
 export class MetricsModule {
   static forRoot({ port }: { port: number | null }): DynamicModule {
     return {
       module: MetricsModule,
+      global: true,
       providers: [
         { provide: Metrics, useFactory: (dataSource: DataSource) => new Metrics(dataSource), inject: [DataSource] },
         { provide: METRICS_PORT, useValue: port },

@@ -1,8 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { testDatabases } from '@curbside/testing';
-import { createDataSource, openDatabase, parseDatabaseUrl } from './database';
+import { createDataSource, inTransaction, isDatabaseUnavailable, openDatabase, parseDatabaseUrl } from './database';
 
 describe('parseDatabaseUrl', () => {
   it('reads SQLite paths and PostgreSQL URLs', () => {
@@ -78,3 +79,40 @@ function messageOf(action: () => unknown): string {
   }
   throw new Error('expected an error');
 }
+
+describe('a database that cannot be used now', () => {
+  it('is unavailable when the PostgreSQL server refuses connections', async () => {
+    const error: unknown = await openDatabase('postgres://postgres@127.0.0.1:1/nothing').catch((failure: unknown) => failure);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it('is unavailable when another process holds the SQLite write lock longer than a writer waits, and takes writes again after', async () => {
+    const { url, drop } = await testDatabases()[0].create();
+    const dataSource = await openDatabase(url, { sqliteWriteWaitMs: 1_000 });
+    const holder = new Database(url.slice('sqlite:'.length));
+    try {
+      await inTransaction(dataSource, (manager) => manager.query('DELETE FROM holidays'));
+      holder.exec('BEGIN IMMEDIATE');
+      // Timers fire while the writer waits; a synchronous wait would let one fire at most, once it is over.
+      let ticks = 0;
+      const ticker = setInterval(() => (ticks += 1), 10);
+      const started = Date.now();
+      const error: unknown = await inTransaction(dataSource, (manager) => manager.query('DELETE FROM holidays')).catch((failure: unknown) => failure);
+      clearInterval(ticker);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+      // The wait was on timers: the event loop went on meanwhile (even a loaded 2-core machine runs a few).
+      expect(ticks).toBeGreaterThanOrEqual(5);
+
+      holder.exec('ROLLBACK');
+      await inTransaction(dataSource, (manager) => manager.query('DELETE FROM holidays'));
+      const wrong: unknown = await inTransaction(dataSource, (manager) => manager.query('SELECT nothing FROM nowhere')).catch((failure: unknown) => failure);
+      expect(wrong).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(wrong)).toBe(false);
+    } finally {
+      holder.close();
+      await dataSource.destroy();
+      await drop();
+    }
+  });
+});

@@ -37,8 +37,13 @@ export function parseDatabaseUrl(url: string): DatabaseLocation {
   );
 }
 
+export interface DatabaseOptions {
+  /** How long a SQLite writer waits for another process's write lock; SQLITE_WRITE_WAIT_MS unless a test shortens it. */
+  sqliteWriteWaitMs?: number;
+}
+
 /** A DataSource for DATABASE_URL, not yet initialized. The schema comes only from migrations. */
-export function createDataSource(url: string): DataSource {
+export function createDataSource(url: string, options: DatabaseOptions = {}): DataSource {
   const location = parseDatabaseUrl(url);
   const common = {
     entities: ENTITIES,
@@ -51,7 +56,9 @@ export function createDataSource(url: string): DataSource {
     // better-sqlite3 connection. WAL lets readers of every process work while one writer
     // commits; with it, synchronous=NORMAL is still safe from corruption and makes a commit
     // cheap (no fsync until a checkpoint), so the write lock is held for less time. The busy
-    // timeout is how long a writer waits for another process's transaction to commit.
+    // timeout is short: better-sqlite3 waits it out synchronously, holding the event loop. Only
+    // the brief locks a reader can meet (WAL recovery, a checkpoint) are waited for that way;
+    // a writer waits for another process's transaction asynchronously (`withTheWriteLock`).
     const dataSource = new DataSource({
       ...common,
       type: 'better-sqlite3',
@@ -65,25 +72,82 @@ export function createDataSource(url: string): DataSource {
     });
     const driver = dataSource.driver as BetterSqlite3Driver;
     driver.queryRunner = new ImmediateTransactionQueryRunner(driver);
+    writeWaits.set(dataSource, options.sqliteWriteWaitMs ?? SQLITE_WRITE_WAIT_MS);
     return dataSource;
   }
   return new DataSource({ ...common, type: 'postgres', url: location.url, migrations: POSTGRES_MIGRATIONS });
 }
 
-/** How long a writer waits for another process's write transaction before failing. */
-const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+/** How long a statement of this connection waits, synchronously, for a lock another process holds. */
+const SQLITE_BUSY_TIMEOUT_MS = 200;
+
+/** How long a writer waits, asynchronously, for another process's write transaction before failing. */
+const SQLITE_WRITE_WAIT_MS = 10_000;
+const writeWaits = new WeakMap<DataSource, number>();
+/** The pauses between tries for the write lock: doubling from the first to the last. */
+const FIRST_PAUSE_MS = 5;
+const LAST_PAUSE_MS = 100;
+
+/**
+ * The write lock of a SQLite file was held by another process at the one try of `BEGIN
+ * IMMEDIATE`; nothing of the transaction ran. Once `withTheWriteLock` gives up, the database is
+ * unavailable to writers (`isDatabaseUnavailable`).
+ */
+class WriteLockBusy extends Error {
+  constructor(cause: unknown) {
+    super('the SQLite write lock is held by another process', { cause });
+    this.name = 'WriteLockBusy';
+  }
+}
 
 /**
  * TypeORM begins SQLite transactions DEFERRED: they start as readers and fail at once with
  * SQLITE_BUSY(_SNAPSHOT) when their first write finds another process has written meanwhile,
  * which no busy timeout helps. This query runner (the driver's one, shared by all work on its
- * one connection) begins them IMMEDIATE instead: the write lock is taken at BEGIN, waiting out
- * the busy timeout, and then nothing in the transaction can fail for being busy.
+ * one connection) begins them IMMEDIATE instead: the write lock is taken at BEGIN, and then
+ * nothing in the transaction can fail for being busy. BEGIN tries once, with no busy timeout (a
+ * synchronous wait would hold the event loop): when another process holds the lock it throws
+ * `WriteLockBusy`, and `withTheWriteLock` tries again later.
  */
 class ImmediateTransactionQueryRunner extends BetterSqlite3QueryRunner {
-  override query(...[sql, ...rest]: Parameters<BetterSqlite3QueryRunner['query']>): ReturnType<BetterSqlite3QueryRunner['query']> {
-    return super.query(sql === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : sql, ...rest);
+  override async query(...[sql, ...rest]: Parameters<BetterSqlite3QueryRunner['query']>): ReturnType<BetterSqlite3QueryRunner['query']> {
+    if (sql !== 'BEGIN TRANSACTION' && sql !== 'BEGIN IMMEDIATE') return super.query(sql, ...rest);
+    const connection = (this.driver as BetterSqlite3Driver).databaseConnection as { pragma(source: string): unknown };
+    connection.pragma('busy_timeout = 0');
+    try {
+      return await super.query('BEGIN IMMEDIATE', ...rest);
+    } catch (error) {
+      // TypeORM marks the transaction active before its BEGIN and would never unmark it.
+      this.isTransactionActive = false;
+      throw sqliteCode(error) === 'SQLITE_BUSY' ? new WriteLockBusy(error) : error;
+    } finally {
+      connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    }
   }
+}
+
+/**
+ * Runs `attempt` (which begins with `BEGIN IMMEDIATE`) until it gets the write lock, pausing on a
+ * timer between tries, so that the process serves other requests meanwhile; after
+ * SQLITE_WRITE_WAIT_MS it gives up with the last `WriteLockBusy`.
+ */
+async function withTheWriteLock<T>(dataSource: DataSource, attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + (writeWaits.get(dataSource) ?? SQLITE_WRITE_WAIT_MS);
+  for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(2 * pause, LAST_PAUSE_MS)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof WriteLockBusy) || Date.now() >= deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(0, deadline - Date.now()))));
+  }
+}
+
+/** The SQLite result code of a better-sqlite3 error, also when TypeORM wrapped it. */
+function sqliteCode(error: unknown): string | undefined {
+  const driverError = (error as { driverError?: unknown } | null)?.driverError ?? error;
+  const code = (driverError as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_') ? code : undefined;
 }
 
 /**
@@ -97,8 +161,8 @@ export async function migrateDatabase(dataSource: DataSource): Promise<void> {
     return;
   }
   // better-sqlite3 has one connection: a write transaction opened here is the one the
-  // migrations run in, and BEGIN IMMEDIATE makes another process wait (busy timeout) for it.
-  await dataSource.query('BEGIN IMMEDIATE');
+  // migrations run in, and BEGIN IMMEDIATE makes another process wait for it.
+  await withTheWriteLock(dataSource, () => dataSource.query('BEGIN IMMEDIATE'));
   try {
     await dataSource.runMigrations({ transaction: 'none' });
     await dataSource.query('COMMIT');
@@ -127,8 +191,8 @@ async function withPostgresLock<T>(dataSource: DataSource, key: number, work: ()
 }
 
 /** Create, connect and migrate: what scripts, the CLI and tests need. */
-export async function openDatabase(url: string): Promise<DataSource> {
-  const dataSource = createDataSource(url);
+export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<DataSource> {
+  const dataSource = createDataSource(url, options);
   try {
     await dataSource.initialize();
   } catch (error) {
@@ -169,9 +233,15 @@ function inTurn<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/** Runs `work` in one database transaction; every write in this library goes through here. Do not nest calls. */
+/**
+ * Runs `work` in one database transaction; every write in this library goes through here. Do not
+ * nest calls. On SQLite each try for the write lock takes a turn of its own, so that other work of
+ * this process (reads, writes that need no wait) takes its turns while this one waits for
+ * another process's lock.
+ */
 export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-  return inTurn(dataSource, () => dataSource.transaction(work));
+  if (dataSource.options.type !== 'better-sqlite3') return dataSource.transaction(work);
+  return withTheWriteLock(dataSource, () => inTurn(dataSource, () => dataSource.transaction(work)));
 }
 
 /**
@@ -212,4 +282,33 @@ export function inRead<T>(dataSource: DataSource, work: (manager: EntityManager)
       await dataSource.query('COMMIT');
     }
   });
+}
+
+/** What a socket says when it cannot reach, or loses, the PostgreSQL server. */
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** SQLSTATEs of a server that cannot take work now: shutting down, starting up, out of connections. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** node-postgres reports a connection lost, or never made, in a message of its own, with no code. */
+const PG_CONNECTION_LOST = /^Connection terminated|is not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * Whether `error` says the database cannot be used now rather than that the work is wrong: the
+ * PostgreSQL server unreachable, its connection lost, the server shutting down or starting up;
+ * the SQLite file locked by another process for longer than a writer waits. Retrying later may
+ * succeed; nothing of the failed work was committed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // Duck-typed: errors of Node's sockets may come from another realm than this module's Error.
+  let current = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
+    if (current instanceof WriteLockBusy) return true;
+    const { code, message } = current;
+    if (typeof code === 'string') {
+      if (CONNECTION_ERRORS.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08') || code.startsWith('SQLITE_BUSY')) return true;
+    } else if (typeof message === 'string' && PG_CONNECTION_LOST.test(message)) {
+      return true;
+    }
+    current = (current.driverError ?? current.cause) as typeof current;
+  }
+  return false;
 }
