@@ -23,8 +23,11 @@ function sendRaw(url: string, ...chunks: string[]): Promise<string> {
     let answer = '';
     const socket = connect(Number(new URL(url).port), '127.0.0.1', () => void sendApart(chunks));
     // One write per chunk, apart in time, so that the server reads them apart (the last one ends the request).
-    const sendApart = async ([first, ...rest]: string[]) => {
-      if (rest.length === 0) return socket.end(first);
+    const sendApart = async ([first, ...rest]: string[]): Promise<void> => {
+      if (rest.length === 0) {
+        socket.end(first);
+        return;
+      }
       socket.write(first);
       await new Promise((r) => setTimeout(r, 50));
       await sendApart(rest);
