@@ -4,3 +4,4 @@ export { startSmtpSink, startHttpReceiver, until } from './lib/sinks';
 export type { SmtpSink, SmtpRule, SmtpTry, ReceivedMail, HttpReceiver, ReceivedRequest } from './lib/sinks';
 export { parseExposition } from './lib/prometheus';
 export type { Exposition, MetricSample } from './lib/prometheus';
+export { freePort } from './lib/ports';
