@@ -10,6 +10,8 @@ const WORKSPACE = resolve(__dirname, '../../..');
 /** The built CLI: `npm test` builds it before this suite runs. */
 const CLI = join(WORKSPACE, 'dist/apps/admin-cli/main.js');
 const API = join(WORKSPACE, 'dist/apps/api/main.js');
+/** `npm start` after its build: the demo sandbox, then the API in the same process. */
+const START = join(WORKSPACE, 'tools/dev/start.js');
 
 export interface CliResult {
   status: number | null;
@@ -100,7 +102,8 @@ export interface RunningApi {
   process: ChildProcess;
   /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
   exited: Promise<number | null>;
-  /** What the process wrote to stderr so far. */
+  /** What the process wrote to stdout and stderr so far. */
+  stdout(): string;
   stderr(): string;
   /** SIGTERM, then waits for the exit. */
   stop(): Promise<void>;
@@ -110,13 +113,24 @@ export interface RunningApi {
  * Starts the real API process on `port`; resolves once it answers /health/ready. It drains
  * for no time on SIGTERM unless `env` sets SHUTDOWN_DRAIN_MS.
  */
-export async function startApi(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<RunningApi> {
-  const child = spawn(process.execPath, [API], {
-    cwd: WORKSPACE,
+export function startApi(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<RunningApi> {
+  return startServer(API, WORKSPACE, databaseUrl, port, env);
+}
+
+/** Runs `npm start`'s script (after the build) in `cwd`, where it keeps data/demo-client.json; resolves once the API is ready. */
+export function startDemo(databaseUrl: string, port: number, cwd: string): Promise<RunningApi> {
+  return startServer(START, cwd, databaseUrl, port, {});
+}
+
+async function startServer(script: string, cwd: string, databaseUrl: string, port: number, env: Record<string, string>): Promise<RunningApi> {
+  const child = spawn(process.execPath, [script], {
+    cwd,
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error', SHUTDOWN_DRAIN_MS: '0', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
   let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const url = `http://127.0.0.1:${port}`;
@@ -126,11 +140,11 @@ export async function startApi(databaseUrl: string, port: number, env: Record<st
   };
   // Bounded, but generous: a busy 2-core CI machine can take well over 10 s to boot the API.
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}): ${stderr}`);
     const ready = await fetch(`${url}/health/ready`).then((r) => r.ok, () => false);
-    if (ready) return { url, process: child, exited, stderr: () => stderr, stop };
+    if (ready) return { url, process: child, exited, stdout: () => stdout, stderr: () => stderr, stop };
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
-  throw new Error(`API did not become ready: ${stderr}`);
+  throw new Error(`${script} did not become ready: ${stderr}`);
 }

@@ -18,10 +18,20 @@ const nestedArrays = (levels: number): string => '['.repeat(levels) + ']'.repeat
 const INTERNALS = /\bat .+:\d+|node_modules|\/src\/|\.ts\b|FST_|HPE_|Error:/;
 
 /** Sends raw bytes and resolves with the raw answer: for requests no HTTP client would send. */
-function sendRaw(url: string, text: string): Promise<string> {
+function sendRaw(url: string, ...chunks: string[]): Promise<string> {
   return new Promise((resolve) => {
     let answer = '';
-    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => socket.end(text));
+    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => void sendApart(chunks));
+    // One write per chunk, apart in time, so that the server reads them apart (the last one ends the request).
+    const sendApart = async ([first, ...rest]: string[]): Promise<void> => {
+      if (rest.length === 0) {
+        socket.end(first);
+        return;
+      }
+      socket.write(first);
+      await new Promise((r) => setTimeout(r, 50));
+      await sendApart(rest);
+    };
     socket.on('data', (chunk) => (answer += chunk));
     socket.on('close', () => resolve(answer));
     socket.on('error', () => resolve(answer));
@@ -120,6 +130,22 @@ describe('the HTTP edge answers every error as a problem', () => {
     expect(response.headers['request-tracking-id']).toMatch(UUID);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(JSON.parse(response.body)).toMatchObject({ status: 431, error: { code: 'HEADERS_TOO_LARGE' } });
+  });
+
+  it('answers headers over the parser limit with the Request-Tracking-Id sent in an earlier chunk of the same header block', async () => {
+    const head = `GET ${TICKETS} HTTP/1.1\r\nHost: x\r\nRequest-Tracking-Id: sent-first\r\n`;
+    const response = parseRawResponse(await sendRaw(t.url, head, `X-Big: ${'b'.repeat(70_000)}`, '\r\n\r\n'));
+    expect(response.status).toBe(431);
+    expect(response.headers['request-tracking-id']).toBe('sent-first');
+    expect(JSON.parse(response.body)).toMatchObject({ status: 431, request_tracking_id: 'sent-first', instance: TICKETS });
+  });
+
+  it('does not give a refused header block the tracking id of the request before it on the connection', async () => {
+    const first = `GET /health/live HTTP/1.1\r\nHost: x\r\nRequest-Tracking-Id: the-one-before\r\n\r\n`;
+    const raw = await sendRaw(t.url, first, `GET ${TICKETS} HTTP/1.1\r\nHost: x\r\n`, `X-Big: ${'b'.repeat(70_000)}\r\n\r\n`);
+    const refused = parseRawResponse(raw.slice(raw.lastIndexOf('HTTP/1.1 ')));
+    expect(refused.status).toBe(431);
+    expect(refused.headers['request-tracking-id']).toMatch(UUID);
   });
 
   it('answers a request that is not HTTP with a JSON problem', async () => {

@@ -6,3 +6,4 @@ export { parseExposition } from './lib/prometheus';
 export type { Exposition, MetricSample } from './lib/prometheus';
 export { startTcpProxy } from './lib/tcp-proxy';
 export type { TcpProxy } from './lib/tcp-proxy';
+export { freePort } from './lib/ports';

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERRORS, ApiErrorCode } from './api.exception';
 import { described, ErrorDescription, renderProblem } from './problem';
+import { PARSER_MAX_HEADER_BYTES } from './request-limits';
 import { MAX_TRACKING_ID_LENGTH, TRACKING_HEADER } from './request-tracking';
 import { ERROR_SECURITY_HEADERS } from './security-headers';
 
@@ -26,13 +28,14 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 /**
  * Requests Node's HTTP parser refuses (headers over its size limit, malformed request lines,
  * timeouts) never become requests: the problem is written to the socket. Their headers were
- * not parsed, so the problem is JSON and its tracking id a new one.
+ * not parsed, so the problem is JSON, its tracking id the one read from the header block so far
+ * (see keepUnfinishedHeaders) or else a new one.
  */
 export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   if (socket.writable) {
     // The headers were never parsed, but the bytes read so far may name the target and the tracking id.
-    const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
+    const packet = headerBlockSoFar(socket, Buffer.isBuffer(error.rawPacket) ? error.rawPacket : Buffer.alloc(0));
     const target = /^[A-Z]+ (\S+)/.exec(packet)?.[1] ?? '';
     const sent = /\r\nrequest-tracking-id:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(packet)?.[1] ?? '';
     const trackingId = sent !== '' && sent.length <= MAX_TRACKING_ID_LENGTH ? sent : randomUUID();
@@ -44,6 +47,37 @@ export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: u
     socket.write(body);
   }
   socket.destroy(error);
+}
+
+const END_OF_HEADERS = '\r\n\r\n';
+/** Per connection: the bytes received since the last end of a header block (at most the parser's limit). */
+const unfinishedHeaders = new WeakMap<Socket, Buffer>();
+
+/**
+ * Keeps each connection's unfinished header block, for answerClientError: Node gives a refused
+ * request's last chunk only, and the tracking id may have come in an earlier one. A `data`
+ * listener makes Node parse the connection's bytes in JavaScript rather than natively.
+ */
+export function keepUnfinishedHeaders(server: Server): void {
+  server.on('connection', (socket: Socket) => {
+    socket.on('data', (chunk: Buffer) => {
+      const end = chunk.lastIndexOf(END_OF_HEADERS);
+      const kept = unfinishedHeaders.get(socket);
+      if (end !== -1) unfinishedHeaders.set(socket, chunk.subarray(end + END_OF_HEADERS.length));
+      else if (kept === undefined) unfinishedHeaders.set(socket, chunk);
+      else if (kept.length < PARSER_MAX_HEADER_BYTES) unfinishedHeaders.set(socket, Buffer.concat([kept, chunk]));
+    });
+  });
+}
+
+/**
+ * The refused header block as text: the kept bytes and the last chunk, from after the header block
+ * before it. The refused block may be complete (a malformed one), so its own end does not count.
+ */
+function headerBlockSoFar(socket: Socket, lastChunk: Buffer): string {
+  const text = Buffer.concat([unfinishedHeaders.get(socket) ?? Buffer.alloc(0), lastChunk]).toString('latin1');
+  const end = text.lastIndexOf(END_OF_HEADERS, text.length - END_OF_HEADERS.length - 1);
+  return end === -1 ? text : text.slice(end + END_OF_HEADERS.length);
 }
 
 function frameworkErrorDescription(error: FastifyError): ErrorDescription {

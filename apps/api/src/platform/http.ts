@@ -3,7 +3,7 @@ import { REQUEST_ID_KEY } from '@curbside/core';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { answerNotModified } from './entity-tag';
-import { answerClientError, answerFrameworkError } from './edge-errors';
+import { answerClientError, answerFrameworkError, keepUnfinishedHeaders } from './edge-errors';
 import { BODY_LIMIT_BYTES, enforceRequestLimits, PARSER_MAX_HEADER_BYTES } from './request-limits';
 import { trackRequests, trackingIdOf } from './request-tracking';
 import { applySecurityHeaders } from './security-headers';
@@ -45,6 +45,7 @@ export function createFastifyAdapter(trustedProxies: string[], logger: Logger): 
 export function configureHttp(app: NestFastifyApplication, options: { corsOrigins: string[] }): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
+  keepUnfinishedHeaders(fastify.server);
   // First: the hooks after it refuse requests, and their problems carry these headers too.
   applySecurityHeaders(app, options.corsOrigins);
   trackRequests(fastify);

@@ -1,5 +1,5 @@
 import type { BundleResource, Customer, CustomerBundle, Id, NewEvent } from '@curbside/domain';
-import { DataSource } from 'typeorm';
+import { DataSource, In, Not } from 'typeorm';
 import { inRead, inTransaction, selectRaw } from '../database';
 import { CustomerEntity } from '../entities';
 import { type ImportCount, type Resource, resources } from '../resources';
@@ -23,6 +23,11 @@ export class CustomerRepository {
 
   async exists(id: Id): Promise<boolean> {
     return inRead(this.dataSource, (manager) => manager.exists(CustomerEntity, { where: { id } }));
+  }
+
+  /** True when any customer other than `ids` is stored. */
+  async anyOtherThan(ids: readonly Id[]): Promise<boolean> {
+    return inRead(this.dataSource, (manager) => manager.exists(CustomerEntity, { where: { id: Not(In([...ids])) } }));
   }
 
   async find(id: Id): Promise<Customer | null> {

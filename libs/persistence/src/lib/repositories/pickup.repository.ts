@@ -2,7 +2,7 @@ import { isConfirmed, PICKUP_STATUSES } from '@curbside/domain';
 import type { DateRange, Holiday, Id, ImportFile, ListQuery, LocalDate, Note, Page, Pickup, Profile } from '@curbside/domain';
 import { DataSource } from 'typeorm';
 import { inRead, inTransaction } from '../database';
-import { NoteEntity, PickupEntity } from '../entities';
+import { HolidayEntity, NoteEntity, PickupEntity } from '../entities';
 import type { ImportCount } from '../resources';
 import { loadHolidays, pickupOrder, profileStore, replaceHolidays, toNote, toPickup } from '../stores/pickup.store';
 import { inRange, mapItems, selectRowPage, selectRows } from '../stores/rows';
@@ -81,6 +81,11 @@ export class HolidayRepository {
   /** The holidays within the range (inclusive; either end may be open), by date. */
   list(range: DateRange = { from: null, to: null }): Promise<Holiday[]> {
     return inRead(this.dataSource, (manager) => loadHolidays(manager, range));
+  }
+
+  /** True when the holiday calendar holds any holiday. */
+  any(): Promise<boolean> {
+    return inRead(this.dataSource, (manager) => manager.exists(HolidayEntity));
   }
 
   /** Creates or replaces an import file's holidays by date, in one transaction; the others stay. */
