@@ -8,8 +8,8 @@
 #
 # better-sqlite3 is the one native addon built against V8's ABI (swc, nx, @parcel/watcher and unrs-resolver
 # ship N-API binaries that load on any Node), so when its binary does not load on the other runtime it is
-# rebuilt from source against that runtime's headers, and the machine's binary is put back afterwards, pass or
-# fail: a later `npm test` on the machine's Node works as before.
+# rebuilt from source against headers of that runtime's line (headers_for, below), and the machine's binary is
+# put back afterwards, pass or fail: a later `npm test` on the machine's Node works as before.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
