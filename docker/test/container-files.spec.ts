@@ -65,15 +65,24 @@ function sourceOf(entryPoint: string): string {
   return relative(WORKSPACE, join(projectDir, compilerOptions.rootDir, `${file}.ts`));
 }
 
+/** The Node.js LTS lines still given security fixes (Node 20's ended on 2026-04-30): docs/deploy.md. */
+const SUPPORTED_LTS = ['24', '26'];
+
+/** The Node majors `.ci/run` runs the test suite on besides the machine's (`tools/ci/test-on-node.sh <major>`). */
+const ciRuntimes = (): string[] => [...read('.ci/run').matchAll(/^(?:\w+=\S* +)*tools\/ci\/test-on-node\.sh +(\d+)/gm)].map((match) => match[1]);
+
 const entryPointsOf = (words: string[]): string[] => words.filter((word) => word.startsWith('dist/'));
 
 describe('docker/Dockerfile', () => {
-  it('builds in more than one stage, the last on a slim Node 20 image', () => {
+  it('builds in more than one stage, the last on a slim image of a supported Node LTS that CI tests on', () => {
     const froms = dockerfile.getFROMs();
     expect(froms.length).toBeGreaterThan(1);
     const image = froms.at(-1)?.getImageName();
     const nodeImage = dockerfile.getInitialARGs().flatMap((arg) => arg.getProperties()).find((property) => property.getName() === 'NODE_IMAGE');
-    expect(image === '${NODE_IMAGE}' ? nodeImage?.getValue() : image).toMatch(/^node:20(\.\d+)*-(bookworm-)?slim$/);
+    const name = image === '${NODE_IMAGE}' ? nodeImage?.getValue() : image;
+    const major = /^node:(\d+)(\.\d+)*-(bookworm-|trixie-)?slim$/.exec(name ?? '')?.[1];
+    expect(SUPPORTED_LTS).toContain(major);
+    expect(ciRuntimes()).toContain(major);
   });
 
   it('runs as a user that is not root', () => {
