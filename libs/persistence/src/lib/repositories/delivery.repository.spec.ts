@@ -54,6 +54,18 @@ describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
     expect(await count(`SELECT COUNT(*) AS "count" FROM "email_activities" WHERE "customer_id" = '5100001'`)).toBe(501);
   });
 
+  it('does not claim again a delivery the caller still holds, even when its lease ran out', async () => {
+    await new CustomerRepository(dataSource()).importBundle(emptyBundle('5100003'));
+    await repository().fanOut([{ eventId: 5100003, deliveries: [0, 1].map((k) => email(5100003, '5100003', k)) }]);
+    const held = await repository().claimDue('worker', 1, 0);
+    expect(held).toHaveLength(1);
+
+    const other = await repository().claimDue('worker', 500, 0, [held[0].id]);
+    expect(other.map((d) => d.idempotencyKey)).toEqual(['curbside-5100003-email-1']);
+    const again = await repository().claimDue('worker', 500, 60);
+    expect(again.map((d) => d.id).sort()).toEqual([held[0].id, other[0].id].sort());
+  });
+
   it('records only pending deliveries: a second record of the same sends, or of a dead one, changes nothing', async () => {
     const [first, second, third] = await claimedEmails('5100002', 3);
     await repository().markFailed(third.id, 'SMTP: 550 no such mailbox', null);

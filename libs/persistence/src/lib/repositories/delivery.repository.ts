@@ -67,9 +67,12 @@ export class DeliveryRepository {
     });
   }
 
-  /** Claims due pending deliveries for `worker` for `leaseSeconds` (see `claimDueRows`), oldest first. */
-  async claimDue(worker: string, limit: number, leaseSeconds: number): Promise<Delivery[]> {
-    const rows = await claimDueRows(this.dataSource, DeliveryEntity, 'deliveries', { worker, limit, leaseSeconds });
+  /**
+   * Claims due pending deliveries for `worker` for `leaseSeconds` (see `claimDueRows`), oldest
+   * first; never those in `except` (the ones the caller is still sending).
+   */
+  async claimDue(worker: string, limit: number, leaseSeconds: number, except: readonly number[] = []): Promise<Delivery[]> {
+    const rows = await claimDueRows(this.dataSource, DeliveryEntity, 'deliveries', { worker, limit, leaseSeconds, except });
     return rows.map(toDelivery);
   }
 
