@@ -12,6 +12,8 @@
  * A B A B; any non-2xx fails the run. Servers are pinned to CPU 0, the load (this process) to CPU 1.
  * Then the import: rows/s of the CLI against raw inserts in one transaction, and the CLI's peak RSS.
  * Prints one Markdown table and writes it as JSON to tools/bench/results/.
+ *
+ *   npm run bench -- --notifier [...]   the notifier section instead (notifier.js: emails/s, peak RSS)
  */
 const { spawn, spawnSync } = require('node:child_process');
 const { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
@@ -322,6 +324,10 @@ async function main() {
   if (!process.argv.includes('--no-build')) {
     progress('building (npm run build)');
     if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
+  }
+  if (process.argv.includes('--notifier')) {
+    await require('./notifier').main();
+    return;
   }
   const pin = pinning();
   const { scratch, databaseUrl, env } = environment();

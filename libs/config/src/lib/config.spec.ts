@@ -30,7 +30,7 @@ describe('loadConfig', () => {
         pollMs: 1000,
         backoffBaseMs: 10000,
         leaseSeconds: 60,
-        batchSize: 20,
+        batchSize: 100,
       },
     });
   });

@@ -177,7 +177,7 @@ class Environment {
   @IsInt({ message: 'NOTIFIER_BATCH_SIZE must be an integer from 1 to 500' })
   @Min(1, { message: 'NOTIFIER_BATCH_SIZE must be an integer from 1 to 500' })
   @Max(500, { message: 'NOTIFIER_BATCH_SIZE must be an integer from 1 to 500' })
-  NOTIFIER_BATCH_SIZE = 20;
+  NOTIFIER_BATCH_SIZE = 100;
 }
 
 /** The name of every environment variable the configuration reads (deployment files may set no other). */

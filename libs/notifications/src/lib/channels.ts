@@ -38,6 +38,10 @@ export class EmailChannel implements Channel {
       url: smtpUrl,
       pool: true,
       maxConnections: 5,
+      maxMessages: Infinity,
+      // A connection that closes mid-message fails the try rather than being sent again by the
+      // pool: the notifier retries it (same Message-ID) with backoff and counts the attempt.
+      maxRequeues: 0,
       connectionTimeout: TIMEOUT_MS,
       greetingTimeout: TIMEOUT_MS,
       socketTimeout: 3 * TIMEOUT_MS,

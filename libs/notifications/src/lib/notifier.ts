@@ -9,9 +9,8 @@ import {
   type EmailActivity,
   type Id,
   type LocalDateTime,
+  type NewDelivery,
   type OutboxEvent,
-  type Preference,
-  type WebhookWithSecret,
 } from '@curbside/domain';
 import {
   DeliveryRepository,
@@ -29,6 +28,13 @@ export interface NotifierOptions extends NotifierConfig {
 }
 
 const HOUR_MS = 3600_000;
+
+/**
+ * Rounds run side by side in one notifier: while one lane's batch is on the wire, another
+ * claims, fans out or records, so neither the SMTP connections nor the database wait on the
+ * other. Each lane holds at most one batch: at most LANES × NOTIFIER_BATCH_SIZE sends in flight.
+ */
+const LANES = 2;
 
 /** What became of one try of a delivery: accepted, failed for now (tried again later), or failed for good. */
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead';
@@ -53,7 +59,9 @@ export class Notifier {
   private readonly channels: Record<DeliveryChannel, Channel>;
   private running = false;
   private loop: Promise<void> | null = null;
-  private wake: () => void = () => undefined;
+  private readonly sleepers = new Set<() => void>();
+  /** The deliveries the lanes hold now (claimed, not yet recorded). */
+  private readonly inHand = new Set<number>();
   private outcomeListeners: OutcomeListener[] = [];
 
   constructor(
@@ -85,13 +93,13 @@ export class Notifier {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = this.run();
+    this.loop = Promise.all(Array.from({ length: LANES }, () => this.run())).then(() => undefined);
   }
 
   /** Stops taking work and finishes what it holds (sends in flight complete and are recorded). */
   async stop(): Promise<void> {
     this.running = false;
-    this.wake();
+    for (const wake of this.sleepers) wake();
     await this.loop;
     this.loop = null;
     (this.channels.Email as Partial<EmailChannel>).close?.();
@@ -116,11 +124,13 @@ export class Notifier {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
+      const wake = () => {
         clearTimeout(timer);
+        this.sleepers.delete(wake);
         resolve();
       };
+      const timer = setTimeout(wake, ms);
+      this.sleepers.add(wake);
     });
   }
 
@@ -129,34 +139,31 @@ export class Notifier {
   private async fanOutDue(): Promise<number> {
     const { limit, seconds } = this.lease();
     const events = await this.events.claimDue(this.workerId, limit, seconds);
-    const preferences = new Map<Id, Promise<Preference[]>>();
-    const webhooks = new Map<Id, Promise<WebhookWithSecret[]>>();
-    const once = <T>(cache: Map<Id, Promise<T>>, id: Id, load: () => Promise<T>): Promise<T> => {
-      const loaded = cache.get(id) ?? load();
-      cache.set(id, loaded);
-      return loaded;
-    };
-    const plan = async (event: OutboxEvent) => ({
-      eventId: event.id,
-      deliveries: planDeliveries(
-        event,
-        await once(preferences, event.customerId, () => this.preferences.list(event.customerId)),
-        await once(webhooks, event.customerId, () => this.webhooks.forCustomer(event.customerId)),
-      ),
-    });
+    if (events.length === 0) return 0;
     try {
       // The whole batch in one transaction; should that fail, event by event, to set the bad one aside.
-      await this.deliveries.fanOut(await Promise.all(events.map(plan)));
+      await this.deliveries.fanOut(await this.plan(events));
     } catch {
       for (const event of events) {
         try {
-          await this.deliveries.fanOut([await plan(event)]);
+          await this.deliveries.fanOut(await this.plan([event]));
         } catch (error) {
           await this.failEvent(event, reasonOf(error));
         }
       }
     }
     return events.length;
+  }
+
+  /** The deliveries of `events`, by the preferences and webhooks of their customers now, read set-wise. */
+  private async plan(events: readonly OutboxEvent[]): Promise<Array<{ eventId: number; deliveries: NewDelivery[] }>> {
+    const customers = events.map((event) => event.customerId);
+    const preferences = await this.preferences.listOf(customers);
+    const webhooks = await this.webhooks.forCustomers(customers);
+    return events.map((event) => ({
+      eventId: event.id,
+      deliveries: planDeliveries(event, preferences.get(event.customerId) ?? [], webhooks.get(event.customerId) ?? []),
+    }));
   }
 
   private async failEvent(event: OutboxEvent, reason: string): Promise<void> {
@@ -167,15 +174,22 @@ export class Notifier {
 
   private async deliverDue(): Promise<number> {
     const { limit, seconds } = this.lease();
-    const claimed = await this.deliveries.claimDue(this.workerId, limit, seconds);
-    const allowed = await this.holdOverCap(claimed);
-    const sent = (await Promise.all(allowed.map((delivery) => this.send(delivery)))).filter((item) => item !== null);
+    // Not what another lane is still sending, even should its lease run out meanwhile: one
+    // process sends a delivery once (across processes, the lease is what keeps them apart).
+    const claimed = await this.deliveries.claimDue(this.workerId, limit, seconds, [...this.inHand]);
+    for (const delivery of claimed) this.inHand.add(delivery.id);
     try {
-      // One transaction for the batch. Should the process die before it commits, the leases run
-      // out and these are sent again, under the same keys: at least once, never lost.
-      await this.deliveries.markDelivered(sent);
-    } catch (error) {
-      this.logger.error(`${sent.length} deliveries were sent but could not be recorded: ${reasonOf(error)}`);
+      const allowed = await this.holdOverCap(claimed);
+      const sent = (await Promise.all(allowed.map((delivery) => this.send(delivery)))).filter((item) => item !== null);
+      try {
+        // One transaction for the batch. Should the process die before it commits, the leases run
+        // out and these are sent again, under the same keys: at least once, never lost.
+        await this.deliveries.markDelivered(sent);
+      } catch (error) {
+        this.logger.error(`${sent.length} deliveries were sent but could not be recorded: ${reasonOf(error)}`);
+      }
+    } finally {
+      for (const delivery of claimed) this.inHand.delete(delivery.id);
     }
     return claimed.length;
   }

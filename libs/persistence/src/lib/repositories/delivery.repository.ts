@@ -9,10 +9,11 @@ import {
   type NewDelivery,
   type SelectionType,
 } from '@curbside/domain';
-import { DataSource, FindOptionsWhere, In, MoreThanOrEqual, Not } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, In, MoreThanOrEqual, Not } from 'typeorm';
 import { inRead, inTransaction } from '../database';
 import { DeliveryEntity, EventEntity } from '../entities';
-import { emailActivityStore } from '../stores/activity.store';
+import { insertEmailActivities } from '../stores/activity.store';
+import { chunk, KEYS_PER_QUERY } from '../stores/rows';
 import { claimDueRows } from '../stores/claims';
 
 /** What the per-customer hourly cap needs to know about a customer's recent messages. */
@@ -66,9 +67,12 @@ export class DeliveryRepository {
     });
   }
 
-  /** Claims due pending deliveries for `worker` for `leaseSeconds` (see `claimDueRows`), oldest first. */
-  async claimDue(worker: string, limit: number, leaseSeconds: number): Promise<Delivery[]> {
-    const rows = await claimDueRows(this.dataSource, DeliveryEntity, 'deliveries', { worker, limit, leaseSeconds });
+  /**
+   * Claims due pending deliveries for `worker` for `leaseSeconds` (see `claimDueRows`), oldest
+   * first; never those in `except` (the ones the caller is still sending).
+   */
+  async claimDue(worker: string, limit: number, leaseSeconds: number, except: readonly number[] = []): Promise<Delivery[]> {
+    const rows = await claimDueRows(this.dataSource, DeliveryEntity, 'deliveries', { worker, limit, leaseSeconds, except });
     return rows.map(toDelivery);
   }
 
@@ -82,15 +86,13 @@ export class DeliveryRepository {
     if (sent.length === 0) return 0;
     return inTransaction(this.dataSource, async (manager) => {
       let recorded = 0;
-      for (const { delivery, at, activity } of sent) {
-        const result = await manager.update(
-          DeliveryEntity,
-          { id: delivery.id, state: 'pending' },
-          { state: 'delivered', deliveredAt: at, attempts: () => 'attempts + 1', lastError: null, claimedUntil: null },
+      for (const part of chunk(sent, KEYS_PER_QUERY)) {
+        const changed = await markPendingDelivered(manager, part);
+        const activities = part.flatMap(({ delivery, activity }) =>
+          activity !== null && changed.has(delivery.id) ? [{ customerId: delivery.customerId, activity }] : [],
         );
-        if ((result.affected ?? 0) === 0) continue;
-        if (activity !== null) await emailActivityStore.insert(manager, delivery.customerId, [activity]);
-        recorded++;
+        await insertEmailActivities(manager, activities);
+        recorded += changed.size;
       }
       return recorded;
     });
@@ -183,6 +185,30 @@ export class DeliveryRepository {
     );
     return result.affected ?? 0;
   }
+}
+
+/**
+ * One statement for many deliveries: those still pending become delivered, each at its own
+ * accept time; the ids that changed (a delivery another worker recorded first is left as it is).
+ */
+async function markPendingDelivered(manager: EntityManager, sent: ReadonlyArray<SentDelivery>): Promise<Set<number>> {
+  const values: Record<string, unknown> = {};
+  const cases = sent.map(({ delivery, at }, n) => {
+    values[`id${n}`] = delivery.id;
+    values[`at${n}`] = at;
+    return `WHEN :id${n} THEN :at${n}`;
+  });
+  const [sql, parameters] = manager.connection.driver.escapeQueryWithParameters(
+    `UPDATE "deliveries" SET "state" = 'delivered', "delivered_at" = CASE "id" ${cases.join(' ')} END,
+       "attempts" = "attempts" + 1, "last_error" = NULL, "claimed_until" = NULL
+     WHERE "id" IN (:...ids) AND "state" = 'pending'
+     RETURNING "id"`,
+    { ...values, ids: sent.map(({ delivery }) => delivery.id) },
+    {},
+  );
+  if (manager.queryRunner === undefined) throw new Error('a transaction runs on a query runner');
+  const { records } = await manager.queryRunner.query(sql, parameters, true);
+  return new Set((records as Array<{ id: number | string }>).map((row) => Number(row.id)));
 }
 
 function toDelivery(row: DeliveryEntity): Delivery {

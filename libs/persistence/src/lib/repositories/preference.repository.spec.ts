@@ -17,6 +17,19 @@ describe.each(testDatabases())('PreferenceRepository on $name', (db) => {
     expect(await repository().list('4000001')).toEqual(preferences());
   });
 
+  it('reads the preferences of many customers set-wise, each as list() reads it', async () => {
+    const customers = new CustomerRepository(dataSource());
+    await customers.importBundle({ ...emptyBundle('4000011'), preferences: preferences() });
+    await customers.importBundle({ ...emptyBundle('4000012'), preferences: preferences().slice(1) });
+    await customers.importBundle(emptyBundle('4000013'));
+
+    const many = await repository().listOf(['4000012', '4000011', '4000013', '4000011']);
+    expect([...many.keys()]).toEqual(['4000012', '4000011', '4000013']);
+    for (const id of many.keys()) expect(many.get(id)).toEqual(await repository().list(id));
+    expect(many.get('4000012')).toEqual(preferences().slice(1));
+    expect(many.get('4000013')).toEqual([]);
+  });
+
   it('updates a selection by category, channel and type, stamping who changed it and when', async () => {
     await new CustomerRepository(dataSource()).importBundle({ ...emptyBundle('4000002'), preferences: preferences() });
     await repository().updateSelections(

@@ -4,13 +4,18 @@ import { inRead } from '../database';
 import { writeIfCurrent, type Precondition } from '../conditional-write';
 import { PreferenceCategoryEntity, PreferenceChannelEntity, PreferenceSelectionEntity } from '../entities';
 import { appendEvents } from '../stores/event.store';
-import { preferenceStore } from '../stores/preference.store';
+import { loadPreferencesOf, preferenceStore } from '../stores/preference.store';
 
 export class PreferenceRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   list(customerId: Id): Promise<Preference[]> {
     return inRead(this.dataSource, (manager) => preferenceStore.load(manager, customerId));
+  }
+
+  /** The preferences of each of `customerIds`, read set-wise (an empty list for a customer without any). */
+  listOf(customerIds: readonly Id[]): Promise<Map<Id, Preference[]>> {
+    return inRead(this.dataSource, (manager) => loadPreferencesOf(manager, customerIds));
   }
 
   /**

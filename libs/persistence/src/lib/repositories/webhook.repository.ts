@@ -1,5 +1,5 @@
 import type { EventType, Id, Webhook, WebhookWithSecret } from '@curbside/domain';
-import { DataSource } from 'typeorm';
+import { DataSource, In, IsNull } from 'typeorm';
 import { inRead, inTransaction } from '../database';
 import { ApiClientCustomerEntity, ApiClientEntity, WebhookEntity } from '../entities';
 
@@ -35,17 +35,40 @@ export class WebhookRepository {
 
   /** The webhooks of the clients (not revoked) granted this customer, with their secrets, for signing. */
   async forCustomer(customerId: Id): Promise<WebhookWithSecret[]> {
-    const rows = await inRead(this.dataSource, (manager) =>
-      manager
-        .createQueryBuilder(WebhookEntity, 'w')
-        .innerJoin(ApiClientEntity, 'c', 'c.clientId = w.clientId AND c.revokedAt IS NULL')
-        .leftJoin(ApiClientCustomerEntity, 'g', 'g.clientId = w.clientId AND g.customerId = :customerId', { customerId })
-        .where('(c.allCustomers = :all OR g.customerId IS NOT NULL)', { all: true })
-        .orderBy('w.createdAt', 'ASC')
-        .addOrderBy('w.id', 'ASC')
-        .getMany(),
-    );
-    return rows.map((row) => ({ ...toWebhook(row), secret: row.secret }));
+    return (await this.forCustomers([customerId])).get(customerId) ?? [];
+  }
+
+  /**
+   * `forCustomer` for many customers at once: the webhooks and their clients not revoked, then,
+   * when some such client is granted customers one by one, its grants of these customers.
+   */
+  async forCustomers(customerIds: readonly Id[]): Promise<Map<Id, WebhookWithSecret[]>> {
+    const ids = [...new Set(customerIds)];
+    const byCustomer = new Map<Id, WebhookWithSecret[]>(ids.map((id) => [id, []]));
+    await inRead(this.dataSource, async (manager) => {
+      const webhooks = await manager.find(WebhookEntity, { order: { createdAt: 'ASC', id: 'ASC' } });
+      if (webhooks.length === 0) return;
+      const clients = await manager.find(ApiClientEntity, {
+        select: ['clientId', 'allCustomers'],
+        where: { clientId: In([...new Set(webhooks.map((w) => w.clientId))]), revokedAt: IsNull() },
+      });
+      const toAll = new Map(clients.map((client) => [client.clientId, client.allCustomers]));
+      const live = webhooks.filter((webhook) => toAll.has(webhook.clientId));
+      const byGrant = [...new Set(live.filter((w) => !toAll.get(w.clientId)).map((w) => w.clientId))];
+      const granted = new Set<string>();
+      for (let start = 0; byGrant.length > 0 && start < ids.length; start += 500) {
+        const grants = await manager.find(ApiClientCustomerEntity, {
+          select: ['clientId', 'customerId'],
+          where: { clientId: In(byGrant), customerId: In(ids.slice(start, start + 500)) },
+        });
+        for (const grant of grants) granted.add(`${grant.clientId}/${grant.customerId}`);
+      }
+      for (const id of ids) {
+        const mine = live.filter((w) => toAll.get(w.clientId) === true || granted.has(`${w.clientId}/${id}`));
+        byCustomer.set(id, mine.map((row) => ({ ...toWebhook(row), secret: row.secret })));
+      }
+    });
+    return byCustomer;
   }
 }
 

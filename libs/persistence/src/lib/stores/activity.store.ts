@@ -95,13 +95,24 @@ export const emailActivityStore: RecordStore<EmailActivity> = {
       })
     ).map(toEmailActivity),
   insert: (manager, customerId, activities) =>
-    insertRows(
+    insertEmailActivities(
       manager,
-      EmailActivityEntity,
-      activities.map(({ email, audit, ...activity }) => ({ customerId, ...activity, ...email, ...audit })),
+      activities.map((activity) => ({ customerId, activity })),
     ),
   delete: (manager, customerId, keys) => deleteRows(manager, EmailActivityEntity, customerId, 'id', keys),
 };
+
+/** Inserts email activities of any customers, in as few statements as the parameter limit allows. */
+export function insertEmailActivities(
+  manager: EntityManager,
+  activities: ReadonlyArray<{ customerId: string; activity: EmailActivity }>,
+): Promise<void> {
+  return insertRows(
+    manager,
+    EmailActivityEntity,
+    activities.map(({ customerId, activity: { email, audit, ...activity } }) => ({ customerId, ...activity, ...email, ...audit })),
+  );
+}
 
 export function toEmailActivity(row: Omit<EmailActivityEntity, 'customerId'>): EmailActivity {
   return {

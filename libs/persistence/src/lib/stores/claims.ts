@@ -8,14 +8,15 @@ import { fromRawColumns } from './rows';
  * another worker, oldest first, for `leaseSeconds`: one atomic UPDATE ... RETURNING. On
  * PostgreSQL, workers skip rows another worker is claiming (FOR UPDATE SKIP LOCKED), so any
  * number of them share the work; SQLite has one writer at a time. A worker that dies keeps
- * its rows only until the lease ends. `table` has the outbox columns: id, state,
+ * its rows only until the lease ends; rows in `except` (those the caller still holds, its lease
+ * run out or not) are not claimed again. `table` has the outbox columns: id, state,
  * next_attempt_at, claimed_by, claimed_until.
  */
 export function claimDueRows<T extends ObjectLiteral>(
   dataSource: DataSource,
   entity: EntityTarget<T>,
   table: string,
-  { worker, limit, leaseSeconds }: { worker: string; limit: number; leaseSeconds: number },
+  { worker, limit, leaseSeconds, except = [] }: { worker: string; limit: number; leaseSeconds: number; except?: readonly number[] },
 ): Promise<T[]> {
   const now = nowLocalDateTime();
   const leasedUntil = nowLocalDateTime(new Date(Date.now() + leaseSeconds * 1000));
@@ -25,10 +26,11 @@ export function claimDueRows<T extends ObjectLiteral>(
      WHERE "id" IN (
        SELECT "id" FROM "${table}"
        WHERE "state" = 'pending' AND "next_attempt_at" <= :now AND ("claimed_until" IS NULL OR "claimed_until" <= :now)
+       ${except.length > 0 ? 'AND "id" NOT IN (:...except)' : ''}
        ORDER BY "id" LIMIT :limit ${skipLocked}
      )
      RETURNING *`,
-    { worker, leasedUntil, now, limit },
+    { worker, leasedUntil, now, limit, except: [...except] },
     {},
   );
   return inTransaction(dataSource, async ({ queryRunner }) => {

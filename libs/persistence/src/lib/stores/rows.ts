@@ -8,9 +8,9 @@ import { rangeBounds, type DateRange, type Id, type ListPosition, type ListQuery
  */
 
 const PARAMETERS_PER_STATEMENT = 30_000;
-const KEYS_PER_QUERY = 500;
+export const KEYS_PER_QUERY = 500;
 
-function chunk<T>(items: readonly T[], size: number): T[][] {
+export function chunk<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
   return chunks;

@@ -1,0 +1,86 @@
+import type { Delivery, NewDelivery } from '@curbside/domain';
+import { testDatabases } from '@curbside/testing';
+import { useDatabase } from '../../../test/database';
+import { emailActivity, emptyBundle } from '../../../test/fixtures';
+import { CustomerRepository } from './customer.repository';
+import { DeliveryRepository } from './delivery.repository';
+
+const email = (eventId: number, customerId: string, n: number): NewDelivery => ({
+  eventId,
+  customerId,
+  channel: 'Email',
+  address: `c${n}@example.com`,
+  selectionType: 'SEMAIL',
+  webhookId: null,
+  idempotencyKey: `curbside-${eventId}-email-${n}`,
+  subject: `Subject ${n}`,
+  body: `Body ${n}`,
+  html: null,
+});
+
+/** The activity the notifier records for a delivery (an id of its own per delivery). */
+const activityOf = (delivery: Delivery, at: string) => emailActivity(String(900_000_000_000_000_000n + BigInt(delivery.id)), at);
+
+describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
+  const dataSource = useDatabase(db);
+  const repository = () => new DeliveryRepository(dataSource());
+  const count = async (sql: string): Promise<number> => Number((await dataSource().query(sql))[0].count);
+
+  /** Fans out `n` emails for a customer of its own and claims them all. */
+  async function claimedEmails(customerId: string, n: number): Promise<Delivery[]> {
+    await new CustomerRepository(dataSource()).importBundle(emptyBundle(customerId));
+    const eventId = Number(customerId);
+    await repository().fanOut([{ eventId, deliveries: Array.from({ length: n }, (_, k) => email(eventId, customerId, k)) }]);
+    const mine: Delivery[] = [];
+    for (let batch = await repository().claimDue('worker', 500, 60); batch.length > 0; batch = await repository().claimDue('worker', 500, 60)) {
+      mine.push(...batch.filter((delivery) => delivery.customerId === customerId));
+    }
+    return mine;
+  }
+
+  it('marks a batch delivered in few statements, each at its own time, with one email activity each', async () => {
+    const claimed = await claimedEmails('5100001', 501);
+    expect(claimed).toHaveLength(501);
+    const at = (n: number) => `2026-11-24T10:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}.000`;
+    const sent = claimed.map((delivery, n) => ({ delivery, at: at(n), activity: activityOf(delivery, at(n)) }));
+
+    expect(await repository().markDelivered(sent)).toBe(501);
+
+    const rows: Array<{ id: number; delivered_at: string; attempts: number }> = await dataSource().query(
+      `SELECT "id", "delivered_at", "attempts" FROM "deliveries" WHERE "customer_id" = '5100001' AND "state" = 'delivered' ORDER BY "id"`,
+    );
+    expect(rows.map((row) => row.delivered_at)).toEqual(sent.map((item) => item.at));
+    expect(rows.every((row) => Number(row.attempts) === 1)).toBe(true);
+    expect(await count(`SELECT COUNT(*) AS "count" FROM "email_activities" WHERE "customer_id" = '5100001'`)).toBe(501);
+  });
+
+  it('does not claim again a delivery the caller still holds, even when its lease ran out', async () => {
+    await new CustomerRepository(dataSource()).importBundle(emptyBundle('5100003'));
+    await repository().fanOut([{ eventId: 5100003, deliveries: [0, 1].map((k) => email(5100003, '5100003', k)) }]);
+    const held = await repository().claimDue('worker', 1, 0);
+    expect(held).toHaveLength(1);
+
+    const other = await repository().claimDue('worker', 500, 0, [held[0].id]);
+    expect(other.map((d) => d.idempotencyKey)).toEqual(['curbside-5100003-email-1']);
+    const again = await repository().claimDue('worker', 500, 60);
+    expect(again.map((d) => d.id).sort()).toEqual([held[0].id, other[0].id].sort());
+  });
+
+  it('records only pending deliveries: a second record of the same sends, or of a dead one, changes nothing', async () => {
+    const [first, second, third] = await claimedEmails('5100002', 3);
+    await repository().markFailed(third.id, 'SMTP: 550 no such mailbox', null);
+    const at = '2026-11-24T11:00:00.000';
+    const sent = [first, second, third].map((delivery) => ({ delivery, at, activity: activityOf(delivery, at) }));
+
+    expect(await repository().markDelivered(sent.slice(0, 1))).toBe(1);
+    expect(await repository().markDelivered(sent)).toBe(1);
+    expect(await repository().markDelivered(sent)).toBe(0);
+
+    const states = (await repository().list()).filter((d) => d.customerId === '5100002').map((d) => d.state);
+    expect(states).toEqual(['delivered', 'delivered', 'dead']);
+    const activities: Array<{ id: string }> = await dataSource().query(
+      `SELECT "id" FROM "email_activities" WHERE "customer_id" = '5100002' ORDER BY "id"`,
+    );
+    expect(activities.map((row) => row.id)).toEqual([activityOf(first, at).id, activityOf(second, at).id]);
+  });
+});
