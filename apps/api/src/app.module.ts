@@ -17,6 +17,7 @@ import { PlatformModule } from './platform/platform.module';
 import { RateLimitModule } from './platform/rate-limits';
 import { ShutdownModule } from './platform/shutdown';
 import { PreferencesModule } from './preferences/preferences.module';
+import { ServiceRequestsModule } from './service-requests/service-requests.module';
 import { ServicesModule } from './services/services.module';
 import { TicketsModule } from './tickets/tickets.module';
 
@@ -48,6 +49,7 @@ export class AppModule {
         HealthModule,
         OAuthModule,
         TicketsModule,
+        ServiceRequestsModule.forRoot({ extraPickupsPerMonth: config.extraPickupsPerMonth }),
         PreferencesModule,
         InvoicesModule,
         CasesModule,

@@ -142,3 +142,66 @@ describe('the SDK\u2019s tokens', () => {
     expect(wire.exchanges.at(-1)?.headers.get('Authorization')).not.toBe(firstToken);
   });
 });
+
+describe('the SDK\u2019s service requests (CONTRACT \u00a79)', () => {
+  let t: TestApp;
+  // Monday, Nov 30 2026: service 10001 (Monday and Thursday) was picked up today.
+  beforeAll(async () => {
+    t = await startTestApp(testDatabases()[0], { customers: [CUSTOMER], fixture: true, now: new Date('2026-11-30T15:00:00.000Z') });
+  });
+  afterAll(() => t.close());
+
+  const clientWith = (fetch: (request: Request) => Promise<Response>) =>
+    new CurbsideClient({ baseUrl: t.url, clientId: t.client.clientId, clientSecret: t.client.clientSecret, fetch, writeRetries: 2 });
+  const ticketCount = async () => (await t.api.get(`/api/v1/customers/${CUSTOMER}/tickets`).expect(200)).body.tickets.length;
+
+  it('creates the ticket, typed from the document, with a generated Idempotency-Key', async () => {
+    const wire = recordingFetch();
+    const created = await clientWith(wire.fetch).createServiceRequest(CUSTOMER, { type: 'MISSED_PICKUP', service_id: '10001', date: '2026-11-30' });
+    const [ticket] = created.tickets;
+    expect(ticket).toMatchObject({ status: 'PENDING', load_type: 'MIS', complaint: 'Y', created_by: t.client.clientId });
+    const post = wire.exchanges.find((exchange) => exchange.method === 'POST' && exchange.url.endsWith('/service-requests'));
+    expect(post?.headers.get('Idempotency-Key')).toMatch(UUID);
+    const { tickets } = await clientWith(wire.fetch).getTicket(CUSTOMER, ticket.id);
+    expect(tickets).toEqual(created.tickets);
+  });
+
+  it('keeps its key across its own retries: an answer lost on the way back creates one ticket, not two', async () => {
+    const keys: Array<string | null> = [];
+    let lose = true;
+    const lossy = async (request: Request): Promise<Response> => {
+      const response = await globalThis.fetch(request);
+      if (request.method !== 'POST' || !request.url.endsWith('/service-requests')) return response;
+      keys.push(request.headers.get('Idempotency-Key'));
+      if (lose) {
+        lose = false;
+        throw new TypeError('fetch failed'); // the API created the ticket; the client never heard
+      }
+      return response;
+    };
+    const before = await ticketCount();
+    const created = await clientWith(lossy).createServiceRequest(CUSTOMER, { type: 'EXTRA_PICKUP', service_id: '10001', date: '2026-12-03' });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await ticketCount()).toBe(before + 1);
+    expect(created.tickets[0]).toMatchObject({ load_type: 'XPU', dispatch_date_time: '12/03/26 00:00:00' });
+  });
+
+  it('sends the key it is given; refusals are typed problems', async () => {
+    const curbside = clientWith(globalThis.fetch);
+    const booked = await curbside.createServiceRequest(CUSTOMER, { type: 'EXTRA_PICKUP', service_id: '10001', date: '2026-12-07' }, { idempotencyKey: 'order-41' });
+    const again = await curbside.createServiceRequest(CUSTOMER, { type: 'EXTRA_PICKUP', service_id: '10001', date: '2026-12-07' }, { idempotencyKey: 'order-41' });
+    expect(again.tickets[0].id).toBe(booked.tickets[0].id);
+    await expect(curbside.createServiceRequest(CUSTOMER, { type: 'EXTRA_PICKUP', service_id: '10001', date: '2026-12-10' }, { idempotencyKey: 'order-41' })).rejects.toMatchObject({
+      status: 422,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    await expect(curbside.createServiceRequest(CUSTOMER, { type: 'EXTRA_PICKUP', service_id: '10001', date: '2026-12-10' })).rejects.toMatchObject({
+      status: 409,
+      code: 'LIMIT_REACHED',
+    });
+    const refused = curbside.createServiceRequest(CUSTOMER, { type: 'MISSED_PICKUP', service_id: '10001', date: '2026-11-25' });
+    await expect(refused).rejects.toBeInstanceOf(CurbsideProblemError);
+    await expect(refused).rejects.toMatchObject({ status: 422, code: 'NOT_SCHEDULED', errors: [expect.objectContaining({ field: 'date' })] });
+  });
+});

@@ -3,7 +3,7 @@ import { testDatabases } from '@curbside/testing';
 import {
   expectNothingWritten as expectNothingWrittenTo,
   expectProblem,
-  itEnforcesCustomerScopeOnPut,
+  itEnforcesCustomerScopeOnWrite,
   itRefusesBodiesThatAreNotSmallJson,
   startTestApp,
   TestApp,
@@ -153,7 +153,7 @@ describe.each(testDatabases())('PUT contacts on $name', (database) => {
   });
 
   describe('access', () => {
-    itEnforcesCustomerScopeOnPut(() => t, contactsOf, validBody);
+    itEnforcesCustomerScopeOnWrite(() => t, contactsOf, validBody);
   });
 
   it('documents the body, listing every member once, and its own errors in OpenAPI', async () => {

@@ -6,7 +6,7 @@ import {
   expectProblem,
   expectXmlMirrorsJson,
   itEnforcesCustomerScope,
-  itEnforcesCustomerScopeOnPut,
+  itEnforcesCustomerScopeOnWrite,
   itRefusesBodiesThatAreNotSmallJson,
   startTestApp,
   TestApp,
@@ -217,7 +217,7 @@ describe.each(testDatabases())('communication preferences (ops 9, 10) on $name',
   });
 
   describe('access (PUT)', () => {
-    itEnforcesCustomerScopeOnPut(() => t, preferencesOf, validBody);
+    itEnforcesCustomerScopeOnWrite(() => t, preferencesOf, validBody);
   });
 
   it('documents the PUT body and the creation of missing selections in OpenAPI', async () => {

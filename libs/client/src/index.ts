@@ -1,6 +1,10 @@
 export {
   CurbsideClient,
   type CurbsideClientOptions,
+  type CreatedServiceTicket,
+  type CreateServiceRequestOptions,
+  IDEMPOTENCY_HEADER,
+  type ServiceRequestInput,
   type DisposalTicketDetail,
   type DisposalTicketList,
   type GetBody,

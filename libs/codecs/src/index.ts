@@ -18,6 +18,7 @@ export { disposalTicketCodec } from './lib/disposal-ticket.codec';
 export { invoiceCodec } from './lib/invoice.codec';
 export { caseCodec } from './lib/case.codec';
 export { contactCodec } from './lib/contact.codec';
+export { serviceRequestCodec } from './lib/service-request.codec';
 export { preferenceCodec, type PreferencesUpdate } from './lib/preference.codec';
 export { serviceCodec } from './lib/service.codec';
 export { emailActivityCodec } from './lib/email-activity.codec';

@@ -42,3 +42,11 @@ export {
   type StoredSigningKey,
 } from './lib/repositories';
 export { SetTicketStatus } from './lib/use-cases/set-ticket-status';
+export {
+  CreateServiceRequest,
+  IDEMPOTENCY_WINDOW_MS,
+  type IdempotentCall,
+  type ServiceRequestCall,
+  type ServiceRequestOutcome,
+  type StoredResponse,
+} from './lib/use-cases/create-service-request';

@@ -5,6 +5,7 @@ import {
   CustomerBundle,
   etaFor,
   type Holiday,
+  requestTicket,
   type ImportFile,
   statsPickups,
   summarizeDisposalTicket,
@@ -56,6 +57,12 @@ const contactOf = (type: ContactType): Contact | null => household().contacts.fi
 export const examples = {
   ticketList: (): WireObject => responses.ticketList(TRACKING_ID, firstPage(household().tickets.map(summarizeServiceTicket), 2)),
   ticketDetail: (): WireObject => responses.ticketDetail(TRACKING_ID, household().tickets[0]),
+  // A missed pickup reported on the day, as POST service-requests answers it.
+  serviceRequestTicket: (): WireObject => {
+    const service = household().services.find((s) => s.schedule !== null) ?? household().services[0];
+    const request = { type: 'MISSED_PICKUP' as const, serviceId: service.id, date: TODAY, comments: 'The cart was at the curb by 6 am', requestedBy: 'Maria Alvarez' };
+    return responses.ticketDetail(TRACKING_ID, requestTicket(request, service, '90000001', `${TODAY}T16:42:05.000`, 'partner-portal'));
+  },
   disposalList: (): WireObject => responses.disposalList(TRACKING_ID, firstPage(household().disposalTickets.map(summarizeDisposalTicket), 2)),
   disposalDetail: (): WireObject => responses.disposalDetail(TRACKING_ID, household().disposalTickets[0]),
   disposalMaterials: (): WireObject => responses.disposalMaterials(TRACKING_ID, household().disposalTickets[0]),

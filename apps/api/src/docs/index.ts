@@ -1,2 +1,2 @@
 // OpenAPI response documentation, made from the codecs' own output.
-export { CalendarResponse, WireResponse } from './wire-response';
+export { CalendarResponse, CreatedWireResponse, WireResponse } from './wire-response';

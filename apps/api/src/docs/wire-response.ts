@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, type ApiResponseOptions } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, type ApiResponseOptions } from '@nestjs/swagger';
 import { toXml } from '@curbside/codecs';
 import { ExampleName, examples, pickupCalendarExample } from './examples';
 import { wireSchema } from './wire-schema';
@@ -25,12 +25,20 @@ function wireContent(names: ExampleName[]): Record<string, object> {
  * (not `oneOf`: an empty list is both).
  * A response with headers of its own gives `{description, headers}`.
  */
-export function WireResponse(
-  described: string | { description: string; headers: NonNullable<ApiResponseOptions['headers']> },
-  ...names: [ExampleName, ...ExampleName[]]
-): MethodDecorator {
+export function WireResponse(described: Described, ...names: [ExampleName, ...ExampleName[]]): MethodDecorator {
+  return applyDecorators(ApiOkResponse(wireResponseOptions(described, names)));
+}
+
+/** Documents a route's 201 response in JSON and XML, as `WireResponse` does a 200. */
+export function CreatedWireResponse(described: Described, ...names: [ExampleName, ...ExampleName[]]): MethodDecorator {
+  return applyDecorators(ApiCreatedResponse(wireResponseOptions(described, names)));
+}
+
+type Described = string | { description: string; headers: NonNullable<ApiResponseOptions['headers']> };
+
+function wireResponseOptions(described: Described, names: ExampleName[]): ApiResponseOptions {
   const { description, headers } = typeof described === 'string' ? { description: described, headers: undefined } : described;
-  return applyDecorators(ApiOkResponse({ description, ...(headers === undefined ? {} : { headers }), content: wireContent(names) }));
+  return { description, ...(headers === undefined ? {} : { headers }), content: wireContent(names) };
 }
 
 /** Documents a 200 response in iCalendar (RFC 5545), after the JSON and XML of `names` when the route negotiates. */

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { LocalDate, todayIn } from '@curbside/domain';
+import { LocalDate, LocalDateTime, localDateTimeIn, todayIn } from '@curbside/domain';
 
 /**
  * The API's one source of "now". Handlers that depend on the date (today's plan, the next
@@ -14,6 +14,11 @@ export class Clock {
 
   today(): LocalDate {
     return todayIn(this.timeZone, this.now());
+  }
+
+  /** The wall-clock time in the operating time zone, e.g. a new ticket's `created_date_time`. */
+  localNow(): LocalDateTime {
+    return localDateTimeIn(this.timeZone, this.now());
   }
 }
 

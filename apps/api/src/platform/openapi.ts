@@ -97,6 +97,7 @@ export function ProblemResponse(status: number, description: string): MethodDeco
 const TAGS: [string, string][] = [
   ['oauth', 'Access tokens (CONTRACT \u00a72)'],
   ['tickets', 'Service and disposal tickets'],
+  ['service requests', 'Residents\u2019 requests: missed and extra pickups (CONTRACT \u00a79)'],
   ['invoices', 'Invoices'],
   ['cases', 'Cases'],
   ['contacts', 'Contacts'],

@@ -6,4 +6,4 @@ export { itEnforcesCustomerScope } from './access';
 export { newestFirst, sortableTimestamp, sortableUsDateTime } from './order';
 export { documentedGets } from './routes';
 export type { DocumentedGet, PathSamples } from './routes';
-export { expectNothingWritten, itEnforcesCustomerScopeOnPut, itRefusesBodiesThatAreNotSmallJson } from './writes';
+export { expectNothingWritten, itEnforcesCustomerScopeOnWrite, itRefusesBodiesThatAreNotSmallJson, type WriteRoute } from './writes';

@@ -26,21 +26,28 @@ export async function expectNothingWritten(
 }
 
 /**
- * The access tests of a PUT whose path also answers GET (CONTRACT §2): 401 without credentials, 403 for a customer
- * not granted whether or not it exists, 404 for a granted customer that does not exist — each writing nothing.
- * The suite's client must be granted 2000001 and 9999999; `body` is a valid body.
+ * A write under test: its method, its path for a customer, and a GET whose answer shows whether it wrote anything
+ * (a PUT's own path; default `path`). A PUT is given as its path alone.
  */
-export function itEnforcesCustomerScopeOnPut(
-  app: () => TestApp,
-  route: (customerId: string) => string,
-  body: () => object,
-): void {
+export type WriteRoute = ((customerId: string) => string) | { method: 'put' | 'post'; path: (customerId: string) => string; readPath: (customerId: string) => string };
+
+function writeRoute(route: WriteRoute) {
+  return typeof route === 'function' ? { method: 'put' as const, path: route, readPath: route } : route;
+}
+
+/**
+ * The access tests of a write (CONTRACT §2): 401 without credentials, 403 for a customer not granted whether or not
+ * it exists, 404 for a granted customer that does not exist — each writing nothing. The suite's client must be
+ * granted 2000001 and 9999999; `body` is a valid body.
+ */
+export function itEnforcesCustomerScopeOnWrite(app: () => TestApp, write: WriteRoute, body: () => object): void {
+  const { method, path: route, readPath } = writeRoute(write);
   it("answers 401 without credentials, changing nothing", async () => {
     const t = app();
-    await expectNothingWritten(t, route(EXISTING), EXISTING, () =>
+    await expectNothingWritten(t, readPath(EXISTING), EXISTING, () =>
       t
         .http()
-        .put(route(EXISTING))
+        [method](route(EXISTING))
         .set("Request-Tracking-Id", "anon")
         .send(body())
         .expect(401),
@@ -50,16 +57,16 @@ export function itEnforcesCustomerScopeOnPut(
   it("answers 403 for a customer not granted, whether or not it exists, changing nothing", async () => {
     const t = app();
     const narrow = await t.registerClient(["1000001"]);
-    await expectNothingWritten(t, route(EXISTING), EXISTING, () =>
-      t.as(narrow).put(route(EXISTING)).send(body()).expect(403),
+    await expectNothingWritten(t, readPath(EXISTING), EXISTING, () =>
+      t.as(narrow)[method](route(EXISTING)).send(body()).expect(403),
     );
-    await t.as(narrow).put(route("8888888")).send(body()).expect(403);
+    await t.as(narrow)[method](route("8888888")).send(body()).expect(403);
   });
 
   it("answers 404 for a granted customer that does not exist, writing no event", async () => {
     const t = app();
     expectProblem(
-      await t.api.put(route("9999999")).send(body()),
+      await t.api[method](route("9999999")).send(body()),
       404,
       "CUSTOMER_NOT_FOUND",
     );
@@ -72,13 +79,13 @@ export function itEnforcesCustomerScopeOnPut(
  * not JSON or has no Content-Type (415), a body over 64 KiB (413). `body` is a valid body; the suite's client must
  * be granted 2000001.
  */
-export function itRefusesBodiesThatAreNotSmallJson(app: () => TestApp, route: (customerId: string) => string, body: () => object): void {
-  const path = route(EXISTING);
-  const put = () => app().api.put(path);
-  const unchangedBy = (request: () => Promise<unknown>) => expectNothingWritten(app(), path, EXISTING, request);
+export function itRefusesBodiesThatAreNotSmallJson(app: () => TestApp, write: WriteRoute, body: () => object): void {
+  const { method, path: route, readPath } = writeRoute(write);
+  const send = () => app().api[method](route(EXISTING));
+  const unchangedBy = (request: () => Promise<unknown>) => expectNothingWritten(app(), readPath(EXISTING), EXISTING, request);
 
   it('answers 400 for malformed JSON', async () => {
-    await unchangedBy(async () => expectProblem(await put().set('Content-Type', 'application/json').send('{"a": ['), 400, 'BAD_REQUEST'));
+    await unchangedBy(async () => expectProblem(await send().set('Content-Type', 'application/json').send('{"a": ['), 400, 'BAD_REQUEST'));
   });
 
   it.each([
@@ -87,16 +94,16 @@ export function itRefusesBodiesThatAreNotSmallJson(app: () => TestApp, route: (c
     ['application/x-www-form-urlencoded', () => 'a=b'],
   ])('answers 415 for a %s body', async (contentType, text) => {
     await unchangedBy(async () =>
-      expectProblem(await put().set('Content-Type', contentType).send(text()), 415, 'UNSUPPORTED_MEDIA_TYPE'),
+      expectProblem(await send().set('Content-Type', contentType).send(text()), 415, 'UNSUPPORTED_MEDIA_TYPE'),
     );
   });
 
   it('answers 415 for a body without a Content-Type', async () => {
-    await unchangedBy(() => put().send(Buffer.from(JSON.stringify(body()))).expect(415));
+    await unchangedBy(() => send().send(Buffer.from(JSON.stringify(body()))).expect(415));
   });
 
   it('answers 413 for a body over 64 KiB', async () => {
     const oversized = { ...body(), padding: 'x'.repeat(70_000) };
-    await unchangedBy(async () => expectProblem(await put().send(oversized), 413, 'PAYLOAD_TOO_LARGE'));
+    await unchangedBy(async () => expectProblem(await send().send(oversized), 413, 'PAYLOAD_TOO_LARGE'));
   });
 }

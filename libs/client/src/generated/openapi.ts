@@ -183,6 +183,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{customerId}/service-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a missed pickup or book an extra pickup (CONTRACT §9)
+         * @description Creates a service ticket (status PENDING; load_type MIS for a missed pickup, XPU for an extra pickup) and answers it in the body of op 2, with its address in Location; the ticket is in ops 1 and 2 at once, and a ticket.created event is written with it. MISSED_PICKUP: the service had a pickup on date (holiday moves applied), date is today or one of the 2 working days before it (Monday to Friday, not a holiday), one report per service and date. EXTRA_PICKUP: date is after today and at most 60 days ahead, the service has a pickup that day, at most EXTRA_PICKUPS_PER_MONTH per service and calendar month. Days are in the operating time zone. The body must be `application/json`, at most 64 KiB, with no members beyond those documented. Nothing is written unless the answer is 201.
+         */
+        post: operations["createServiceRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{customerId}/communication-preferences": {
         parameters: {
             query?: never;
@@ -2617,6 +2637,300 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+        };
+    };
+    createServiceRequest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Any unique string; echoed back */
+                "Request-Tracking-Id": string;
+                /** @description The client id the access token was issued to */
+                ClientId: string;
+                /** @description Any unique string of 1 to 200 characters (a UUID is best). The same key from the same client within 24 hours answers the first 201 again (with `Idempotent-Replayed: true`) and creates nothing; while the first is in progress, a repeat waits for it. The same key with another request -> 422 IDEMPOTENCY_KEY_REUSED. Only a 201 is kept: a refused request may be retried with its key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Customer identifier (digits) */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @example MISSED_PICKUP
+                     * @enum {string}
+                     */
+                    type: "MISSED_PICKUP" | "EXTRA_PICKUP";
+                    /**
+                     * @description One of the customer’s services (GET services)
+                     * @example 5001
+                     */
+                    service_id: string;
+                    /**
+                     * Format: date
+                     * @description The pickup day, in TIME_ZONE: for MISSED_PICKUP today or one of the 2 working days before it; for EXTRA_PICKUP after today, at most 60 days ahead. Either way the service must have a pickup that day.
+                     * @example 2026-11-26
+                     */
+                    date: string;
+                    /** @example The cart was at the curb by 6 am */
+                    comments?: string;
+                    /** @example Maria Alvarez */
+                    requested_by?: string;
+                    /** @description Allowed, as published bodies repeat it; the header is what is echoed */
+                    request_tracking_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The ticket was created (or, for a repeated Idempotency-Key, the first answer again) */
+            201: {
+                headers: {
+                    /** @description The ticket (op 2) */
+                    Location: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
+                        request_tracking_id: string;
+                        tickets: {
+                            /** @example 90000001 */
+                            id: string;
+                            /** @example PENDING */
+                            status: string;
+                            /** @example MIS */
+                            load_type: string;
+                            /** @example Missed pickup */
+                            load_description: string;
+                            /** @example 06/15/26 16:42:05 */
+                            created_date_time: string;
+                            /** @example partner-portal */
+                            created_by: string;
+                            /** @example null */
+                            closed_date_time: string;
+                            /** @example null */
+                            closed_by: string;
+                            /** @example null */
+                            dispatch_date_time: string;
+                            /** @example N */
+                            generate_ticket: string;
+                            /** @example Y */
+                            complaint: string;
+                            /** @example The cart was at the curb by 6 am */
+                            comments: string;
+                            /** @example null */
+                            completion_code: string;
+                            /** @example null */
+                            completed_description: string;
+                            /** @example Maria Alvarez */
+                            requested_by: string;
+                            audit_info: {
+                                /** @example 06/15/26 16:42:05 */
+                                logged_date_time: string;
+                            };
+                            services_info: {
+                                /** @example RES */
+                                code: string;
+                                /** @example Hauling - 96 Gallon Cart for MSW Residential */
+                                description: string;
+                                /** @example 1 */
+                                quantity: string;
+                                /** @example null */
+                                cost: string;
+                                /** @example null */
+                                special_description: string;
+                            }[];
+                        }[];
+                    };
+                    "application/xml": {
+                        /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
+                        request_tracking_id: string;
+                        tickets: {
+                            /** @example 90000001 */
+                            id: string;
+                            /** @example PENDING */
+                            status: string;
+                            /** @example MIS */
+                            load_type: string;
+                            /** @example Missed pickup */
+                            load_description: string;
+                            /** @example 06/15/26 16:42:05 */
+                            created_date_time: string;
+                            /** @example partner-portal */
+                            created_by: string;
+                            /** @example null */
+                            closed_date_time: string;
+                            /** @example null */
+                            closed_by: string;
+                            /** @example null */
+                            dispatch_date_time: string;
+                            /** @example N */
+                            generate_ticket: string;
+                            /** @example Y */
+                            complaint: string;
+                            /** @example The cart was at the curb by 6 am */
+                            comments: string;
+                            /** @example null */
+                            completion_code: string;
+                            /** @example null */
+                            completed_description: string;
+                            /** @example Maria Alvarez */
+                            requested_by: string;
+                            audit_info: {
+                                /** @example 06/15/26 16:42:05 */
+                                logged_date_time: string;
+                            };
+                            services_info: {
+                                /** @example RES */
+                                code: string;
+                                /** @example Hauling - 96 Gallon Cart for MSW Residential */
+                                description: string;
+                                /** @example 1 */
+                                quantity: string;
+                                /** @example null */
+                                cost: string;
+                                /** @example null */
+                                special_description: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Missing, expired or invalid access token; unknown or revoked client; ClientId not the token’s */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The customer is not granted to this client (whether or not it exists) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The customer or resource does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The Accept header allows neither application/json nor application/xml */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description ALREADY_REPORTED (detail names the existing ticket) or LIMIT_REACHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description A rule of the request type is broken (UNKNOWN_SERVICE, NOT_SCHEDULED, OUT_OF_WINDOW), or IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

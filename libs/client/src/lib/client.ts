@@ -25,6 +25,19 @@ export type GetBody<P extends GetPath> = GetOperation<P>['responses'][200]['cont
 export type Query<P extends GetPath> = GetOperation<P>['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
 
 const TICKETS = '/api/v1/customers/{customerId}/tickets';
+const SERVICE_REQUESTS = '/api/v1/customers/{customerId}/service-requests';
+
+/** The body of POST service-requests (CONTRACT §9): a missed pickup reported, or an extra pickup booked. */
+export type ServiceRequestInput = paths[typeof SERVICE_REQUESTS]['post']['requestBody']['content']['application/json'];
+/** Its 201 answer: the created ticket, in the body of op 2. */
+export type CreatedServiceTicket = paths[typeof SERVICE_REQUESTS]['post']['responses'][201]['content']['application/json'];
+
+export interface CreateServiceRequestOptions {
+  /** The `Idempotency-Key`; default a new UUID. The same one is sent on every retry of this call. */
+  idempotencyKey?: string;
+}
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const TICKET = '/api/v1/customers/{customerId}/tickets/{ticketId}';
 
 /** The ticket list and detail answer service or disposal tickets, by `ticket_type`: one of each, apart. */
@@ -42,6 +55,11 @@ export interface CurbsideClientOptions extends Credentials {
   now?: () => number;
   /** Reuse bodies of unchanged resources (If-None-Match, 304); default true. */
   etagCache?: boolean;
+  /**
+   * How often a write with an `Idempotency-Key` is sent again after a network failure, a `429`
+   * or a `5xx` (waiting `Retry-After`, else 200 ms, 400 ms…); default 2.
+   */
+  writeRetries?: number;
 }
 
 /**
@@ -60,10 +78,12 @@ export interface CurbsideClientOptions extends Credentials {
 export class CurbsideClient {
   private readonly api: Client<paths>;
   private readonly baseUrl: string;
+  private readonly writeRetries: number;
 
   constructor(options: CurbsideClientOptions) {
     const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.writeRetries = options.writeRetries ?? 2;
     const tokens = new TokenSource(`${this.baseUrl}/oauth/token`, options, fetch, options.now ?? Date.now);
     this.api = createClient<paths>({ baseUrl: this.baseUrl, fetch });
     this.api.use({
@@ -131,6 +151,33 @@ export class CurbsideClient {
     return this.get('/api/v1/customers/{customerId}/invoices/{invoiceId}', { path: { customerId, invoiceId } });
   }
 
+  /**
+   * Reports a missed pickup or books an extra pickup (CONTRACT §9) and returns the created ticket.
+   * The call carries an `Idempotency-Key` (`options.idempotencyKey`, else a new UUID) and is retried
+   * with it after a network failure, a `429` or a `5xx`: however often it reaches the API, it creates
+   * one ticket. A refusal throws `CurbsideProblemError` (`UNKNOWN_SERVICE`, `NOT_SCHEDULED`,
+   * `OUT_OF_WINDOW` 422; `ALREADY_REPORTED`, `LIMIT_REACHED` 409).
+   */
+  async createServiceRequest(customerId: string, body: ServiceRequestInput, options: CreateServiceRequestOptions = {}): Promise<CreatedServiceTicket> {
+    const idempotencyKey = options.idempotencyKey ?? randomUUID();
+    for (let retry = 0; ; retry += 1) {
+      const last = retry >= this.writeRetries;
+      let sent: Awaited<ReturnType<Client<paths>['POST']>>;
+      try {
+        // openapi-fetch's own parameter types want the headers the middleware sets.
+        sent = await this.api.POST(SERVICE_REQUESTS, { params: { path: { customerId }, header: { [IDEMPOTENCY_HEADER]: idempotencyKey } }, body } as never);
+      } catch (error) {
+        if (last) throw error;
+        await pause(retryDelay(retry, null));
+        continue;
+      }
+      const { data, error, response } = sent;
+      if (response.ok && error === undefined) return data as CreatedServiceTicket;
+      if (last || !isRetryable(response.status)) throw new CurbsideProblemError(response.status, error, response.headers.get(TRACKING_HEADER) ?? '');
+      await pause(retryDelay(retry, response.headers.get('Retry-After')));
+    }
+  }
+
   private async getWithResponse<P extends GetPath>(path: P, params: GetParams<P>): Promise<{ body: GetBody<P>; response: Response }> {
     // openapi-fetch's own parameter types want the headers the middleware sets.
     const { data, error, response } = await this.api.GET(path as '/api/v1/customers/{customerId}/tickets', { params } as never);
@@ -140,3 +187,13 @@ export class CurbsideClient {
     return { body: data as GetBody<P>, response };
   }
 }
+
+const isRetryable = (status: number): boolean => status === 429 || status >= 500;
+
+/** `Retry-After` seconds (at most a minute), else 200 ms doubled per retry. */
+function retryDelay(retry: number, retryAfter: string | null): number {
+  const seconds = retryAfter === null ? NaN : Number(retryAfter);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 60) * 1000 : 200 * 2 ** retry;
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

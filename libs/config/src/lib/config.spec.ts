@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       trustedProxies: [],
       smtpUrl: null,
       listMaxItems: 5000,
+      extraPickupsPerMonth: 2,
       logLevel: 'info',
       timeZone: 'UTC',
       shutdownDrainMs: 5000,
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.10, fd00::/8',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       LIST_MAX_ITEMS: '250',
+      EXTRA_PICKUPS_PER_MONTH: '4',
       LOG_LEVEL: 'debug',
       TIME_ZONE: 'America/Chicago',
       SHUTDOWN_DRAIN_MS: '0',
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
       trustedProxies: ['10.0.0.0/8', '192.168.1.10', 'fd00::/8'],
       smtpUrl: 'smtp://127.0.0.1:2525',
       listMaxItems: 250,
+      extraPickupsPerMonth: 4,
       logLevel: 'debug',
       timeZone: 'America/Chicago',
       shutdownDrainMs: 0,
@@ -126,6 +129,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'localhost:25'],
     ['LIST_MAX_ITEMS', '0'],
     ['LIST_MAX_ITEMS', 'many'],
+    ['EXTRA_PICKUPS_PER_MONTH', '-1'],
+    ['EXTRA_PICKUPS_PER_MONTH', 'two'],
     ['LOG_LEVEL', 'loud'],
     ['TIME_ZONE', 'Mars/Olympus_Mons'],
     ['TIME_ZONE', 'CST-6'],
@@ -163,7 +168,7 @@ describe('loadConfig', () => {
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE']));
-    expect(CONFIG_VARIABLES).toHaveLength(27);
+    expect(CONFIG_VARIABLES).toHaveLength(28);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

@@ -100,6 +100,12 @@ class Environment {
 
   @Expose()
   @Type(() => Number)
+  @IsInt({ message: 'EXTRA_PICKUPS_PER_MONTH must be a whole number, 0 or more' })
+  @Min(0, { message: 'EXTRA_PICKUPS_PER_MONTH must be a whole number, 0 or more' })
+  EXTRA_PICKUPS_PER_MONTH = 2;
+
+  @Expose()
+  @Type(() => Number)
   @IsInt({ message: 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds, 0 or more' })
   @Min(0, { message: 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds, 0 or more' })
   SHUTDOWN_DRAIN_MS = 5000;
@@ -207,6 +213,8 @@ export interface Config {
   smtpUrl: string | null;
   /** A list asked for without `limit` answers at most this many records a page (CONTRACT §7). */
   listMaxItems: number;
+  /** How many extra pickups a service may book per calendar month (CONTRACT §9). */
+  extraPickupsPerMonth: number;
   logLevel: LogLevel;
   /** The operating time zone (IANA name, canonical spelling): "today" and every schedule are in it. */
   timeZone: string;
@@ -269,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: environment.TRUST_PROXY?.split(',').map((proxy) => proxy.trim()) ?? [],
     smtpUrl: environment.SMTP_URL ?? null,
     listMaxItems: environment.LIST_MAX_ITEMS,
+    extraPickupsPerMonth: environment.EXTRA_PICKUPS_PER_MONTH,
     logLevel: environment.LOG_LEVEL,
     timeZone: new Intl.DateTimeFormat('en-US', { timeZone: environment.TIME_ZONE }).resolvedOptions().timeZone,
     shutdownDrainMs: environment.SHUTDOWN_DRAIN_MS,

@@ -138,6 +138,16 @@ export type WireDisposalPrices = Pick<WireDisposalTicket, 'status' | 'material_s
 export type TicketListBody = { request_tracking_id: string; tickets: WireServiceTicketSummary[] };
 /** Op 2. */
 export type TicketDetailBody = { request_tracking_id: string; tickets: WireServiceTicket[] };
+/** The body of POST service-requests (CONTRACT §9); answered with a `TicketDetailBody`. */
+export type ServiceRequestBody = {
+  type: 'MISSED_PICKUP' | 'EXTRA_PICKUP';
+  service_id: string;
+  /** `yyyy-MM-dd`. */
+  date: string;
+  comments?: string;
+  requested_by?: string;
+  request_tracking_id?: string;
+};
 /** Op 3: `metadata` is an array of one `{totalCount}`. */
 export type DisposalTicketListBody = { request_tracking_id: string; tickets: WireDisposalTicketSummary[]; metadata: WireTotalCount[] };
 /** Op 4. */

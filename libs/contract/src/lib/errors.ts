@@ -29,6 +29,20 @@ export enum ApiErrorCode {
   UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
   TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS',
   HEADERS_TOO_LARGE = 'HEADERS_TOO_LARGE',
+  /** An `Idempotency-Key` header that is empty or over 200 characters. */
+  INVALID_IDEMPOTENCY_KEY = 'INVALID_IDEMPOTENCY_KEY',
+  /** CONTRACT §9: the request's service is not one of the customer's. */
+  UNKNOWN_SERVICE = 'UNKNOWN_SERVICE',
+  /** CONTRACT §9: the service has no pickup on the request's date. */
+  NOT_SCHEDULED = 'NOT_SCHEDULED',
+  /** CONTRACT §9: the request's date is outside the window of its type. */
+  OUT_OF_WINDOW = 'OUT_OF_WINDOW',
+  /** CONTRACT §9: this missed pickup was reported already (`detail` names the ticket). */
+  ALREADY_REPORTED = 'ALREADY_REPORTED',
+  /** CONTRACT §9: the service's extra pickups for that month are booked up. */
+  LIMIT_REACHED = 'LIMIT_REACHED',
+  /** CONTRACT §9: the `Idempotency-Key` was used before, for another request. */
+  IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
   INTERNAL_ERROR = 'INTERNAL_ERROR',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   /** The database cannot be reached (or, on SQLite, stayed locked by another process): retry after `Retry-After` seconds. */
@@ -62,6 +76,16 @@ export const API_ERRORS: Record<ApiErrorCode, { status: number; message: string 
   [ApiErrorCode.UNSUPPORTED_MEDIA_TYPE]: { status: 415, message: 'The request body must be application/json.' },
   [ApiErrorCode.TOO_MANY_REQUESTS]: { status: 429, message: 'Too many requests.' },
   [ApiErrorCode.HEADERS_TOO_LARGE]: { status: 431, message: 'The request headers are too large.' },
+  [ApiErrorCode.INVALID_IDEMPOTENCY_KEY]: { status: 400, message: 'The Idempotency-Key header must be 1 to 200 characters.' },
+  [ApiErrorCode.UNKNOWN_SERVICE]: { status: 422, message: 'The customer has no such service.' },
+  [ApiErrorCode.NOT_SCHEDULED]: { status: 422, message: 'The service has no pickup on that day.' },
+  [ApiErrorCode.OUT_OF_WINDOW]: { status: 422, message: 'The day is outside the window for this type of request.' },
+  [ApiErrorCode.ALREADY_REPORTED]: { status: 409, message: 'This missed pickup was reported already.' },
+  [ApiErrorCode.LIMIT_REACHED]: { status: 409, message: 'The extra pickups of that month are booked up for this service.' },
+  [ApiErrorCode.IDEMPOTENCY_KEY_REUSED]: {
+    status: 422,
+    message: 'The Idempotency-Key was used for another request within the last 24 hours.',
+  },
   [ApiErrorCode.INTERNAL_ERROR]: { status: 500, message: 'An unexpected error occurred.' },
   [ApiErrorCode.SERVICE_UNAVAILABLE]: { status: 503, message: 'The service is unavailable.' },
   [ApiErrorCode.DATABASE_UNAVAILABLE]: { status: 503, message: 'The database is unavailable; retry after Retry-After seconds.' },

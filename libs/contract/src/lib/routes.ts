@@ -65,6 +65,8 @@ export const ROUTES = defineRoutes({
   getDisposalTicketMaterials: { method: 'GET', path: `${CUSTOMER}/tickets/{ticketId}/materials`, query: DISPOSAL_VIEW },
   getDisposalTicketSurcharges: { method: 'GET', path: `${CUSTOMER}/tickets/{ticketId}/surcharges`, query: DISPOSAL_VIEW },
   getDisposalTicketPrices: { method: 'GET', path: `${CUSTOMER}/tickets/{ticketId}/prices`, query: DISPOSAL_VIEW },
+  /** CONTRACT §9: a resident's missed-pickup report or extra-pickup booking; answers 201 with the ticket (op 2's body). */
+  createServiceRequest: { method: 'POST', path: `${CUSTOMER}/service-requests` },
   /** A published sample writes `/price`: the same as `/prices`. */
   getDisposalTicketPrice: { method: 'GET', path: `${CUSTOMER}/tickets/{ticketId}/price`, query: DISPOSAL_VIEW },
 
@@ -106,7 +108,7 @@ export const ROUTES = defineRoutes({
 
 export type OperationId = keyof typeof ROUTES;
 
-/** The 200 body of each operation (JSON; the XML carries the same members). */
+/** The 200 (201 for a POST) body of each operation (JSON; the XML carries the same members). */
 export interface ResponseBodies {
   getLiveness: B.HealthBody;
   getReadiness: B.HealthBody;
@@ -114,6 +116,7 @@ export interface ResponseBodies {
   getCalendarFeed: string;
   listTickets: B.TicketListBody | B.DisposalTicketListBody;
   getTicket: B.TicketDetailBody | B.DisposalTicketDetailBody;
+  createServiceRequest: B.TicketDetailBody;
   getDisposalTicketMaterials: B.DisposalMaterialsBody;
   getDisposalTicketSurcharges: B.DisposalSurchargesBody;
   getDisposalTicketPrices: B.DisposalPricesBody;

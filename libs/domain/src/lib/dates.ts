@@ -79,3 +79,19 @@ export function todayIn(timeZone: string, now: Date): LocalDate {
   const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
+
+/** The wall-clock time that `now` is in the IANA `timeZone`, in the canonical datetime form. */
+export function localDateTimeIn(timeZone: string, now: Date): LocalDateTime {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${todayIn(timeZone, now)}T${part('hour')}:${part('minute')}:${part('second')}.${pad(now.getUTCMilliseconds(), 3)}`;
+}

@@ -98,6 +98,12 @@ export function formatPublishedPickupDate(date: LocalDate): string {
   return `${weekdayName(WEEKDAYS[weekdayIndex(date)])}, ${MONTHS[month - 1]} ${day} , ${year}`;
 }
 
+/** A day as messages name it: "Thursday, Nov 26". */
+export function formatShortDay(date: LocalDate): string {
+  const [, month, day] = date.split('-').map(Number);
+  return `${weekdayName(WEEKDAYS[weekdayIndex(date)])}, ${MONTHS[month - 1]} ${day}`;
+}
+
 /** "MONDAY" → "Monday". */
 export function weekdayName(day: Weekday): string {
   return day.charAt(0) + day.slice(1).toLowerCase();

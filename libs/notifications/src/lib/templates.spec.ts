@@ -6,6 +6,14 @@ const event = (type: NewEvent['type'], payload: NewEvent['payload']): NewEvent =
 describe('renderMessage', () => {
   it.each([
     [event('ticket.created', { ticketId: '5009', status: 'OPEN' }), 'Service ticket 5009 was created (status OPEN)'],
+    [
+      event('ticket.created', { ticketId: '90000001', status: 'PENDING', loadType: 'MIS', requestType: 'MISSED_PICKUP', serviceId: '5001', date: '2026-11-26' }),
+      'We received your missed-pickup report for Thursday, Nov 26 (service ticket 90000001)',
+    ],
+    [
+      event('ticket.created', { ticketId: '90000002', status: 'PENDING', loadType: 'XPU', requestType: 'EXTRA_PICKUP', serviceId: '5001', date: '2026-12-03' }),
+      'We received your extra-pickup request for Thursday, Dec 3 (service ticket 90000002)',
+    ],
     [event('ticket.status_changed', { ticketId: '5003', from: 'OPEN', to: 'CLOSED' }), 'Service ticket 5003 is now CLOSED (was OPEN)'],
     [event('disposal_ticket.voided', { ticketId: '88', replaceTicketId: '89' }), 'Disposal ticket 88 was voided; it is replaced by ticket 89'],
     [event('pickup.missed', { pickupId: '4401' }), 'Pickup 4401 was missed'],

@@ -1,4 +1,4 @@
-import type { EventType, NewEvent } from '@curbside/domain';
+import { formatShortDay, type EventType, type NewEvent } from '@curbside/domain';
 
 /** A message in the forms every channel needs. */
 export interface Message {
@@ -11,7 +11,7 @@ type Payload = NewEvent['payload'];
 
 /** The record an event is about and what happened to it: the first line of every message. */
 const HEADLINES: Record<EventType, (payload: Payload) => string> = {
-  'ticket.created': (p) => `Service ticket ${p['ticketId']} was created (status ${p['status']})`,
+  'ticket.created': (p) => REQUEST_RECEIVED[p['requestType'] ?? '']?.(p) ?? `Service ticket ${p['ticketId']} was created (status ${p['status']})`,
   'ticket.status_changed': (p) => `Service ticket ${p['ticketId']} is now ${p['to']} (was ${p['from']})`,
   'disposal_ticket.voided': (p) =>
     `Disposal ticket ${recordId(p, 'ticketId')} was voided` +
@@ -24,6 +24,14 @@ const HEADLINES: Record<EventType, (payload: Payload) => string> = {
   'preferences.changed': () => 'Communication preferences were changed',
   'contacts.changed': () => 'Contacts were changed',
 };
+
+/** A ticket a resident's request created (CONTRACT §9): what they asked for and the day, so they know it arrived. */
+const REQUEST_RECEIVED: Record<string, (payload: Payload) => string> = {
+  MISSED_PICKUP: (p) => `We received your missed-pickup report for ${dayOf(p)} (service ticket ${p['ticketId']})`,
+  EXTRA_PICKUP: (p) => `We received your extra-pickup request for ${dayOf(p)} (service ticket ${p['ticketId']})`,
+};
+
+const dayOf = (payload: Payload): string => (payload['date'] ? formatShortDay(payload['date']) : 'the day you named');
 
 /** The id the payload names under `key`, or else its first `…Id` value (events written by other paths). */
 function recordId(payload: Payload, key: string): string {

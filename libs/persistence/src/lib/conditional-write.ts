@@ -37,7 +37,11 @@ export function writeIfCurrent<S>(
   });
 }
 
-async function lockCustomer(manager: EntityManager, customerId: Id): Promise<void> {
+/**
+ * Takes the customer's write lock for the rest of the caller's transaction: the customer's row
+ * (FOR UPDATE) on PostgreSQL; SQLite has one writer at a time already.
+ */
+export async function lockCustomer(manager: EntityManager, customerId: Id): Promise<void> {
   if (manager.connection.options.type !== 'postgres') return;
   await manager
     .createQueryBuilder(CustomerEntity, 'c')

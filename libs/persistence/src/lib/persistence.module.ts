@@ -2,10 +2,11 @@ import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { openDatabase } from './database';
 import { REPOSITORIES } from './repositories';
+import { CreateServiceRequest } from './use-cases/create-service-request';
 import { SetTicketStatus } from './use-cases/set-ticket-status';
 
 /** Use cases: plain classes constructed with the DataSource, like the repositories. */
-const USE_CASES = [SetTicketStatus];
+const USE_CASES = [SetTicketStatus, CreateServiceRequest];
 
 export interface PersistenceOptions {
   databaseUrl: string;

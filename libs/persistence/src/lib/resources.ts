@@ -46,6 +46,8 @@ import {
   SigningKeyEntity,
   DeliveryEntity,
   WebhookEntity,
+  ServiceRequestEntity,
+  IdempotencyKeyEntity,
 } from './entities';
 import { caseStore, emailActivityStore, issueActivityStore } from './stores/activity.store';
 import { loadBalances, replaceBalances } from './stores/balance.store';
@@ -181,4 +183,6 @@ export const ENTITIES: EntityClass[] = [
   EventEntity,
   DeliveryEntity,
   WebhookEntity,
+  ServiceRequestEntity,
+  IdempotencyKeyEntity,
 ];

@@ -4,6 +4,8 @@ import { BelongsToCustomer, CustomerEntity } from './customer.entities';
 
 @Entity('service_tickets')
 @Index(['customerId', 'createdAt'])
+// Ticket ids are unique per customer; a new request's ticket id must be unique across them all.
+@Index(['id'])
 export class ServiceTicketEntity {
   @KeyText() customerId!: string;
   @KeyText() id!: string;

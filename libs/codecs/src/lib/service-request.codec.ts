@@ -1,0 +1,92 @@
+import { SERVICE_REQUEST_TYPES, type ServiceRequest } from '@curbside/domain';
+import { isoDateShape } from './dates';
+import { type ObjectReader, type ValueParser, dateIn, decodeStrictly, oneOf, text } from './reader';
+
+/** One member of the body of POST service-requests (CONTRACT §9). */
+interface Member<T extends string = string> {
+  wire: string;
+  required: boolean;
+  parse: ValueParser<T>;
+  doc: Record<string, unknown>;
+}
+
+/**
+ * The members of the body, in wire order, and what each accepts: its reader and its OpenAPI
+ * schema are both made from this one table.
+ */
+const MEMBERS = {
+  type: {
+    wire: 'type',
+    required: true as const,
+    parse: oneOf(SERVICE_REQUEST_TYPES),
+    doc: { enum: [...SERVICE_REQUEST_TYPES], example: 'MISSED_PICKUP' },
+  },
+  serviceId: {
+    wire: 'service_id',
+    required: true as const,
+    parse: text,
+    doc: { description: 'One of the customer\u2019s services (GET services)', example: '5001' },
+  },
+  date: {
+    wire: 'date',
+    required: true as const,
+    parse: dateIn(isoDateShape),
+    doc: {
+      format: 'date',
+      description:
+        'The pickup day, in TIME_ZONE: for MISSED_PICKUP today or one of the 2 working days before it; for EXTRA_PICKUP after today, at most 60 days ahead. Either way the service must have a pickup that day.',
+      example: '2026-11-26',
+    },
+  },
+  comments: { wire: 'comments', required: false as const, parse: text, doc: { example: 'The cart was at the curb by 6 am' } },
+  requestedBy: { wire: 'requested_by', required: false as const, parse: text, doc: { example: 'Maria Alvarez' } },
+  requestTrackingId: {
+    wire: 'request_tracking_id',
+    required: false as const,
+    parse: text,
+    doc: { description: 'Allowed, as published bodies repeat it; the header is what is echoed' },
+  },
+} satisfies Record<string, Member<string>>;
+
+const required = <T extends string>(r: ObjectReader, member: Member<T> & { required: true }): T => r.required(member.wire, member.parse);
+const optional = <T extends string>(r: ObjectReader, member: Member<T> & { required: false }): T | null => r.optional(member.wire, member.parse);
+
+/** The body's request; `request_tracking_id` is allowed and ignored. */
+function readRequest(r: ObjectReader): ServiceRequest {
+  const request = {
+    type: required(r, MEMBERS.type),
+    serviceId: required(r, MEMBERS.serviceId),
+    date: required(r, MEMBERS.date),
+    comments: optional(r, MEMBERS.comments),
+    requestedBy: optional(r, MEMBERS.requestedBy),
+  };
+  optional(r, MEMBERS.requestTrackingId);
+  return request;
+}
+
+const members: Member[] = Object.values(MEMBERS);
+const REQUEST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: members.filter((m) => m.required).map((m) => m.wire),
+  properties: Object.fromEntries(members.map((m) => [m.wire, { type: 'string', ...m.doc }])),
+};
+
+/** Residents' requests: a missed pickup reported, an extra pickup booked (CONTRACT §9). */
+export const serviceRequestCodec = {
+  /**
+   * Strictly reads the body of POST service-requests: every problem (a missing or unknown member,
+   * a type not listed, a date that is not a real `yyyy-MM-dd`) is one DecodeError listing them all.
+   */
+  decode(body: unknown): ServiceRequest {
+    return decodeStrictly(body, '', readRequest);
+  },
+
+  /** The wire name of a request member, for problems that name it (`serviceId` -> `service_id`). */
+  wireName(member: keyof typeof MEMBERS): string {
+    return MEMBERS[member].wire;
+  },
+
+  /** The JSON Schema of that body, for the OpenAPI document. */
+  schema: (): Record<string, unknown> => structuredClone(REQUEST_SCHEMA),
+};
