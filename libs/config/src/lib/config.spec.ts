@@ -31,6 +31,8 @@ describe('loadConfig', () => {
         backoffBaseMs: 10000,
         leaseSeconds: 60,
         batchSize: 20,
+        reminderTime: '17:00',
+        noticeHorizonDays: 7,
       },
     });
   });
@@ -64,6 +66,8 @@ describe('loadConfig', () => {
       NOTIFIER_BACKOFF_BASE_MS: '100',
       NOTIFIER_LEASE_SECONDS: '5',
       NOTIFIER_BATCH_SIZE: '50',
+      REMINDER_TIME: '06:30',
+      NOTICE_HORIZON_DAYS: '14',
     });
     expect(config).toEqual({
       port: 8080,
@@ -94,6 +98,8 @@ describe('loadConfig', () => {
         backoffBaseMs: 100,
         leaseSeconds: 5,
         batchSize: 50,
+        reminderTime: '06:30',
+        noticeHorizonDays: 14,
       },
     });
   });
@@ -139,6 +145,11 @@ describe('loadConfig', () => {
     ['NOTIFIER_CUSTOMER_HOURLY_CAP', 'lots'],
     ['NOTIFIER_HEALTH_PORT', '-1'],
     ['NOTIFIER_BATCH_SIZE', '501'],
+    ['REMINDER_TIME', '5pm'],
+    ['REMINDER_TIME', '24:00'],
+    ['REMINDER_TIME', '7:00'],
+    ['NOTICE_HORIZON_DAYS', '0'],
+    ['NOTICE_HORIZON_DAYS', '367'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));

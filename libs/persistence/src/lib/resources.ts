@@ -45,6 +45,8 @@ import {
   ServiceTicketServiceEntity,
   SigningKeyEntity,
   DeliveryEntity,
+  NoticeRunEntity,
+  RouteAlertEntity,
   WebhookEntity,
 } from './entities';
 import { caseStore, emailActivityStore, issueActivityStore } from './stores/activity.store';
@@ -181,4 +183,6 @@ export const ENTITIES: EntityClass[] = [
   EventEntity,
   DeliveryEntity,
   WebhookEntity,
+  NoticeRunEntity,
+  RouteAlertEntity,
 ];

@@ -9,3 +9,4 @@ export * from './pickup.entities';
 export * from './api-client.entities';
 export * from './event.entities';
 export * from './delivery.entities';
+export * from './notice.entities';
