@@ -31,8 +31,22 @@ export interface ServicePickup extends ScheduledPickup {
   serviceName: string;
 }
 
+/**
+ * `scheduledPickups`, remembered per holiday calendar (by identity) and schedule: a daily run
+ * asks the same few schedules for every one of a hundred thousand customers.
+ */
+const remembered = new WeakMap<readonly Holiday[], Map<string, ScheduledPickup[]>>();
+function pickupsOfSchedule(schedule: ServiceSchedule, holidays: readonly Holiday[], from: LocalDate, until: LocalDate): ScheduledPickup[] {
+  let known = remembered.get(holidays);
+  if (known === undefined) remembered.set(holidays, (known = new Map()));
+  const key = `${schedule.days.join(',')}|${schedule.everyWeeks}|${schedule.startsOn}|${from}|${until}`;
+  let pickups = known.get(key);
+  if (pickups === undefined) known.set(key, (pickups = scheduledPickups(schedule, holidays, from, until)));
+  return pickups;
+}
+
 const pickupsOf = (service: ScheduledService, holidays: readonly Holiday[], from: LocalDate, until: LocalDate): ServicePickup[] =>
-  scheduledPickups(service.schedule, holidays, from, until).map((pickup) => ({
+  pickupsOfSchedule(service.schedule, holidays, from, until).map((pickup) => ({
     ...pickup,
     serviceId: service.id,
     serviceName: serviceName(service),
