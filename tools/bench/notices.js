@@ -94,7 +94,9 @@ async function measure(name, databaseUrl, file) {
   const again = JSON.parse(second.stdout);
   if (again.reminders !== 0 || again.moves !== 0) throw new Error(`the second run notified again: ${second.stdout}`);
   if (counts.reminders === 0) throw new Error('the run notified nobody');
-  return { name, importSeconds: imported.seconds, runSeconds: first.seconds, secondSeconds: second.seconds, ...counts };
+  const row = { name, importSeconds: imported.seconds, runSeconds: first.seconds, secondSeconds: second.seconds, ...counts };
+  console.error(`${name}: ${JSON.stringify(row)}`); // as soon as known: the import of a large N takes long
+  return row;
 }
 
 async function onPostgres(sql) {

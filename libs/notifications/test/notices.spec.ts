@@ -131,15 +131,10 @@ describe.each(testDatabases())('notices on $name', (kind) => {
   it('sends each notice once, by email (recorded as an email activity) and as texts of at most 160 characters, naming the days', async () => {
     const smtp = await startSmtpSink();
     const texts = await startHttpReceiver();
+    const notifier = world.notifier({ smtpUrl: smtp.url, textProviderUrl: `${texts.url}/text`, voiceProviderUrl: `${texts.url}/voice` });
     try {
       await run.run(today);
-      await drain(
-        world.notifier({
-          smtpUrl: smtp.url,
-          textProviderUrl: `${texts.url}/text`,
-          voiceProviderUrl: `${texts.url}/voice`,
-        }),
-      );
+      await drain(notifier);
       const expected = expectedNotices(customers, holidays, today);
       const emails = expected.messages.filter((message) => message.includes('@'));
       expect(smtp.received).toHaveLength(emails.length);
@@ -165,6 +160,7 @@ describe.each(testDatabases())('notices on $name', (kind) => {
       );
       expect(activities.map((a) => `${a.to}|${a.subject}`)).toEqual(smtp.received.map((mail) => `${mail.to[0]}|${mail.subject}`).sort());
     } finally {
+      await notifier.stop(); // closes its pooled SMTP connections: the server then closes at once
       await smtp.close();
       await texts.close();
     }
