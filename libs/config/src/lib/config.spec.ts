@@ -173,8 +173,8 @@ describe('loadConfig', () => {
 
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
-    expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE']));
-    expect(CONFIG_VARIABLES).toHaveLength(27);
+    expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS']));
+    expect(CONFIG_VARIABLES).toHaveLength(29);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });
