@@ -176,6 +176,8 @@ describe.each(testDatabases())('notices on $name', (kind) => {
         customers: customers.map((c) => c.id),
       });
       const webhook = await world.webhooks.create('cs_city', `${hooks.url}/hook`, null);
+      // Reminders and move notices are never posted to webhooks: a webhook cannot ask for them.
+      await expect(world.webhooks.create('cs_city', `${hooks.url}/hook`, ['pickup.reminder'])).rejects.toThrow(/unknown event type\(s\) pickup.reminder/);
 
       const alerts = new RouteAlerts(new NoticeRepository(world.dataSource), new HolidayRepository(world.dataSource));
       // Wednesday: the route's Wednesday stops and its stops of any day. Friday after Thanksgiving: its Thursday stops, moved.
