@@ -11,6 +11,7 @@ import { DeliveriesCommand, DeliveriesListCommand, DeliveriesReplayCommand } fro
 import { ExportCommand } from './commands/export.command';
 import { ImportCommand } from './commands/import.command';
 import { KeysCommand, KeysRotateCommand } from './commands/keys.command';
+import { AlertsCommand, AlertsCreateCommand, AlertsListCommand, NoticesCommand, NoticesRunCommand } from './commands/notices.command';
 import { SeedCommand } from './commands/seed.command';
 import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.command';
 import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';
@@ -40,6 +41,11 @@ const COMMANDS = [
   WebhooksCreateCommand,
   WebhooksListCommand,
   WebhooksDeleteCommand,
+  NoticesCommand,
+  NoticesRunCommand,
+  AlertsCommand,
+  AlertsCreateCommand,
+  AlertsListCommand,
 ];
 
 /** Names the program in every usage line (`curbside clients create [options]`), not the script's file name. */
@@ -58,7 +64,7 @@ export class AdminCliModule {
       module: AdminCliModule,
       imports: [
         CoreModule.forRoot(config, { destination: 'stderr' }),
-        NotificationsModule.forRoot({ ...config.notifier, smtpUrl: config.smtpUrl }),
+        NotificationsModule.forRoot({ ...config.notifier, smtpUrl: config.smtpUrl, timeZone: config.timeZone }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
       ],
       providers: [ProgramName, ImportService, ...COMMANDS],

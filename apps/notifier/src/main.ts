@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@curbside/config';
 import { Metrics, MetricsServer, runMain } from '@curbside/core';
-import { Notifier } from '@curbside/notifications';
+import { NoticeScheduler, Notifier } from '@curbside/notifications';
 import { DeliveryRepository } from '@curbside/persistence';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
@@ -12,8 +12,8 @@ import { portOf, startHealthServer } from './health';
 import { observeDeliveries } from './metrics';
 
 /**
- * Starts the notifier (CONTRACT §5). SIGTERM or SIGINT: stop taking work, finish what it
- * holds, close, exit 0. A failure to start is one line on stderr and exit code 1.
+ * Starts the notifier (CONTRACT §5) and its daily notice run (§8). SIGTERM or SIGINT: stop
+ * taking work, finish what it holds, close, exit 0. A failure to start is one line on stderr and exit code 1.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   const dataSource = app.get(DataSource);
   observeDeliveries(app.get(Metrics), notifier, app.get(DeliveryRepository));
   notifier.start();
+  const notices = app.get(NoticeScheduler);
+  notices.start();
 
   let health: Server | null = null;
   if (config.notifier.healthPort !== null) {
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal}: finishing the deliveries in hand, then exiting`);
-    await notifier.stop();
+    await Promise.all([notifier.stop(), notices.stop()]);
     health?.close();
     await app.close();
     process.exit(0);

@@ -12,7 +12,7 @@ export class NotifierModule {
       imports: [
         CoreModule.forRoot(config),
         MetricsModule.forRoot({ port: config.metricsPort }),
-        NotificationsModule.forRoot({ ...config.notifier, smtpUrl: config.smtpUrl }),
+        NotificationsModule.forRoot({ ...config.notifier, smtpUrl: config.smtpUrl, timeZone: config.timeZone }),
       ],
     };
   }

@@ -1,4 +1,4 @@
-import { formatShortDay, todayIn, WEEKDAYS, type Service } from '@curbside/domain';
+import { formatNoticeDate, todayIn, WEEKDAYS, type Service } from '@curbside/domain';
 import { verifyWebhookSignature } from '@curbside/notifications';
 import { CustomerRepository, openDatabase } from '@curbside/persistence';
 import { startHttpReceiver, startSmtpSink, testDatabases, type HttpReceiver, type SmtpSink, type TestDatabase } from '@curbside/testing';
@@ -77,7 +77,7 @@ describe.each(testDatabases())('a resident\u2019s request, end to end, on $name'
     await smtp.waitFor(1, 20_000);
       const [mail] = smtp.received;
       expect(mail.to).toEqual(['resident@example.com']);
-      expect(mail.subject).toBe(`Curbside: We received your missed-pickup report for ${formatShortDay(today)} (service ticket ${ticketId})`);
+      expect(mail.subject).toBe(`Curbside: We received your missed-pickup report for ${formatNoticeDate(today)} (service ticket ${ticketId})`);
 
     await hooks.waitFor(1, 20_000);
       const [call] = hooks.requests;

@@ -136,3 +136,34 @@ export async function seedEvents(dataSource: DataSource, customers: number, perC
 }
 
 export const countRows = async (dataSource: DataSource, sql: string): Promise<number> => Number((await dataSource.query(sql))[0].count);
+
+/** Rows into `table`, a few hundred a statement (raw: seeding thousands of customers must take a second, not a minute). */
+async function insertMany(dataSource: DataSource, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+  const postgres = dataSource.options.type === 'postgres';
+  for (let start = 0; start < rows.length; start += 500) {
+    const part = rows.slice(start, start + 500);
+    let n = 0;
+    const values = part.map(() => `(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`).join(', ');
+    await dataSource.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${values}`, part.flat());
+  }
+}
+
+/**
+ * `count` customers (ids from 7,000,000) with a service picked up every day, so that whatever
+ * day it is, tomorrow has a pickup; every `emailEvery`-th one has an opted-in service email
+ * (`n<id>@example.com`), the others an opted-out one. The ids of the reachable customers.
+ */
+export async function seedDailyCustomers(dataSource: DataSource, count: number, emailEvery: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, (_, i) => String(7_000_000 + i));
+  const reachable = ids.filter((_, i) => i % emailEvery === 0);
+  const days = 'MONDAY,TUESDAY,WEDNESDAY,THURSDAY,FRIDAY,SATURDAY,SUNDAY';
+  const category = 'Service Notification';
+  await insertMany(dataSource, 'customers', ['id', 'currency'], ids.map((id) => [id, 'USD']));
+  await insertMany(dataSource, 'services', ['customer_id', 'id', 'status', 'name', 'schedule_days', 'schedule_every_weeks', 'schedule_starts_on'],
+    ids.map((id) => [id, `${id}1`, 'Active', 'Daily cart', days, 1, '2026-01-05']));
+  await insertMany(dataSource, 'preference_categories', ['customer_id', 'category', 'position', 'enabled'], ids.map((id) => [id, category, 0, 1]));
+  await insertMany(dataSource, 'preference_channels', ['customer_id', 'category', 'channel', 'position', 'opt_in'], ids.map((id) => [id, category, 'Email', 0, 1]));
+  await insertMany(dataSource, 'preference_selections', ['customer_id', 'category', 'channel', 'type', 'position', 'value', 'opt_in'],
+    ids.map((id, i) => [id, category, 'Email', 'SEMAIL', 0, `n${id}@example.com`, i % emailEvery === 0 ? 1 : 0]));
+  return reachable;
+}

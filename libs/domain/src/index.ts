@@ -10,6 +10,7 @@ export * from './lib/events';
 export * from './lib/clients';
 export * from './lib/dates';
 export * from './lib/schedules';
+export * from './lib/notices';
 export * from './lib/eta';
 export * from './lib/pickup-stats';
 export * from './lib/lists';

@@ -55,6 +55,9 @@ export const TEST_OPTIONS: Omit<NotifierOptions, 'smtpUrl' | 'textProviderUrl' |
   backoffBaseMs: 100,
   leaseSeconds: 30,
   batchSize: 50,
+  reminderTime: '17:00',
+  noticeHorizonDays: 7,
+  timeZone: 'UTC',
 };
 
 /** A migrated database with the repositories, a notifier factory and the webhook service. */

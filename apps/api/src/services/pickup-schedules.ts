@@ -1,20 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { pickupCalendar, type ServiceNextPickup } from '@curbside/codecs';
-import { type Holiday, type Id, type LocalDate, nextPickup, type Pickup, type Service, type ServiceSchedule } from '@curbside/domain';
+import { type Holiday, type Id, isScheduledService, type LocalDate, nextPickup, type Pickup, type Service, serviceName } from '@curbside/domain';
 import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
 import { Clock } from '../platform';
 
-type ScheduledService = Service & { schedule: ServiceSchedule };
-
-/** Only active services with a schedule are picked up. */
-const isScheduled = (service: Service): service is ScheduledService => service.status === 'Active' && service.schedule !== null;
-
-/** The name a customer knows a service by: the published name, else the catalog name. */
-const serviceName = (service: Service): string => service.name ?? service.catalog.name ?? `Service ${service.id}`;
-
 /** One entry per active service with a schedule, in the order of `services` (by id). */
 export function nextPickupsOf(services: readonly Service[], holidays: readonly Holiday[], pickups: readonly Pickup[], today: LocalDate): ServiceNextPickup[] {
-  return services.filter(isScheduled).map((service) => ({
+  return services.filter(isScheduledService).map((service) => ({
     service,
     name: serviceName(service),
     next: nextPickup(
@@ -31,7 +23,7 @@ export function calendarOf(customerId: Id, services: readonly Service[], holiday
   return pickupCalendar({
     calendarName: `Pickups of customer ${customerId}`,
     customerId,
-    services: services.filter(isScheduled).map((service) => ({ id: service.id, name: serviceName(service), schedule: service.schedule })),
+    services: services.filter(isScheduledService).map((service) => ({ id: service.id, name: serviceName(service), schedule: service.schedule })),
     holidays,
     today,
   });

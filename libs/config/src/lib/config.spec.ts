@@ -32,6 +32,8 @@ describe('loadConfig', () => {
         backoffBaseMs: 10000,
         leaseSeconds: 60,
         batchSize: 100,
+        reminderTime: '17:00',
+        noticeHorizonDays: 7,
       },
     });
   });
@@ -66,6 +68,8 @@ describe('loadConfig', () => {
       NOTIFIER_BACKOFF_BASE_MS: '100',
       NOTIFIER_LEASE_SECONDS: '5',
       NOTIFIER_BATCH_SIZE: '50',
+      REMINDER_TIME: '06:30',
+      NOTICE_HORIZON_DAYS: '14',
     });
     expect(config).toEqual({
       port: 8080,
@@ -97,6 +101,8 @@ describe('loadConfig', () => {
         backoffBaseMs: 100,
         leaseSeconds: 5,
         batchSize: 50,
+        reminderTime: '06:30',
+        noticeHorizonDays: 14,
       },
     });
   });
@@ -144,6 +150,11 @@ describe('loadConfig', () => {
     ['NOTIFIER_CUSTOMER_HOURLY_CAP', 'lots'],
     ['NOTIFIER_HEALTH_PORT', '-1'],
     ['NOTIFIER_BATCH_SIZE', '501'],
+    ['REMINDER_TIME', '5pm'],
+    ['REMINDER_TIME', '24:00'],
+    ['REMINDER_TIME', '7:00'],
+    ['NOTICE_HORIZON_DAYS', '0'],
+    ['NOTICE_HORIZON_DAYS', '367'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
@@ -167,8 +178,8 @@ describe('loadConfig', () => {
 
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
-    expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE']));
-    expect(CONFIG_VARIABLES).toHaveLength(28);
+    expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH']));
+    expect(CONFIG_VARIABLES).toHaveLength(30);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

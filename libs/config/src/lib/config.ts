@@ -184,6 +184,19 @@ class Environment {
   @Min(1, { message: 'NOTIFIER_BATCH_SIZE must be an integer from 1 to 500' })
   @Max(500, { message: 'NOTIFIER_BATCH_SIZE must be an integer from 1 to 500' })
   NOTIFIER_BATCH_SIZE = 100;
+
+  // ---- the notices (CONTRACT §8) ----
+
+  @Expose()
+  @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'REMINDER_TIME must be a time of day HH:mm (00:00 to 23:59), e.g. 17:00' })
+  REMINDER_TIME = '17:00';
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'NOTICE_HORIZON_DAYS must be an integer from 1 to 366' })
+  @Min(1, { message: 'NOTICE_HORIZON_DAYS must be an integer from 1 to 366' })
+  @Max(366, { message: 'NOTICE_HORIZON_DAYS must be an integer from 1 to 366' })
+  NOTICE_HORIZON_DAYS = 7;
 }
 
 /** The name of every environment variable the configuration reads (deployment files may set no other). */
@@ -239,6 +252,10 @@ export interface NotifierConfig {
   backoffBaseMs: number;
   leaseSeconds: number;
   batchSize: number;
+  /** When the daily notice run starts (`HH:mm`, in the operating time zone). */
+  reminderTime: string;
+  /** Move notices go out for pickups moved within this many days, counted from tomorrow. */
+  noticeHorizonDays: number;
 }
 
 /** A bad environment; `message` is one line naming every bad variable. */
@@ -293,6 +310,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       backoffBaseMs: environment.NOTIFIER_BACKOFF_BASE_MS,
       leaseSeconds: environment.NOTIFIER_LEASE_SECONDS,
       batchSize: environment.NOTIFIER_BATCH_SIZE,
+      reminderTime: environment.REMINDER_TIME,
+      noticeHorizonDays: environment.NOTICE_HORIZON_DAYS,
     },
   };
 }

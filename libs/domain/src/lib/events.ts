@@ -14,6 +14,9 @@ export const EVENT_TYPES = [
   'invoice.issued',
   'preferences.changed',
   'contacts.changed',
+  'pickup.reminder',
+  'pickup.moved',
+  'route.alert',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -95,14 +95,17 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** The published `EEEE, MMM d , yyyy`, space before the comma included: "Thursday, Feb 15 , 2018". */
 export function formatPublishedPickupDate(date: LocalDate): string {
   const [year, month, day] = date.split('-').map(Number);
-  return `${weekdayName(WEEKDAYS[weekdayIndex(date)])}, ${MONTHS[month - 1]} ${day} , ${year}`;
+  return `${weekdayOf(date)}, ${MONTHS[month - 1]} ${day} , ${year}`;
 }
 
-/** A day as messages name it: "Thursday, Nov 26". */
-export function formatShortDay(date: LocalDate): string {
+/** A day as the notices name it: "Thursday, Nov 26" (CONTRACT §8). */
+export function formatNoticeDate(date: LocalDate): string {
   const [, month, day] = date.split('-').map(Number);
-  return `${weekdayName(WEEKDAYS[weekdayIndex(date)])}, ${MONTHS[month - 1]} ${day}`;
+  return `${weekdayOf(date)}, ${MONTHS[month - 1]} ${day}`;
 }
+
+/** The weekday of a date, as a word: "Thursday". */
+export const weekdayOf = (date: LocalDate): string => weekdayName(WEEKDAYS[weekdayIndex(date)]);
 
 /** "MONDAY" → "Monday". */
 export function weekdayName(day: Weekday): string {

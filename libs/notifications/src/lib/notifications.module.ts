@@ -3,13 +3,16 @@ import {
   ApiClientRepository,
   DeliveryRepository,
   EventRepository,
+  HolidayRepository,
+  NoticeRepository,
   PreferenceRepository,
   WebhookRepository,
 } from '@curbside/persistence';
+import { NoticeRun, NoticeScheduler, RouteAlerts } from './notices';
 import { Notifier, type NotifierOptions } from './notifier';
 import { WebhookService } from './webhook.service';
 
-/** The notifier and the webhook service, over the persistence the core provides. */
+/** The notifier, the notices (daily run, its scheduler, route alerts) and the webhook service, over the persistence the core provides. */
 @Module({})
 export class NotificationsModule {
   static forRoot(options: NotifierOptions): DynamicModule {
@@ -22,12 +25,27 @@ export class NotificationsModule {
           inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository],
         },
         {
+          provide: NoticeRun,
+          useFactory: (notices, holidays) => new NoticeRun(notices, holidays, options),
+          inject: [NoticeRepository, HolidayRepository],
+        },
+        {
+          provide: NoticeScheduler,
+          useFactory: (run, notices) => new NoticeScheduler(run, notices, options),
+          inject: [NoticeRun, NoticeRepository],
+        },
+        {
+          provide: RouteAlerts,
+          useFactory: (notices, holidays) => new RouteAlerts(notices, holidays),
+          inject: [NoticeRepository, HolidayRepository],
+        },
+        {
           provide: WebhookService,
           useFactory: (webhooks, clients) => new WebhookService(webhooks, clients),
           inject: [WebhookRepository, ApiClientRepository],
         },
       ],
-      exports: [Notifier, WebhookService],
+      exports: [Notifier, NoticeRun, NoticeScheduler, RouteAlerts, WebhookService],
     };
   }
 }

@@ -25,6 +25,8 @@ import { planDeliveries } from './plan';
 
 export interface NotifierOptions extends NotifierConfig {
   smtpUrl: string | null;
+  /** The operating time zone: the notices' "today" (CONTRACT §8). */
+  timeZone: string;
 }
 
 const HOUR_MS = 3600_000;

@@ -1,5 +1,5 @@
 import type { NewDelivery, OutboxEvent, Preference, WebhookWithSecret } from '@curbside/domain';
-import { matchingRecipients } from './routing';
+import { matchingRecipients, routeOf } from './routing';
 import { renderMessage, shortMessage } from './templates';
 
 /** The JSON body POSTed to webhooks (CONTRACT §5). */
@@ -37,7 +37,7 @@ export function planDeliveries(
     html: channel === 'Email' ? message.html : null,
   }));
   const toWebhooks: NewDelivery[] = webhooks
-    .filter((webhook) => webhook.events === null || webhook.events.includes(event.type))
+    .filter((webhook) => routeOf(event).webhooks && (webhook.events === null || webhook.events.includes(event.type)))
     .map((webhook) => ({
       ...base,
       channel: 'Webhook',

@@ -29,8 +29,16 @@ describe('routeOf', () => {
     ['invoice.issued', {}, 'Service Notification', 'billing'],
     ['preferences.changed', {}, null, null],
     ['contacts.changed', {}, null, null],
-  ] as const)('%s %j -> %s, %s selections', (type, payload, category, audience) => {
-    expect(routeOf(event(type, payload))).toEqual({ category, audience });
+    ['route.alert', {}, 'Service Exception', 'service'],
+  ] as const)('%s %j -> %s, %s selections, and webhooks', (type, payload, category, audience) => {
+    expect(routeOf(event(type, payload))).toEqual({ category, audience, webhooks: true });
+  });
+
+  it.each([
+    ['pickup.reminder', 'Service Notification'],
+    ['pickup.moved', 'Service Exception'],
+  ] as const)('%s -> %s, service selections, never webhooks (CONTRACT §8)', (type, category) => {
+    expect(routeOf(event(type))).toEqual({ category, audience: 'service', webhooks: false });
   });
 });
 

@@ -14,10 +14,12 @@ export interface EventRoute {
   /** Null: the event is recorded and goes to webhooks only. */
   category: PreferenceCategory | null;
   audience: Audience | null;
+  /** False: never posted to integrators' webhooks (the daily notices, CONTRACT §8). */
+  webhooks: boolean;
 }
 
-const WEBHOOKS_ONLY: EventRoute = { category: null, audience: null };
-const service = (category: PreferenceCategory): EventRoute => ({ category, audience: 'service' });
+const WEBHOOKS_ONLY: EventRoute = { category: null, audience: null, webhooks: true };
+const service = (category: PreferenceCategory, webhooks = true): EventRoute => ({ category, audience: 'service', webhooks });
 
 const ROUTES: Record<EventType, (event: NewEvent) => EventRoute> = {
   'ticket.created': () => service('Service Notification'),
@@ -27,9 +29,12 @@ const ROUTES: Record<EventType, (event: NewEvent) => EventRoute> = {
   'pickup.missed': () => service('Service Exception'),
   'case.opened': () => service('Service Notification'),
   'case.closed': () => service('Service Notification'),
-  'invoice.issued': () => ({ category: 'Service Notification', audience: 'billing' }),
+  'invoice.issued': () => ({ category: 'Service Notification', audience: 'billing', webhooks: true }),
   'preferences.changed': () => WEBHOOKS_ONLY,
   'contacts.changed': () => WEBHOOKS_ONLY,
+  'pickup.reminder': () => service('Service Notification', false),
+  'pickup.moved': () => service('Service Exception', false),
+  'route.alert': () => service('Service Exception'),
 };
 
 /** The event's category and audience (CONTRACT §5 table). */

@@ -1,5 +1,5 @@
 import type { NewEvent } from '@curbside/domain';
-import { renderMessage, shortMessage } from './templates';
+import { renderMessage, SHORT_MESSAGE_MAX, shortMessage } from './templates';
 
 const event = (type: NewEvent['type'], payload: NewEvent['payload']): NewEvent => ({ customerId: '1000001', type, payload });
 
@@ -30,5 +30,37 @@ describe('renderMessage', () => {
 
   it('escapes what it puts into HTML', () => {
     expect(renderMessage(event('case.opened', { caseId: '<b>1</b>' })).html).toContain('Case &lt;b&gt;1&lt;/b&gt; was opened');
+  });
+});
+
+describe('the notices (CONTRACT §8)', () => {
+  const pickups = (items: Array<[string, string, string, string[]]>) =>
+    JSON.stringify(items.map(([service, scheduledDate, date, holidays]) => ({ serviceId: '1', service, scheduledDate, date, holidays })));
+
+  it('a reminder names the day in the subject and lists every service, moved ones with their weekday and holiday', () => {
+    const reminder = event('pickup.reminder', {
+      date: '2026-11-27',
+      pickups: pickups([['Cart', '2026-11-26', '2026-11-27', ['Thanksgiving Day']], ['Recycling', '2026-11-27', '2026-11-27', []]]),
+    });
+    const message = renderMessage(reminder);
+    expect(message.subject).toBe('Curbside: Reminder: pickup on Friday, Nov 27');
+    expect(message.text.split('\n').slice(0, 4)).toEqual(['Reminder: pickup on Friday, Nov 27.', '', '- Cart (moved from Thursday for Thanksgiving Day)', '- Recycling']);
+    expect(message.html).toContain('<ul><li>Cart (moved from Thursday for Thanksgiving Day)</li><li>Recycling</li></ul>');
+    expect(shortMessage(reminder)).toBe('Curbside: Reminder: pickup on Friday, Nov 27: Cart, Recycling.');
+  });
+
+  it('a move notice names each move and the holiday, as the contract writes it', () => {
+    const moved = event('pickup.moved', { holidayDate: '2026-11-26', holidayName: 'Thanksgiving Day', delayDays: '1', pickups: pickups([['Cart', '2026-11-26', '2026-11-27', ['Thanksgiving Day']]]) });
+    expect(renderMessage(moved).subject).toBe("Curbside: Holiday schedule: Thursday's pickup moves to Friday, Nov 27 (Thanksgiving Day)");
+    expect(renderMessage(moved).text).toContain('- Cart: Thursday, Nov 26 moves to Friday, Nov 27 (Thanksgiving Day)');
+  });
+
+  it('keeps a Text or Voice message within 160 characters: the services dropped first, then the line cut', () => {
+    const many = pickups(Array.from({ length: 12 }, (_, i): [string, string, string, string[]] => [`Hauling - 96 Gallon Cart number ${i}`, '2026-11-27', '2026-11-27', []]));
+    const reminder = shortMessage(event('pickup.reminder', { date: '2026-11-27', pickups: many }));
+    expect(reminder).toBe('Curbside: Reminder: pickup on Friday, Nov 27.');
+    const alert = shortMessage(event('route.alert', { alertId: 'ra_1', routeId: 'J31A', date: '2026-11-27', message: 'x'.repeat(300) }));
+    expect(alert).toHaveLength(SHORT_MESSAGE_MAX);
+    expect(alert.startsWith('Curbside: Route alert for Friday, Nov 27: xxx')).toBe(true);
   });
 });

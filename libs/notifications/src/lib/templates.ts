@@ -1,4 +1,4 @@
-import { formatShortDay, type EventType, type NewEvent } from '@curbside/domain';
+import { formatNoticeDate, noticePickups, weekdayOf, type EventType, type NewEvent, type NoticePickup } from '@curbside/domain';
 
 /** A message in the forms every channel needs. */
 export interface Message {
@@ -23,6 +23,9 @@ const HEADLINES: Record<EventType, (payload: Payload) => string> = {
     `Invoice ${p['invoiceId']} was issued on ${p['date']}` + (p['amount'] ? ` for ${p['amount']}` : ''),
   'preferences.changed': () => 'Communication preferences were changed',
   'contacts.changed': () => 'Contacts were changed',
+  'pickup.reminder': (p) => `Reminder: pickup on ${formatNoticeDate(p['date'] ?? '')}`,
+  'pickup.moved': (p) => `Holiday schedule: ${movesOf(noticePickups(p))} (${p['holidayName']})`,
+  'route.alert': (p) => `Route alert for ${formatNoticeDate(p['date'] ?? '')}: ${p['message']}`,
 };
 
 /** A ticket a resident's request created (CONTRACT §9): what they asked for and the day, so they know it arrived. */
@@ -31,7 +34,35 @@ const REQUEST_RECEIVED: Record<string, (payload: Payload) => string> = {
   EXTRA_PICKUP: (p) => `We received your extra-pickup request for ${dayOf(p)} (service ticket ${p['ticketId']})`,
 };
 
-const dayOf = (payload: Payload): string => (payload['date'] ? formatShortDay(payload['date']) : 'the day you named');
+const dayOf = (payload: Payload): string => (payload['date'] ? formatNoticeDate(payload['date']) : 'the day you named');
+
+/** "Thursday's pickup moves to Friday, Nov 27; Friday's pickup moves to Saturday, Nov 28", one entry per move. */
+function movesOf(pickups: readonly NoticePickup[]): string {
+  const moves = [...new Set(pickups.map((p) => `${weekdayOf(p.scheduledDate)}'s pickup moves to ${formatNoticeDate(p.date)}`))];
+  return moves.join('; ');
+}
+
+/** The lines after the first one: what a notice lists (services, moves); nothing for the other events. */
+const DETAILS: Partial<Record<EventType, (payload: Payload) => string[]>> = {
+  'pickup.reminder': (p) =>
+    noticePickups(p).map(
+      (pickup) =>
+        `- ${pickup.service}` +
+        (pickup.holidays.length > 0 ? ` (moved from ${weekdayOf(pickup.scheduledDate)} for ${pickup.holidays.join(' and ')})` : ''),
+    ),
+  'pickup.moved': (p) =>
+    noticePickups(p).map(
+      (pickup) => `- ${pickup.service}: ${formatNoticeDate(pickup.scheduledDate)} moves to ${formatNoticeDate(pickup.date)} (${p['holidayName']})`,
+    ),
+};
+
+/** The services a short message names after its first line, when they fit. */
+const SHORT_DETAILS: Partial<Record<EventType, (payload: Payload) => string>> = {
+  'pickup.reminder': (p) => noticePickups(p).map((pickup) => pickup.service).join(', '),
+};
+
+/** A Text or Voice message is at most this long (CONTRACT §8). */
+export const SHORT_MESSAGE_MAX = 160;
 
 /** The id the payload names under `key`, or else its first `…Id` value (events written by other paths). */
 function recordId(payload: Payload, key: string): string {
@@ -48,16 +79,24 @@ export function headline(event: NewEvent): string {
  */
 export function renderMessage(event: NewEvent): Message {
   const line = `${headline(event)}.`;
+  const details = DETAILS[event.type]?.(event.payload) ?? [];
   const footer = `Customer account ${event.customerId}. You receive this because you opted in to these notifications.`;
+  const list = details.length === 0 ? '' : `<ul>${details.map((item) => `<li>${escapeHtml(item.slice(2))}</li>`).join('')}</ul>`;
   return {
     subject: `Curbside: ${headline(event)}`,
-    text: `${line}\n\n${footer}\n`,
-    html: `<!doctype html><html><body><p><strong>${escapeHtml(line)}</strong></p><p>${escapeHtml(footer)}</p></body></html>`,
+    text: [line, ...(details.length === 0 ? [] : ['', ...details]), '', footer, ''].join('\n'),
+    html: `<!doctype html><html><body><p><strong>${escapeHtml(line)}</strong></p>${list}<p>${escapeHtml(footer)}</p></body></html>`,
   };
 }
 
-/** What a text message or a call says. */
-export const shortMessage = (event: NewEvent): string => `Curbside: ${headline(event)}.`;
+/** What a text message or a call says: the first line (and the services, when they fit), at most 160 characters. */
+export function shortMessage(event: NewEvent): string {
+  const line = `Curbside: ${headline(event)}`;
+  const details = SHORT_DETAILS[event.type]?.(event.payload);
+  const full = details ? `${line}: ${details}.` : `${line}.`;
+  if (full.length <= SHORT_MESSAGE_MAX) return full;
+  return `${line}.`.length <= SHORT_MESSAGE_MAX ? `${line}.` : `${line.slice(0, SHORT_MESSAGE_MAX - 1)}…`;
+}
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);

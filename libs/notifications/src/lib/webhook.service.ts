@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EVENT_TYPES, nowLocalDateTime, type EventType, type Webhook } from '@curbside/domain';
 import { ApiClientRepository, WebhookRepository } from '@curbside/persistence';
+import { routeOf } from './routing';
 
 /** Why a webhook cannot be created. */
 export class WebhookError extends Error {
@@ -27,6 +28,9 @@ export function isAcceptedWebhookUrl(value: string): boolean {
 }
 
 /** Creates, lists and deletes integrators' webhooks (CLI `webhooks …`). */
+/** The event types posted to webhooks (not the daily notices, CONTRACT §8): what `--events` may name. */
+const WEBHOOK_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((type) => routeOf({ customerId: '', type, payload: {} }).webhooks);
+
 export class WebhookService {
   constructor(
     private readonly webhooks: WebhookRepository,
@@ -36,9 +40,9 @@ export class WebhookService {
   /** Registers a webhook for a client; the secret is returned here and never again. */
   async create(clientId: string, url: string, events: readonly string[] | null): Promise<{ id: string; secret: string }> {
     if (!isAcceptedWebhookUrl(url)) throw new WebhookError(`the URL must be https:// (or http:// to localhost): "${url}"`, 'invalid');
-    const unknown = (events ?? []).filter((type) => !EVENT_TYPES.includes(type as EventType));
+    const unknown = (events ?? []).filter((type) => !WEBHOOK_EVENT_TYPES.includes(type as EventType));
     if (unknown.length > 0 || events?.length === 0) {
-      throw new WebhookError(`unknown event type(s) ${unknown.join(', ')}; known: ${EVENT_TYPES.join(', ')}`, 'invalid');
+      throw new WebhookError(`unknown event type(s) ${unknown.join(', ')}; known: ${WEBHOOK_EVENT_TYPES.join(', ')}`, 'invalid');
     }
     const client = await this.clients.find(clientId);
     if (client === null || client.revokedAt !== null) throw new WebhookError(`there is no active client ${clientId}`, 'not-found');

@@ -45,6 +45,8 @@ import {
   ServiceTicketServiceEntity,
   SigningKeyEntity,
   DeliveryEntity,
+  NoticeRunEntity,
+  RouteAlertEntity,
   WebhookEntity,
   ServiceRequestEntity,
   IdempotencyKeyEntity,
@@ -185,4 +187,6 @@ export const ENTITIES: EntityClass[] = [
   WebhookEntity,
   ServiceRequestEntity,
   IdempotencyKeyEntity,
+  NoticeRunEntity,
+  RouteAlertEntity,
 ];

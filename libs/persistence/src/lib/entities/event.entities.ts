@@ -8,6 +8,7 @@ import { Integer, NullableText, Text } from './columns';
 @Entity('events')
 @Index(['customerId', 'id'])
 @Index(['state', 'nextAttemptAt'])
+@Index(['noticeKey'], { unique: true })
 export class EventEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Text() customerId!: string;
@@ -21,4 +22,6 @@ export class EventEntity {
   @NullableText() lastError!: string | null;
   @NullableText() claimedBy!: string | null;
   @NullableText() claimedUntil!: string | null;
+  /** A notice's key (CONTRACT §8): one event per customer and day, holiday or alert. Null for changes. */
+  @NullableText() noticeKey!: string | null;
 }

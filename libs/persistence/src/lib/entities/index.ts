@@ -10,3 +10,4 @@ export * from './api-client.entities';
 export * from './event.entities';
 export * from './delivery.entities';
 export * from './service-request.entities';
+export * from './notice.entities';

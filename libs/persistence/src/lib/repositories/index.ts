@@ -13,6 +13,7 @@ import { EmailActivityRepository, IssueActivityRepository } from './activity.rep
 import { HolidayRepository, NoteRepository, PickupRepository, ProfileRepository } from './pickup.repository';
 import { DeliveryRepository } from './delivery.repository';
 import { WebhookRepository } from './webhook.repository';
+import { NoticeRepository } from './notice.repository';
 
 export { ApiClientRepository, type NewApiClient } from './api-client.repository';
 export { CustomerRepository, type BundleResource, type ImportCount, type ImportSummary, type RecordBatch } from './customer.repository';
@@ -29,6 +30,7 @@ export { EmailActivityRepository, IssueActivityRepository } from './activity.rep
 export { HolidayRepository, NoteRepository, PickupRepository, ProfileRepository } from './pickup.repository';
 export { DeliveryRepository, type CustomerSendWindow, type SentDelivery } from './delivery.repository';
 export { WebhookRepository } from './webhook.repository';
+export { NoticeRepository, NOTICE_CHUNK, type PlanDeliveries } from './notice.repository';
 
 /** Every repository: plain classes constructed with the DataSource. */
 export const REPOSITORIES = [
@@ -51,4 +53,5 @@ export const REPOSITORIES = [
   EventRepository,
   DeliveryRepository,
   WebhookRepository,
+  NoticeRepository,
 ];

@@ -20,6 +20,7 @@ export async function appendEvents(manager: EntityManager, events: readonly NewE
       lastError: null,
       claimedBy: null,
       claimedUntil: null,
+      noticeKey: null,
     })),
   );
 }

@@ -1,4 +1,5 @@
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { rangeBounds, type DateRange, type Id, type ListPosition, type ListQuery, type Page } from '@curbside/domain';
 
@@ -18,8 +19,9 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 
 /**
  * Inserts many rows with as few statements as the bind-parameter limit allows. Rows that give
- * every column a value are written as plain multi-row INSERTs (TypeORM's insert builder spends
- * most of an import's time on its parameter bookkeeping); others go through TypeORM (defaults).
+ * every column a value (generated ids aside) are written as plain multi-row INSERTs (TypeORM's
+ * insert builder spends most of an import's time on its parameter bookkeeping); others go
+ * through TypeORM (defaults).
  */
 export async function insertRows<T extends ObjectLiteral>(
   manager: EntityManager,
@@ -27,27 +29,28 @@ export async function insertRows<T extends ObjectLiteral>(
   rows: QueryDeepPartialEntity<T>[],
 ): Promise<void> {
   const metadata = manager.connection.getMetadata(entity);
-  const rowsPerStatement = Math.floor(PARAMETERS_PER_STATEMENT / metadata.columns.length);
-  const complete = rows.every((row) => metadata.columns.every((column) => (row as ObjectLiteral)[column.propertyName] !== undefined));
+  const columns = metadata.columns.filter((column) => !column.isGenerated);
+  const rowsPerStatement = Math.floor(PARAMETERS_PER_STATEMENT / columns.length);
+  const complete = rows.every((row) => columns.every((column) => (row as ObjectLiteral)[column.propertyName] !== undefined));
   for (const part of chunk(rows, rowsPerStatement)) {
-    if (complete) await manager.query(insertStatement(manager, metadata, part.length), insertParameters(manager, metadata, part));
+    if (complete) await manager.query(insertStatement(manager, metadata.tableName, columns, part.length), insertParameters(manager, columns, part));
     else await manager.insert(entity, part);
   }
 }
 
 /** `INSERT INTO "t" ("a", "b") VALUES (?, ?), (?, ?)…` for `count` rows, in the database's placeholder style. */
-function insertStatement(manager: EntityManager, metadata: EntityMetadata, count: number): string {
+function insertStatement(manager: EntityManager, table: string, columns: readonly ColumnMetadata[], count: number): string {
   const postgres = manager.connection.options.type === 'postgres';
-  const columns = metadata.columns.map((column) => `"${column.databaseName}"`).join(', ');
+  const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
   let n = 0;
-  const row = () => `(${metadata.columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`;
-  return `INSERT INTO "${metadata.tableName}" (${columns}) VALUES ${Array.from({ length: count }, row).join(', ')}`;
+  const row = () => `(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`;
+  return `INSERT INTO "${table}" (${names}) VALUES ${Array.from({ length: count }, row).join(', ')}`;
 }
 
 /** The rows' values in column order, as the driver stores them (booleans as 0/1 on SQLite). */
-function insertParameters(manager: EntityManager, metadata: EntityMetadata, rows: readonly ObjectLiteral[]): unknown[] {
+function insertParameters(manager: EntityManager, columns: readonly ColumnMetadata[], rows: readonly ObjectLiteral[]): unknown[] {
   const { driver } = manager.connection;
-  return rows.flatMap((row) => metadata.columns.map((column) => driver.preparePersistentValue(row[column.propertyName], column)));
+  return rows.flatMap((row) => columns.map((column) => driver.preparePersistentValue(row[column.propertyName], column)));
 }
 
 export type QueryStep = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>) => SelectQueryBuilder<T>;

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Logger } from '@nestjs/common';
+import {
+  addDays,
+  dueRunDay,
+  holidayMoves,
+  movedNotice,
+  nowLocalDateTime,
+  pickupsOn,
+  reminderNotice,
+  routeAlertNotice,
+  routePickupsOn,
+  type Holiday,
+  type Id,
+  type LocalDate,
+  type Notice,
+  type NoticeService,
+  type PreferenceCategory,
+  type RouteAlert,
+} from '@curbside/domain';
+import { HolidayRepository, NOTICE_CHUNK, NoticeRepository } from '@curbside/persistence';
+import { planDeliveries } from './plan';
+import { matchingRecipients, routeOf } from './routing';
+
+/** What a run did (or, dry, would do): the customers newly notified of tomorrow's pickups and of holiday moves. */
+export interface NoticeRunResult {
+  today: LocalDate;
+  reminders: number;
+  moves: number;
+}
+
+export interface NoticeOptions {
+  timeZone: string;
+  reminderTime: string;
+  noticeHorizonDays: number;
+  leaseSeconds: number;
+  pollMs: number;
+}
+
+/** The categories the notices are sent under (from the routing table, the one place that says). */
+const NOTICE_CATEGORIES = [
+  ...new Set(
+    (['pickup.reminder', 'pickup.moved'] as const).map((type) => routeOf({ customerId: '', type, payload: {} }).category as PreferenceCategory),
+  ),
+];
+
+/**
+ * The daily run of CONTRACT §8: tomorrow's reminders and the move notices of the next
+ * `NOTICE_HORIZON_DAYS` days, for every customer, a thousand customers a chunk. Each chunk's
+ * notices (those with a matching selection) are written with their deliveries in one
+ * transaction, under keys that make a rerun, a crash or a second writer add nothing twice.
+ */
+export class NoticeRun {
+  constructor(
+    private readonly notices: NoticeRepository,
+    private readonly holidays: HolidayRepository,
+    private readonly options: Pick<NoticeOptions, 'noticeHorizonDays'>,
+  ) {}
+
+  /** Runs the day as if today were `today`; `dryRun` counts and writes nothing. `afterChunk` runs after each chunk (a lease's renewal). */
+  async run(today: LocalDate, { dryRun = false, afterChunk }: { dryRun?: boolean; afterChunk?: () => Promise<void> } = {}): Promise<NoticeRunResult> {
+    const tomorrow = addDays(today, 1);
+    const until = addDays(tomorrow, this.options.noticeHorizonDays - 1);
+    const [services, holidays] = await Promise.all([
+      this.notices.scheduledServices(),
+      this.holidays.list({ from: addDays(tomorrow, -7), to: addDays(until, 7) }),
+    ]);
+    const result: NoticeRunResult = { today, reminders: 0, moves: 0 };
+    const customers = [...services.keys()];
+    for (let start = 0; start < customers.length; start += NOTICE_CHUNK) {
+      const chunk = customers.slice(start, start + NOTICE_CHUNK);
+      const notices = chunk.flatMap((customerId) => noticesOf(customerId, services.get(customerId) ?? [], holidays, tomorrow, until));
+      const written = await this.write(notices, dryRun);
+      result.reminders += customersOf(written, 'pickup.reminder');
+      result.moves += customersOf(written, 'pickup.moved');
+      await afterChunk?.();
+    }
+    return result;
+  }
+
+  /** Writes the notices that reach a selection now; those newly written (dry: those that would be). */
+  private async write(notices: readonly Notice[], dryRun: boolean): Promise<Notice[]> {
+    const customerIds = [...new Set(notices.map((notice) => notice.event.customerId))];
+    const preferences = await this.notices.preferencesOf(customerIds, NOTICE_CATEGORIES);
+    const reaching = notices.filter((notice) => matchingRecipients(notice.event, preferences.get(notice.event.customerId) ?? []).length > 0);
+    if (dryRun) {
+      const done = await this.notices.written(reaching);
+      return reaching.filter((notice) => !done.has(notice.key));
+    }
+    const events = await this.notices.record(reaching, (written) =>
+      written.flatMap((event) => planDeliveries(event, preferences.get(event.customerId) ?? [], [])),
+    );
+    return events.map((event) => ({ key: '', event }));
+  }
+}
+
+function noticesOf(customerId: Id, services: readonly NoticeService[], holidays: readonly Holiday[], tomorrow: LocalDate, until: LocalDate): Notice[] {
+  const pickups = pickupsOn(services, holidays, tomorrow);
+  const reminder = pickups.length > 0 ? [reminderNotice(customerId, tomorrow, pickups)] : [];
+  return [...reminder, ...holidayMoves(services, holidays, tomorrow, until).map((moves) => movedNotice(customerId, moves))];
+}
+
+const customersOf = (notices: readonly Notice[], type: Notice['event']['type']): number =>
+  new Set(notices.filter((notice) => notice.event.type === type).map((notice) => notice.event.customerId)).size;
+
+/**
+ * Starts the daily run in the notifier: once the clock in `TIME_ZONE` passes `REMINDER_TIME`,
+ * the first notifier to claim the day's lease runs it, renewing the lease after each chunk,
+ * and marks the day done. One that dies mid-run loses the lease when it runs out; another (or
+ * the restarted one) runs the day again, and the keys skip what was written.
+ */
+export class NoticeScheduler {
+  readonly workerId = `${hostname()}:${process.pid}:notices:${randomBytes(3).toString('hex')}`;
+  private readonly logger = new Logger('Notices');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private readonly finished = new Set<LocalDate>();
+
+  constructor(
+    private readonly run: NoticeRun,
+    private readonly notices: NoticeRepository,
+    private readonly options: NoticeOptions,
+  ) {}
+
+  start(): void {
+    if (this.timer !== null) return;
+    const every = Math.min(60_000, Math.max(1000, this.options.pollMs));
+    this.timer = setInterval(() => void this.tick(), every);
+    void this.tick();
+  }
+
+  /** Stops checking the clock; a run in progress stops after its chunk. */
+  async stop(): Promise<void> {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Runs the due day when no notifier has finished it and this one gets its lease. */
+  async tick(now: Date = new Date()): Promise<void> {
+    if (this.running !== null) return;
+    const day = dueRunDay(this.options.timeZone, this.options.reminderTime, now);
+    if (day === null || this.finished.has(day)) return;
+    this.running = this.runDay(day)
+      .catch((error: unknown) => this.logger.error(`the notice run of ${day} failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => (this.running = null));
+    await this.running;
+  }
+
+  private async runDay(day: LocalDate): Promise<void> {
+    if (await this.notices.isRunFinished(day)) {
+      this.finished.add(day);
+      return;
+    }
+    const lease = () => this.notices.claimRun(day, this.workerId, this.options.leaseSeconds);
+    if (!(await lease())) return;
+    const started = Date.now();
+    const result = await this.run.run(day, {
+      afterChunk: async () => {
+        // Stopping (SIGTERM) or outlived: leave the rest to the next holder of the lease; the keys keep what is written.
+        if (this.timer === null) throw new Error('stopped; the next notifier to hold the lease runs the rest');
+        if (!(await lease())) throw new Error('the lease on the day was lost');
+      },
+    });
+    await this.notices.finishRun(day, this.workerId);
+    this.finished.add(day);
+    this.logger.log({ ...result, ms: Date.now() - started, msg: `notice run of ${day} done at ${nowLocalDateTime()}` });
+  }
+}
+
+/** `alerts create`: an operator's message to the customers a route runs for on a day (CONTRACT §8). */
+export class RouteAlerts {
+  constructor(
+    private readonly notices: NoticeRepository,
+    private readonly holidays: HolidayRepository,
+  ) {}
+
+  async create(routeId: string, date: LocalDate, message: string): Promise<RouteAlert> {
+    const [services, holidays] = await Promise.all([
+      this.notices.scheduledServices(routeId),
+      this.holidays.list({ from: addDays(date, -14), to: date }),
+    ]);
+    const alert: RouteAlert = { id: `ra_${randomBytes(8).toString('hex')}`, routeId, date, message, customers: 0, createdAt: nowLocalDateTime() };
+    const customers = [...services].filter(([, owned]) => routePickupsOn(owned, holidays, routeId, date).length > 0).map(([id]) => id);
+    alert.customers = customers.length;
+    await this.notices.createAlert(alert, customers.map((customerId) => routeAlertNotice(customerId, alert)));
+    return alert;
+  }
+
+  list(): Promise<RouteAlert[]> {
+    return this.notices.alerts();
+  }
+}

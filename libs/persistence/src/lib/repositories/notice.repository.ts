@@ -1,0 +1,255 @@
+import {
+  nowLocalDateTime,
+  type ChannelName,
+  type Id,
+  type LocalDate,
+  type NewDelivery,
+  type Notice,
+  type NoticeService,
+  type OutboxEvent,
+  type Preference,
+  type PreferenceCategory,
+  type RouteAlert,
+  type SelectionType,
+  type ServiceStatus,
+  type Weekday,
+} from '@curbside/domain';
+import { DataSource, EntityManager } from 'typeorm';
+import { inRead, inTransaction } from '../database';
+import { DeliveryEntity, EventEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
+import { toOutboxEvent } from '../stores/event.store';
+import { fromRawColumns, insertRows } from '../stores/rows';
+
+/** Customers per statement when notices are written or preferences read: thousands, never one by one. */
+export const NOTICE_CHUNK = 1000;
+
+/** Turns newly written notice events into their deliveries (the notifier's planning, passed in). */
+export type PlanDeliveries = (events: readonly OutboxEvent[]) => NewDelivery[];
+
+interface ServiceRow {
+  customerId: string;
+  id: string;
+  status: string;
+  name: string | null;
+  catalogName: string | null;
+  scheduleDays: string;
+  scheduleEveryWeeks: number;
+  scheduleStartsOn: string;
+}
+
+/**
+ * The notices of CONTRACT §8, set-wise: the services the schedules are read from (one query
+ * for every customer), the preferences of thousands of customers a query, notice events
+ * written with their deliveries in one transaction per chunk under a unique key (so a rerun, a
+ * crash or a second writer adds nothing twice), the daily run's lease, and the route alerts.
+ */
+export class NoticeRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Every customer's active services with a schedule, by customer in id order (with the
+   * `operations` of `routeId` only, when given: what a route alert needs).
+   */
+  async scheduledServices(routeId?: string): Promise<Map<Id, NoticeService[]>> {
+    const onRoute = routeId === undefined ? '' : `AND EXISTS (SELECT 1 FROM "service_operations" o WHERE o."customer_id" = s."customer_id" AND o."service_id" = s."id" AND o."route_id" = :routeId)`;
+    const [rows, operations] = await inRead(this.dataSource, (manager) =>
+      Promise.all([
+        this.query<ServiceRow>(
+          manager,
+          `SELECT s."customer_id" AS "customerId", s."id", s."status", s."name", s."catalog_name" AS "catalogName",
+                  s."schedule_days" AS "scheduleDays", s."schedule_every_weeks" AS "scheduleEveryWeeks", s."schedule_starts_on" AS "scheduleStartsOn"
+           FROM "services" s
+           WHERE s."status" = 'Active' AND s."schedule_days" IS NOT NULL AND s."schedule_every_weeks" IS NOT NULL AND s."schedule_starts_on" IS NOT NULL ${onRoute}
+           ORDER BY s."customer_id", s."id"`,
+          { routeId },
+        ),
+        routeId === undefined
+          ? Promise.resolve([])
+          : this.query<{ customerId: string; serviceId: string; dayOfWeek: string | null }>(
+              manager,
+              `SELECT "customer_id" AS "customerId", "service_id" AS "serviceId", "day_of_week" AS "dayOfWeek"
+               FROM "service_operations" WHERE "route_id" = :routeId`,
+              { routeId },
+            ),
+      ]),
+    );
+    const operationsOf = new Map<string, NoticeService['operations']>();
+    for (const { customerId, serviceId, dayOfWeek } of operations) {
+      const key = `${customerId}/${serviceId}`;
+      operationsOf.set(key, [...(operationsOf.get(key) ?? []), { routeId: routeId ?? null, dayOfWeek: dayOfWeek as Weekday | null, notes: null }]);
+    }
+    const byCustomer = new Map<Id, NoticeService[]>();
+    for (const row of rows) {
+      const service: NoticeService = {
+        id: row.id,
+        status: row.status as ServiceStatus,
+        name: row.name,
+        catalog: { name: row.catalogName },
+        schedule: { days: row.scheduleDays.split(',') as Weekday[], everyWeeks: Number(row.scheduleEveryWeeks), startsOn: row.scheduleStartsOn },
+        operations: operationsOf.get(`${row.customerId}/${row.id}`) ?? [],
+      };
+      const services = byCustomer.get(row.customerId);
+      if (services) services.push(service);
+      else byCustomer.set(row.customerId, [service]);
+    }
+    return byCustomer;
+  }
+
+  /** The preferences in `categories` of each of `customerIds` (without the channels' options: no notice reads them). */
+  async preferencesOf(customerIds: readonly Id[], categories: readonly PreferenceCategory[]): Promise<Map<Id, Preference[]>> {
+    const preferences = new Map<Id, Preference[]>(customerIds.map((id) => [id, []]));
+    if (customerIds.length === 0) return preferences;
+    const where = `"customer_id" IN (:...customerIds) AND "category" IN (:...categories)`;
+    const parameters = { customerIds, categories };
+    const [categoryRows, channelRows, selectionRows] = await inRead(this.dataSource, (manager) =>
+      Promise.all([
+        this.query<{ customerId: string; category: string; enabled: unknown }>(
+          manager,
+          `SELECT "customer_id" AS "customerId", "category", "enabled" FROM "preference_categories" WHERE ${where} ORDER BY "customer_id", "position"`,
+          parameters,
+        ),
+        this.query<{ customerId: string; category: string; channel: string; optIn: unknown }>(
+          manager,
+          `SELECT "customer_id" AS "customerId", "category", "channel", "opt_in" AS "optIn" FROM "preference_channels" WHERE ${where} ORDER BY "customer_id", "category", "position"`,
+          parameters,
+        ),
+        this.query<{ customerId: string; category: string; channel: string; type: string; value: string; optIn: unknown }>(
+          manager,
+          `SELECT "customer_id" AS "customerId", "category", "channel", "type", "value", "opt_in" AS "optIn" FROM "preference_selections" WHERE ${where} ORDER BY "customer_id", "category", "channel", "position"`,
+          parameters,
+        ),
+      ]),
+    );
+    const channels = new Map<string, Preference['channels']>();
+    for (const row of channelRows) {
+      const key = `${row.customerId}/${row.category}`;
+      channels.set(key, [...(channels.get(key) ?? []), { name: row.channel as ChannelName, optIn: truthy(row.optIn), selections: [], options: [] }]);
+    }
+    for (const row of selectionRows) {
+      const channel = channels.get(`${row.customerId}/${row.category}`)?.find((candidate) => candidate.name === row.channel);
+      const audit = { createdBy: null, createdAt: null, modifiedBy: null, modifiedAt: null };
+      channel?.selections.push({ type: row.type as SelectionType, value: row.value, optIn: truthy(row.optIn), audit });
+    }
+    for (const row of categoryRows) {
+      preferences.get(row.customerId)?.push({
+        category: row.category as PreferenceCategory,
+        enabled: truthy(row.enabled),
+        channels: channels.get(`${row.customerId}/${row.category}`) ?? [],
+      });
+    }
+    return preferences;
+  }
+
+  /** The keys of `notices` already written. */
+  async written(notices: readonly Notice[]): Promise<Set<string>> {
+    if (notices.length === 0) return new Set();
+    const rows = await inRead(this.dataSource, (manager) =>
+      this.query<{ key: string }>(manager, `SELECT "notice_key" AS "key" FROM "events" WHERE "notice_key" IN (:...keys)`, {
+        keys: notices.map((notice) => notice.key),
+      }),
+    );
+    return new Set(rows.map((row) => row.key));
+  }
+
+  /**
+   * Writes the events of `notices` whose key is new, in one transaction: with `plan`, their
+   * deliveries too (the events are then done); without, the events wait for the notifier's
+   * fan-out (which also posts them to webhooks). The events written, by key.
+   */
+  async record(notices: readonly Notice[], plan: PlanDeliveries | null): Promise<OutboxEvent[]> {
+    if (notices.length === 0) return [];
+    return inTransaction(this.dataSource, async (manager) => {
+      const events = await this.insertEvents(manager, notices, plan === null ? 'pending' : 'delivered');
+      if (plan !== null) await this.insertDeliveries(manager, plan(events));
+      return events;
+    });
+  }
+
+  private async insertEvents(manager: EntityManager, notices: readonly Notice[], state: 'pending' | 'delivered'): Promise<OutboxEvent[]> {
+    const now = nowLocalDateTime();
+    const postgres = this.dataSource.options.type === 'postgres';
+    let n = 0;
+    const placeholder = () => (postgres ? `$${++n}` : '?');
+    const values = notices.map(() => `(${Array.from({ length: 7 }, placeholder).join(', ')}, 0, NULL, NULL, NULL)`).join(', ');
+    const parameters = notices.flatMap(({ key, event }) => [event.customerId, event.type, JSON.stringify(event.payload), state, now, now, key]);
+    const sql = `INSERT INTO "events" ("customer_id", "type", "payload", "state", "created_at", "next_attempt_at", "notice_key", "attempts", "last_error", "claimed_by", "claimed_until")
+      VALUES ${values} ON CONFLICT ("notice_key") DO NOTHING RETURNING *`;
+    const raw = (await manager.query(sql, parameters)) as Record<string, unknown>[];
+    const metadata = this.dataSource.getMetadata(EventEntity);
+    return (Array.isArray(raw) ? raw : []).map((row) => toOutboxEvent(fromRawColumns<EventEntity>(metadata, row))).sort((a, b) => a.id - b.id);
+  }
+
+  private async insertDeliveries(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
+    const now = nowLocalDateTime();
+    const rows = deliveries.map((delivery) => ({
+      ...delivery,
+      state: 'pending',
+      attempts: 0,
+      createdAt: now,
+      nextAttemptAt: now,
+      deliveredAt: null,
+      lastError: null,
+      claimedBy: null,
+      claimedUntil: null,
+    }));
+    await insertRows(manager, DeliveryEntity, rows);
+  }
+
+  /**
+   * Takes the daily run of `day` for `worker` until `leaseSeconds` from now: false when the day is
+   * done or another worker's lease on it still runs. One atomic upsert, on both drivers.
+   */
+  async claimRun(day: LocalDate, worker: string, leaseSeconds: number): Promise<boolean> {
+    const now = nowLocalDateTime();
+    const until = nowLocalDateTime(new Date(Date.now() + leaseSeconds * 1000));
+    const claimed = await inTransaction(this.dataSource, (manager) =>
+      this.query<{ day: string }>(
+        manager,
+        `INSERT INTO "notice_runs" ("day", "claimed_by", "claimed_until", "finished_at") VALUES (:day, :worker, :until, NULL)
+         ON CONFLICT ("day") DO UPDATE SET "claimed_by" = excluded."claimed_by", "claimed_until" = excluded."claimed_until"
+         WHERE "notice_runs"."finished_at" IS NULL AND ("notice_runs"."claimed_until" IS NULL OR "notice_runs"."claimed_until" <= :now
+                OR "notice_runs"."claimed_by" = :worker)
+         RETURNING "day"`,
+        { day, worker, until, now },
+      ),
+    );
+    return claimed.length > 0;
+  }
+
+  /** Marks the day's run done (when `worker` still holds it); no notifier runs it again. */
+  async finishRun(day: LocalDate, worker: string): Promise<void> {
+    await inTransaction(this.dataSource, (manager) =>
+      manager.update(NoticeRunEntity, { day, claimedBy: worker }, { finishedAt: nowLocalDateTime(), claimedUntil: null }),
+    );
+  }
+
+  /** True when the day's run finished. */
+  async isRunFinished(day: LocalDate): Promise<boolean> {
+    const run = await inRead(this.dataSource, (manager) => manager.findOne(NoticeRunEntity, { where: { day } }));
+    return run?.finishedAt != null;
+  }
+
+  /** Stores a route alert and its customers' events (pending: the notifier fans them out, webhooks included), at once. */
+  async createAlert(alert: RouteAlert, notices: readonly Notice[]): Promise<void> {
+    await inTransaction(this.dataSource, async (manager) => {
+      await manager.insert(RouteAlertEntity, { ...alert });
+      for (let start = 0; start < notices.length; start += NOTICE_CHUNK) {
+        await this.insertEvents(manager, notices.slice(start, start + NOTICE_CHUNK), 'pending');
+      }
+    });
+  }
+
+  /** The route alerts, newest first. */
+  async alerts(): Promise<RouteAlert[]> {
+    const rows = await inRead(this.dataSource, (manager) => manager.find(RouteAlertEntity, { order: { createdAt: 'DESC', id: 'DESC' } }));
+    return rows.map((row) => ({ ...row, customers: Number(row.customers) }));
+  }
+
+  private async query<T>(manager: EntityManager, sql: string, parameters: Record<string, unknown>): Promise<T[]> {
+    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters, {});
+    return (await manager.query(text, values)) as T[];
+  }
+}
+
+/** Booleans read raw: `true`/`false` on PostgreSQL, 1/0 on SQLite. */
+const truthy = (value: unknown): boolean => value === true || value === 1 || value === '1';
