@@ -148,6 +148,15 @@ describe('the HTTP edge answers every error as a problem', () => {
     expect(refused.headers['request-tracking-id']).toMatch(UUID);
   });
 
+  it('names the refused request itself when a request with a body came before it on the connection', async () => {
+    const body = '{"contacts":[]}';
+    const first = `PUT /health/live HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const raw = await sendRaw(t.url, first, `GET ${TICKETS} HTTP/1.1\r\nHost: x\r\nRequest-Tracking-Id: after-a-body\r\n`, `X-Big: ${'b'.repeat(70_000)}\r\n\r\n`);
+    const refused = parseRawResponse(raw.slice(raw.lastIndexOf('HTTP/1.1 ')));
+    expect(refused.status).toBe(431);
+    expect(JSON.parse(refused.body)).toMatchObject({ request_tracking_id: 'after-a-body', instance: TICKETS });
+  });
+
   it('answers a request that is not HTTP with a JSON problem', async () => {
     const response = parseRawResponse(await sendRaw(t.url, 'GARBAGE\r\n\r\n'));
     expect(response.status).toBe(400);

@@ -77,8 +77,17 @@ export function keepUnfinishedHeaders(server: Server): void {
 function headerBlockSoFar(socket: Socket, lastChunk: Buffer): string {
   const text = Buffer.concat([unfinishedHeaders.get(socket) ?? Buffer.alloc(0), lastChunk]).toString('latin1');
   const end = text.lastIndexOf(END_OF_HEADERS, text.length - END_OF_HEADERS.length - 1);
-  return end === -1 ? text : text.slice(end + END_OF_HEADERS.length);
+  const block = end === -1 ? text : text.slice(end + END_OF_HEADERS.length);
+  // After a request with a body on the same connection the kept bytes begin with that body (and the
+  // request line follows it directly): the refused block starts at the last request line; a line too
+  // malformed to find starts the last chunk.
+  const starts = [...block.matchAll(REQUEST_LINE_START)];
+  if (starts.length > 0) return block.slice(starts[starts.length - 1].index);
+  return /^[A-Z]+ /.test(lastChunk.toString('latin1', 0, 16)) ? lastChunk.toString('latin1') : block;
 }
+
+/** Where a request line ("GET /path HTTP/1.1") starts. */
+const REQUEST_LINE_START = /[A-Z]+ \S+ HTTP\/\d/g;
 
 function frameworkErrorDescription(error: FastifyError): ErrorDescription {
   switch (error.code) {
