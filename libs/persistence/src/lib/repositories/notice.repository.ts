@@ -1,6 +1,5 @@
 import {
   nowLocalDateTime,
-  type ChannelName,
   type Id,
   type LocalDate,
   type NewDelivery,
@@ -10,7 +9,6 @@ import {
   type Preference,
   type PreferenceCategory,
   type RouteAlert,
-  type SelectionType,
   type ServiceStatus,
   type Weekday,
 } from '@curbside/domain';
@@ -18,6 +16,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { inRead, inTransaction } from '../database';
 import { DeliveryEntity, EventEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
 import { toOutboxEvent } from '../stores/event.store';
+import { loadPreferencesOf } from '../stores/preference.store';
 import { fromRawColumns, insertRows } from '../stores/rows';
 
 /** Customers per statement when notices are written or preferences read: thousands, never one by one. */
@@ -95,49 +94,9 @@ export class NoticeRepository {
     return byCustomer;
   }
 
-  /** The preferences in `categories` of each of `customerIds` (without the channels' options: no notice reads them). */
-  async preferencesOf(customerIds: readonly Id[], categories: readonly PreferenceCategory[]): Promise<Map<Id, Preference[]>> {
-    const preferences = new Map<Id, Preference[]>(customerIds.map((id) => [id, []]));
-    if (customerIds.length === 0) return preferences;
-    const where = `"customer_id" IN (:...customerIds) AND "category" IN (:...categories)`;
-    const parameters = { customerIds, categories };
-    const [categoryRows, channelRows, selectionRows] = await inRead(this.dataSource, (manager) =>
-      Promise.all([
-        this.query<{ customerId: string; category: string; enabled: unknown }>(
-          manager,
-          `SELECT "customer_id" AS "customerId", "category", "enabled" FROM "preference_categories" WHERE ${where} ORDER BY "customer_id", "position"`,
-          parameters,
-        ),
-        this.query<{ customerId: string; category: string; channel: string; optIn: unknown }>(
-          manager,
-          `SELECT "customer_id" AS "customerId", "category", "channel", "opt_in" AS "optIn" FROM "preference_channels" WHERE ${where} ORDER BY "customer_id", "category", "position"`,
-          parameters,
-        ),
-        this.query<{ customerId: string; category: string; channel: string; type: string; value: string; optIn: unknown }>(
-          manager,
-          `SELECT "customer_id" AS "customerId", "category", "channel", "type", "value", "opt_in" AS "optIn" FROM "preference_selections" WHERE ${where} ORDER BY "customer_id", "category", "channel", "position"`,
-          parameters,
-        ),
-      ]),
-    );
-    const channels = new Map<string, Preference['channels']>();
-    for (const row of channelRows) {
-      const key = `${row.customerId}/${row.category}`;
-      channels.set(key, [...(channels.get(key) ?? []), { name: row.channel as ChannelName, optIn: truthy(row.optIn), selections: [], options: [] }]);
-    }
-    for (const row of selectionRows) {
-      const channel = channels.get(`${row.customerId}/${row.category}`)?.find((candidate) => candidate.name === row.channel);
-      const audit = { createdBy: null, createdAt: null, modifiedBy: null, modifiedAt: null };
-      channel?.selections.push({ type: row.type as SelectionType, value: row.value, optIn: truthy(row.optIn), audit });
-    }
-    for (const row of categoryRows) {
-      preferences.get(row.customerId)?.push({
-        category: row.category as PreferenceCategory,
-        enabled: truthy(row.enabled),
-        channels: channels.get(`${row.customerId}/${row.category}`) ?? [],
-      });
-    }
-    return preferences;
+  /** The preferences in `categories` of each of `customerIds`. */
+  preferencesOf(customerIds: readonly Id[], categories: readonly PreferenceCategory[]): Promise<Map<Id, Preference[]>> {
+    return inRead(this.dataSource, (manager) => loadPreferencesOf(manager, customerIds, categories));
   }
 
   /** The keys of `notices` already written. */
@@ -251,5 +210,3 @@ export class NoticeRepository {
   }
 }
 
-/** Booleans read raw: `true`/`false` on PostgreSQL, 1/0 on SQLite. */
-const truthy = (value: unknown): boolean => value === true || value === 1 || value === '1';
