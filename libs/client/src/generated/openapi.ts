@@ -2938,6 +2938,18 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
         };
     };
     getCommunicationPreferences: {
