@@ -95,19 +95,19 @@ describe.each(testDatabases())('admin CLI on $name', (kind) => {
   it('sums up a file of more than a screenful of customers in one line; --json still gives every customer', () => {
     const first = file.customers[0];
     const many = {
-      customers: Array.from({ length: 45 }, (_, i) => ({ id: String(5_000_000 + i), currency: 'USD', tickets: i === 0 ? first.tickets : [] })),
+      customers: Array.from({ length: 41 }, (_, i) => ({ id: String(5_000_000 + i), currency: 'USD', tickets: i === 0 ? first.tickets : [] })),
     };
     const path = writeTempJson(many);
     const planned = runCli(databaseUrl, ['import', path, '--dry-run']);
     expect(planned.stdout.trim().split('\n')).toEqual([
       `${path} is valid. Nothing was written (dry run). It would load 0 holiday(s) and:`,
-      `45 customers (0 to replace by id, 45 to create), ${first.tickets.length} records.`,
+      `41 customers (0 to replace by id, 41 to create), ${first.tickets.length} records.`,
     ]);
     const imported = runCli(databaseUrl, ['import', path]);
     expect(imported.stderr).toBe('');
     expect(imported.stdout.trim().split('\n')).toEqual([
-      `Imported 45 customer(s) and the holiday calendar (+0 ~0) from ${path}.`,
-      `45 created, 0 updated; records +${first.tickets.length} ~0.`,
+      `Imported 41 customer(s) and the holiday calendar (+0 ~0) from ${path}.`,
+      `41 created, 0 updated; records +${first.tickets.length} ~0.`,
     ]);
     const again = runCli(databaseUrl, ['import', path, '--json']);
     const summary = again.json<{ customers: Array<{ customer_id: string; customer_created: boolean }>; holidays: unknown }>();
@@ -115,9 +115,6 @@ describe.each(testDatabases())('admin CLI on $name', (kind) => {
     expect(summary.customers.every((c) => !c.customer_created)).toBe(true);
     expect(summary.holidays).toEqual({ created: 0, replaced: 0 });
     expect(again.stdout).toBe(`${JSON.stringify(summary, null, 2)}\n`);
-    const dryJson = runCli(databaseUrl, ['import', path, '--dry-run', '--json']).json<{ customers: Array<{ exists: boolean }> }>();
-    expect(dryJson.customers).toHaveLength(45);
-    expect(dryJson.customers.every((c) => c.exists)).toBe(true);
   });
 
   it('registers, lists and revokes clients; revocation stops a live token at once', async () => {
