@@ -4,6 +4,7 @@
  *
  *   npm run bench [-- --smoke] [-- --seconds=3 --rounds=3 --connections=10 --import-rows=1000000 --no-build]
  *   BENCH_DATABASE_URL=postgres://... npm run bench     (PostgreSQL: a database of its own, which it fills)
+ *   npm run bench -- --customers=N                      (a hauler's scale instead: hauler.bench.js)
  *
  * It builds, writes an import file (customers with 10, 1,000 and 10,000 service tickets, invoices,
  * disposal tickets) and loads it with the real CLI, registers a client and issues a token, then
@@ -329,6 +330,8 @@ async function main() {
     await require('./notifier').main();
     return;
   }
+  // A hauler's scale (issue 21): its own data, import and read mix (hauler.bench.js).
+  if (argument('customers') !== undefined) return require('./hauler.bench').runHaulerBench(module.exports, argument);
   const pin = pinning();
   const { scratch, databaseUrl, env } = environment();
   const servers = [];
@@ -368,7 +371,7 @@ async function main() {
   }
 }
 
-module.exports = { environment, prepare, scenarios, startServer, freePort, pinning, progress, median };
+module.exports = { environment, prepare, scenarios, startServer, freePort, pinning, progress, median, timed, cli };
 
 if (require.main === module) {
   main().catch((error) => {

@@ -38,7 +38,9 @@ const manyTickets = (file: Json): void => {
 /** What check gives: the checked file and how it was read, or the failure exactly as the CLI prints it. */
 async function checked(service: ImportService, file: string): Promise<Record<string, unknown>> {
   try {
-    const { readPieces, ...checked } = await service.check(file);
+    const { readPieces, customers, holidays } = await service.check(file);
+    const checked = { holidays, customers: [...customers.customers()] };
+    customers.close();
     return { checked, readWith: readPieces === importStream.scannedPieces ? 'scan' : 'stream-json' };
   } catch (error) {
     if (!(error instanceof CliFailure)) throw error;
@@ -123,7 +125,8 @@ describe('ImportService.check: the scan and stream-json agree', () => {
       const writer = new ImportService(customers as never, holidays as never);
       const file = written(text);
       const checkedFile = await writer.check(file);
-      await writer.loadChecked(file, checkedFile);
+      for await (const summary of (await writer.loadChecked(file, checkedFile)).customers) expect(summary.customerId).toMatch(/^\d+$/);
+      checkedFile.customers.close();
       return { count, readWith: checkedFile.readPieces === importStream.scannedPieces ? 'scan' : 'stream-json' };
     };
     const plain = await records(JSON.stringify(sample));

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { BundleResource, Customer, ImportFile } from '@curbside/domain';
+import { BundleResource, ImportFile } from '@curbside/domain';
 import { decodeImportFile, ImportFileError, ImportFileReader, importRecordLists } from '@curbside/codecs';
 import { CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch } from '@curbside/persistence';
 import { CliFailure, EXIT } from './cli-failure';
+import { ImportScratch } from './import-scratch';
 import { ImportPiece, importPieces, NotJson, NotScanned, scannedPieces } from './import-stream';
 
 /** Records written per statement batch of a streamed import: bounds memory, and amortises each batch's lookups. */
@@ -15,20 +16,21 @@ export interface CustomerPlan {
   records: Record<string, number>;
 }
 
-/** An import file checked by streaming through it: what the second pass writes. */
+/** An import file checked by streaming through it: what the second pass writes. Close it when done. */
 export interface CheckedFile {
   holidays: ImportFile['holidays'];
-  customers: { customer: Customer; records: Record<BundleResource, number> }[];
+  /** Each customer's header and record counts, in file order, kept off the heap. */
+  customers: ImportScratch;
   /** How the file was read without a problem: the second pass reads it the same way, so it reads what was checked. */
   readPieces: ReadPieces;
 }
 
 type ReadPieces = (file: string, lists: ReadonlySet<string>) => AsyncGenerator<ImportPiece>;
 
-/** What an import did: the holiday calendar's counts, then each customer's. */
-export interface ImportResult {
+/** What an import did: the holiday calendar's counts, then each customer's, as it is loaded. */
+export interface ImportResult<Summaries = AsyncIterable<ImportSummary>> {
   holidays: ImportCount;
-  customers: ImportSummary[];
+  customers: Summaries;
 }
 
 /**
@@ -72,38 +74,32 @@ export class ImportService {
     });
   }
 
-  async plan(customers: CheckedFile['customers']): Promise<CustomerPlan[]> {
-    return Promise.all(
-      customers.map(async ({ customer, records }) => ({
-        customerId: customer.id,
-        exists: await this.customers.exists(customer.id),
-        records,
-      })),
-    );
+  /** What loading each customer of a checked file would do, customer by customer. */
+  async *plan(checked: CheckedFile): AsyncGenerator<CustomerPlan> {
+    for (const { customer, records } of checked.customers.customers()) {
+      yield { customerId: customer.id, exists: await this.customers.exists(customer.id), records };
+    }
   }
 
   /**
-   * The second pass: the holiday calendar (one transaction), then each customer in a transaction
-   * of its own, its records read from the file again and written in batches as they come.
+   * The second pass: the holiday calendar (one transaction), then, as the summaries are taken,
+   * each customer in a transaction of its own, its records read from the file again and written
+   * in batches as they come. Nothing is kept per customer.
    */
-  async loadChecked(
-    file: string,
-    checked: CheckedFile,
-    onCustomerDone: (summary: ImportSummary) => void = () => undefined,
-  ): Promise<ImportResult> {
+  async loadChecked(file: string, checked: CheckedFile): Promise<ImportResult> {
     const holidays = await this.holidays.importHolidays(checked.holidays);
+    return { holidays, customers: this.loadCustomers(file, checked) };
+  }
+
+  private async *loadCustomers(file: string, checked: CheckedFile): AsyncGenerator<ImportSummary> {
     const pieces = checked.readPieces(file, new Set(importRecordLists().keys()))[Symbol.asyncIterator]();
-    const customers: ImportSummary[] = [];
-    for (const { customer } of checked.customers) {
-      const summary = await this.customers.importBatches(customer, batchesOfOneCustomer(pieces));
-      customers.push(summary);
-      onCustomerDone(summary);
+    for (const { customer } of checked.customers.customers()) {
+      yield await this.customers.importBatches(customer, batchesOfOneCustomer(pieces));
     }
-    return { holidays, customers };
   }
 
   /** Loads the holiday calendar (one transaction), then each customer (one transaction each). */
-  async load(file: ImportFile, onCustomerDone: (summary: ImportSummary) => void = () => undefined): Promise<ImportResult> {
+  async load(file: ImportFile, onCustomerDone: (summary: ImportSummary) => void = () => undefined): Promise<ImportResult<ImportSummary[]>> {
     const holidays = await this.holidays.importHolidays(file.holidays);
     const customers: ImportSummary[] = [];
     for (const bundle of file.customers) {
@@ -140,25 +136,31 @@ async function* batchesOfOneCustomer(pieces: AsyncIterator<ImportPiece>): AsyncG
 
 /** Checks the pieces of an import file, read with `readPieces`, as they come; throws ImportFileError listing every problem. */
 async function checkedPieces(file: string, readPieces: ReadPieces, kinds: Map<string, BundleResource>): Promise<CheckedFile> {
-  const reader = new ImportFileReader();
-  const checked: CheckedFile = { holidays: [], customers: [], readPieces };
-  const counts = new Map<number, Record<string, number>>();
-  for await (const piece of readPieces(file, new Set(kinds.keys()))) {
-    if (piece.type === 'record') {
-      reader.record(piece.customer, piece.list, piece.index, piece.value);
-      const count = counts.get(piece.customer) ?? {};
-      const kind = kinds.get(piece.list) as string;
-      count[kind] = (count[kind] ?? 0) + 1;
-      counts.set(piece.customer, count);
-    } else if (piece.type === 'customer') {
-      const customer = reader.customer(piece.customer, piece.shell);
-      const records = Object.fromEntries([...kinds.values()].map((kind) => [kind, counts.get(piece.customer)?.[kind] ?? 0]));
-      checked.customers.push({ customer, records: records as Record<BundleResource, number> });
-      counts.delete(piece.customer);
-    } else checked.holidays = reader.file(piece.shell);
+  const scratch = new ImportScratch();
+  try {
+    const reader = new ImportFileReader(scratch);
+    const checked: CheckedFile = { holidays: [], customers: scratch, readPieces };
+    const counts = new Map<number, Record<string, number>>();
+    for await (const piece of readPieces(file, new Set(kinds.keys()))) {
+      if (piece.type === 'record') {
+        reader.record(piece.customer, piece.list, piece.index, piece.value);
+        const count = counts.get(piece.customer) ?? {};
+        const kind = kinds.get(piece.list) as string;
+        count[kind] = (count[kind] ?? 0) + 1;
+        counts.set(piece.customer, count);
+      } else if (piece.type === 'customer') {
+        const customer = reader.customer(piece.customer, piece.shell);
+        const records = Object.fromEntries([...kinds.values()].map((kind) => [kind, counts.get(piece.customer)?.[kind] ?? 0]));
+        scratch.add({ customer, records: records as Record<BundleResource, number> });
+        counts.delete(piece.customer);
+      } else checked.holidays = reader.file(piece.shell);
+    }
+    reader.finish();
+    return checked;
+  } catch (error) {
+    scratch.close();
+    throw error;
   }
-  reader.finish();
-  return checked;
 }
 
 const notJson = (source: string, error: Error): CliFailure =>

@@ -3,6 +3,23 @@ export const output = {
   json(value: unknown): void {
     process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   },
+  /**
+   * Writes `shape` with its member `list` made of `items`, exactly as `json` would, the items as
+   * they come: a list of a million entries is never held (`shape[list]` only gives its place).
+   */
+  async jsonStreamed(shape: Record<string, unknown>, list: string, items: AsyncIterable<unknown>): Promise<void> {
+    const placeholder = '\u0000items';
+    const [head, tail] = JSON.stringify({ ...shape, [list]: placeholder }, null, 2).split(JSON.stringify(placeholder));
+    const out = new BufferedStdout();
+    out.write(`${head}[`);
+    let first = true;
+    for await (const item of items) {
+      out.write(`${first ? '' : ','}\n    ${JSON.stringify(item, null, 2).replaceAll('\n', '\n    ')}`);
+      first = false;
+    }
+    out.write(`${first ? '' : '\n  '}]${tail}\n`);
+    out.flush();
+  },
   line(text = ''): void {
     process.stdout.write(`${text}\n`);
   },
@@ -18,3 +35,18 @@ export const output = {
     process.stderr.write(`${text}\n`);
   },
 };
+
+/** stdout in pieces of about 64 KiB: one write per piece rather than per item. */
+class BufferedStdout {
+  private pending = '';
+
+  write(text: string): void {
+    this.pending += text;
+    if (this.pending.length >= 1 << 16) this.flush();
+  }
+
+  flush(): void {
+    if (this.pending !== '') process.stdout.write(this.pending);
+    this.pending = '';
+  }
+}

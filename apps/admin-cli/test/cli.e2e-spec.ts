@@ -114,6 +114,31 @@ describe.each(testDatabases())('admin CLI on $name', (kind) => {
     expect(runCli(databaseUrl, ['export', '1000001']).status).toBe(4);
   });
 
+  it('sums up a file of more than a screenful of customers in one line; --json still gives every customer', () => {
+    const first = file.customers[0];
+    const many = {
+      customers: Array.from({ length: 41 }, (_, i) => ({ id: String(5_000_000 + i), currency: 'USD', tickets: i === 0 ? first.tickets : [] })),
+    };
+    const path = writeTempJson(many);
+    const planned = runCli(databaseUrl, ['import', path, '--dry-run']);
+    expect(planned.stdout.trim().split('\n')).toEqual([
+      `${path} is valid. Nothing was written (dry run). It would load 0 holiday(s) and:`,
+      `41 customers (0 to replace by id, 41 to create), ${first.tickets.length} records.`,
+    ]);
+    const imported = runCli(databaseUrl, ['import', path]);
+    expect(imported.stderr).toBe('');
+    expect(imported.stdout.trim().split('\n')).toEqual([
+      `Imported 41 customer(s) and the holiday calendar (+0 ~0) from ${path}.`,
+      `41 created, 0 updated; records +${first.tickets.length} ~0.`,
+    ]);
+    const again = runCli(databaseUrl, ['import', path, '--json']);
+    const summary = again.json<{ customers: Array<{ customer_id: string; customer_created: boolean }>; holidays: unknown }>();
+    expect(summary.customers.map((c) => c.customer_id)).toEqual(many.customers.map((c) => c.id));
+    expect(summary.customers.every((c) => !c.customer_created)).toBe(true);
+    expect(summary.holidays).toEqual({ created: 0, replaced: 0 });
+    expect(again.stdout).toBe(`${JSON.stringify(summary, null, 2)}\n`);
+  });
+
   it('registers, lists and revokes clients; revocation stops a live token at once', async () => {
     runCli(databaseUrl, ['import', writeTempJson(file)]);
     const created = runCli(databaseUrl, ['clients', 'create', '--name', 'Resident portal', '--customers', '1000001,1000002', '--json']);

@@ -23,7 +23,7 @@ export { preferenceCodec, type PreferencesUpdate } from './lib/preference.codec'
 export { serviceCodec } from './lib/service.codec';
 export { emailActivityCodec } from './lib/email-activity.codec';
 export { issueActivityCodec } from './lib/issue-activity.codec';
-export { decodeImportFile, encodeImportFile, ImportFileReader, importRecordLists } from './lib/import-file';
+export { decodeImportFile, encodeImportFile, ImportFileReader, importRecordLists, type SeenCustomerIds } from './lib/import-file';
 export { responses, type ListPage } from './lib/responses';
 export { parseXml, toXml } from './lib/xml';
 export { CALENDAR_WEEKS, type CalendarService, pickupCalendar, type PickupCalendarRequest } from './lib/calendar';

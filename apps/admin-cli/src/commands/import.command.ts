@@ -1,13 +1,16 @@
 import { SingleBar } from 'cli-progress';
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { ImportSummary } from '@curbside/persistence';
-import { ImportService } from '../import.service';
+import { ImportCount, ImportSummary } from '@curbside/persistence';
+import { CheckedFile, CustomerPlan, ImportService } from '../import.service';
 import { output } from '../output';
 
 interface ImportOptions {
   dryRun?: boolean;
   json?: boolean;
 }
+
+/** Up to this many customers the result is a table, one row per customer; beyond, one line of totals. */
+const TABLE_ROWS = 40;
 
 @Command({
   name: 'import',
@@ -20,24 +23,44 @@ export class ImportCommand extends CommandRunner {
   }
 
   async run([file]: string[], options: ImportOptions): Promise<void> {
-    const importFile = await this.imports.check(file);
-
-    if (options.dryRun) {
-      const plan = await this.imports.plan(importFile.customers);
-      if (options.json) return output.json({ dry_run: true, customers: plan, holidays: importFile.holidays.length });
-      output.line(`${file} is valid. Nothing was written (dry run). It would load ${importFile.holidays.length} holiday(s) and:`);
-      output.table(plan.map((p) => ({ customer: p.customerId, action: p.exists ? 'replace by id' : 'create', ...stringify(p.records) })));
-      return;
+    const checked = await this.imports.check(file);
+    try {
+      if (options.dryRun) await this.dryRun(file, checked, options.json === true);
+      else await this.load(file, checked, options.json === true);
+    } finally {
+      checked.customers.close();
     }
+  }
 
-    const progress = !options.json && process.stderr.isTTY ? new SingleBar({ format: 'importing [{bar}] {value}/{total} customers', stream: process.stderr }) : null;
-    progress?.start(importFile.customers.length, 0);
-    const { holidays, customers: summaries } = await this.imports.loadChecked(file, importFile, () => progress?.increment());
-    progress?.stop();
+  private async dryRun(file: string, checked: CheckedFile, json: boolean): Promise<void> {
+    const plan = this.imports.plan(checked);
+    if (json) return output.jsonStreamed({ dry_run: true, customers: [], holidays: checked.holidays.length }, 'customers', plan);
+    const summary = new Summary();
+    for await (const p of plan) {
+      const records = Object.values(p.records).reduce((sum, n) => sum + n, 0);
+      summary.add(p.exists, { created: records, replaced: 0 }, () => planRow(p));
+    }
+    output.line(`${file} is valid. Nothing was written (dry run). It would load ${checked.holidays.length} holiday(s) and:`);
+    if (summary.rows !== null) output.table(summary.rows);
+    else output.line(`${summary.customers} customers (${summary.updated} to replace by id, ${summary.customers - summary.updated} to create), ${summary.written.created} records.`);
+  }
 
-    if (options.json) return output.json({ customers: summaries.map(toJson), holidays });
-    output.line(`Imported ${summaries.length} customer(s) and the holiday calendar (+${holidays.created} ~${holidays.replaced}) from ${file}.`);
-    output.table(summaries.map(toRow));
+  private async load(file: string, checked: CheckedFile, json: boolean): Promise<void> {
+    const progress = process.stderr.isTTY && !(json && process.stdout.isTTY) ? new SingleBar({ format: 'importing [{bar}] {value}/{total} customers | {eta_formatted} left', stream: process.stderr }) : null;
+    const { holidays, customers } = await this.imports.loadChecked(file, checked);
+    progress?.start(checked.customers.count, 0);
+    const summaries = counted(customers, () => progress?.increment());
+    try {
+      if (json) return await output.jsonStreamed({ customers: [], holidays }, 'customers', mapped(summaries, toJson));
+      const summary = new Summary();
+      for await (const s of summaries) summary.add(!s.customerCreated, totals(s.resources), () => toRow(s));
+      progress?.stop();
+      output.line(`Imported ${summary.customers} customer(s) and the holiday calendar (+${holidays.created} ~${holidays.replaced}) from ${file}.`);
+      if (summary.rows !== null) output.table(summary.rows);
+      else output.line(`${summary.customers - summary.updated} created, ${summary.updated} updated; records +${summary.written.created} ~${summary.written.replaced}.`);
+    } finally {
+      progress?.stop();
+    }
   }
 
   @Option({ flags: '--dry-run', description: 'check the file and show what it would load, without writing' })
@@ -45,10 +68,46 @@ export class ImportCommand extends CommandRunner {
     return true;
   }
 
-  @Option({ flags: '--json', description: 'print the summary as JSON' })
+  @Option({ flags: '--json', description: 'print the summary as JSON (every customer, written as it is loaded)' })
   parseJson(): boolean {
     return true;
   }
+}
+
+/**
+ * The totals of a run, and its table rows while there are at most TABLE_ROWS customers: beyond
+ * that the rows are dropped (`rows` is null), so a file of any size keeps nothing per customer.
+ */
+class Summary {
+  customers = 0;
+  updated = 0;
+  readonly written: ImportCount = { created: 0, replaced: 0 };
+  rows: Record<string, string>[] | null = [];
+
+  add(updated: boolean, written: ImportCount, row: () => Record<string, string>): void {
+    this.customers++;
+    if (updated) this.updated++;
+    this.written.created += written.created;
+    this.written.replaced += written.replaced;
+    this.rows?.push(row());
+    if (this.customers > TABLE_ROWS) this.rows = null;
+  }
+}
+
+function totals(resources: Record<string, ImportCount>): ImportCount {
+  const counts = Object.values(resources);
+  return { created: counts.reduce((sum, c) => sum + c.created, 0), replaced: counts.reduce((sum, c) => sum + c.replaced, 0) };
+}
+
+async function* counted<T>(items: AsyncIterable<T>, onEach: () => void): AsyncGenerator<T> {
+  for await (const item of items) {
+    onEach();
+    yield item;
+  }
+}
+
+async function* mapped<T, U>(items: AsyncIterable<T>, map: (item: T) => U): AsyncGenerator<U> {
+  for await (const item of items) yield map(item);
 }
 
 function toJson(summary: ImportSummary) {
@@ -60,6 +119,7 @@ function toRow(summary: ImportSummary): Record<string, string> {
   return { customer: summary.customerId, action: summary.customerCreated ? 'created' : 'updated', ...Object.fromEntries(counts) };
 }
 
-function stringify(counts: Record<string, number>): Record<string, string> {
-  return Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, String(value)]));
+function planRow(p: CustomerPlan): Record<string, string> {
+  const counts = Object.entries(p.records).map(([key, value]) => [key, String(value)]);
+  return { customer: p.customerId, action: p.exists ? 'replace by id' : 'create', ...Object.fromEntries(counts) };
 }

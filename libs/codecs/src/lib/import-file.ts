@@ -153,6 +153,26 @@ export function encodeImportFile(file: ImportFile): WireObject {
 export const importRecordLists = (): Map<string, BundleResource> => new Map(resourceCodecs().map(([kind, codec]) => [codec.list, kind]));
 
 /**
+ * The customer ids an ImportFileReader has seen, to find one given twice. One entry per customer of
+ * the file: a file of millions of customers keeps them off the heap.
+ */
+export interface SeenCustomerIds {
+  /** The index of the first customer with `id`; undefined when `id` is new, and it is then kept with `index`. */
+  firstIndex(id: string, index: number): number | undefined;
+}
+
+function seenInMap(): SeenCustomerIds {
+  const firstById = new Map<string, number>();
+  return {
+    firstIndex: (id, index) => {
+      const first = firstById.get(id);
+      if (first === undefined) firstById.set(id, index);
+      return first;
+    },
+  };
+}
+
+/**
  * Reads an import file piece by piece, for files too large to hold at once: each record of a
  * customer's lists as it comes (`record`), then the customer's other members (`customer`, its
  * lists given as `[]`), and the file's own members (`file`, its customers given as `[]`). The
@@ -163,11 +183,12 @@ export const importRecordLists = (): Map<string, BundleResource> => new Map(reso
 export class ImportFileReader {
   private readonly issues = new ImportIssues();
   private readonly codecs = new Map(resourceCodecs().map(([, codec]) => [codec.list, codec]));
-  private readonly firstCustomerById = new Map<string, number>();
   private readonly firstRecordByKey = new Map<string, Map<RecordKey, number>>();
   /** The problems of a customer's records, named with its id once the customer's other members are read. */
   private readonly unnamed: ImportIssue[] = [];
 
+  /** `customerIds`: where the ids of the customers read so far are kept (a Map unless the caller keeps them elsewhere). */
+  constructor(private readonly customerIds: SeenCustomerIds = seenInMap()) {}
   /** One record of `customers[customer].<list>`; undefined when it has problems (they are kept for `finish`). */
   record(customer: number, list: string, index: number, raw: unknown): unknown {
     const codec = this.codecs.get(list);
@@ -204,9 +225,8 @@ export class ImportFileReader {
     const label = recordLabel('customers', index, shell, ['id']);
     const rawId = rawValue(shell, 'id');
     if (rawId !== null) {
-      const first = this.firstCustomerById.get(rawId);
-      if (first === undefined) this.firstCustomerById.set(rawId, index);
-      else this.issues.reporter(rawId, label)(`customers[${index}].id`, `duplicate customer id ${rawId} (also customers[${first}])`);
+      const first = this.customerIds.firstIndex(rawId, index);
+      if (first !== undefined) this.issues.reporter(rawId, label)(`customers[${index}].id`, `duplicate customer id ${rawId} (also customers[${first}])`);
     }
     const { customer } = readCustomer(shell, `customers[${index}]`, this.issues, label);
     // Its records are all read: their keys (kept to find duplicates within each of its lists) are not needed any more.

@@ -1,0 +1,47 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ImportScratch } from './import-scratch';
+
+const customer = (n: number) => ({
+  customer: { id: String(1_000_000 + n), currency: n % 2 ? 'USD' : 'CAD', ivrFee: n % 3 ? null : '5.0' },
+  records: { tickets: n, invoices: 0 } as never,
+});
+
+describe('ImportScratch: what an import keeps per customer, off the heap', () => {
+  it('gives back every customer added, in order, across pages', () => {
+    const scratch = new ImportScratch();
+    try {
+      for (let n = 0; n < 1_234; n++) scratch.add(customer(n));
+      expect(scratch.count).toBe(1_234);
+      expect([...scratch.customers()]).toEqual(Array.from({ length: 1_234 }, (_, n) => customer(n)));
+    } finally {
+      scratch.close();
+    }
+  });
+
+  it('answers the first position of an id seen before, and nothing for a new one', () => {
+    const scratch = new ImportScratch();
+    try {
+      expect(scratch.firstIndex('1000001', 0)).toBeUndefined();
+      expect(scratch.firstIndex('1000002', 1)).toBeUndefined();
+      expect(scratch.firstIndex('1000001', 2)).toBe(0);
+      expect(scratch.firstIndex('1000001', 3)).toBe(0);
+      expect(scratch.firstIndex('1000002', 4)).toBe(1);
+    } finally {
+      scratch.close();
+    }
+  });
+
+  it('removes its file when closed', () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'curbside-scratch-spec-'));
+    try {
+      const scratch = new ImportScratch(parent);
+      expect(readdirSync(parent)).toHaveLength(1);
+      scratch.close();
+      expect(readdirSync(parent)).toEqual([]);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,160 @@
+/*
+ * A hauler's scale (issue 21): `npm run bench -- --customers=N`.
+ *
+ *   npm run bench -- --customers=10000 [--seed=21] [--granted=1000] [--seconds=20] [--connections=10] [--no-build]
+ *   BENCH_DATABASE_URL=postgres://... npm run bench -- --customers=10000   (a database of its own, which it fills)
+ *
+ * Writes a realistic import file of N customers (hauler.js, streamed: nothing N-sized in memory),
+ * imports it with the real CLI (wall time, records per second, peak RSS), then measures the read
+ * mix: every customer-scoped GET operation of the contract, each request a random operation on a
+ * random one of `--granted` customers drawn at random from the N (the ids the generator gave it),
+ * against the built API; p50 and p99 over the whole mix. Prints one Markdown table and writes it
+ * as JSON to tools/bench/results/.
+ */
+const { existsSync, mkdirSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const autocannon = require('autocannon');
+const { ROUTES } = require('@curbside/contract');
+const { buildDemoImportFile } = require('@curbside/demo');
+const { writeHaulerFile, customerId, customer, random, DEMO_DAY } = require('./hauler');
+
+const root = path.resolve(__dirname, '../..');
+const CLI = path.join(root, 'dist/apps/admin-cli/main.js');
+/** The ETA's required day: one of the demo's pickup days. */
+const ETA_DAY = '2026-11-23';
+
+/**
+ * The paths of every customer-scoped GET operation for customer `n` (its own ticket, invoice,
+ * case and service ids, from the generator), with the query each needs.
+ */
+function pathsOf(n, templates, seed) {
+  const c = customer(n, templates, seed);
+  const values = {
+    customerId: c.id,
+    invoiceId: c.invoices[1].id,
+    caseId: c.cases[0].case_id,
+    serviceId: c.services[0].id,
+  };
+  return Object.values(ROUTES)
+    .filter((route) => route.method === 'GET' && route.customerScoped)
+    .flatMap((route) => {
+      const disposalOnly = route.queryParameters.some((q) => q.name === 'ticket_type' && q.required);
+      const variants = route.pathParameters.includes('ticketId')
+        ? [
+            { ticketId: c.disposal_tickets[0].id, query: 'ticket_type=disposal' },
+            ...(disposalOnly ? [] : [{ ticketId: c.tickets[0].id, query: '' }]),
+          ]
+        : [{ query: route.queryParameters.some((q) => q.name === 'requestDate') ? `requestDate=${ETA_DAY}` : '' }];
+      return variants.map(({ query, ...ids }) => {
+        const filled = route.path.replace(/\{(\w+)\}/g, (_, name) => {
+          const value = ids[name] ?? values[name];
+          if (value === undefined) throw new Error(`no value for {${name}} of ${route.path}`);
+          return value;
+        });
+        return query === '' ? filled : `${filled}?${query}`;
+      });
+    });
+}
+
+/** `count` distinct customer numbers out of `customers`, drawn with `next`. */
+function drawn(count, customers, next) {
+  const chosen = new Set();
+  while (chosen.size < Math.min(count, customers)) chosen.add(Math.floor(next() * customers));
+  return [...chosen];
+}
+
+/** The read mix against `api`: each request a random path of `paths`; autocannon's p50/p99 and req/s. */
+async function readMix(api, headers, paths, settings) {
+  const next = random(settings.seed);
+  const run = (seconds) =>
+    autocannon({
+      url: api.url,
+      connections: settings.connections,
+      duration: seconds,
+      headers,
+      requests: [{ setupRequest: (request) => ({ ...request, path: paths[Math.floor(next() * paths.length)] }) }],
+    });
+  await run(settings.warmUp);
+  const result = await run(settings.seconds);
+  const failures = result.non2xx + result.errors + result.timeouts;
+  if (failures > 0) throw new Error(`read mix: ${failures} failed requests (non-2xx ${result.non2xx})`);
+  return { requests: result.requests.total, rps: Math.round(result.requests.total / result.duration), p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+function markdown(report) {
+  const r = report;
+  return [
+    `${r.database}, ${r.customers} customers (seed ${r.seed}), Node ${r.node}`,
+    '',
+    '| customers | file MiB | records | write file s | import s | records/s | CLI peak RSS MiB | read mix req/s | read mix p50 / p99 ms |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${r.customers} | ${r.fileMiB} | ${r.records} | ${r.writeSeconds} | ${r.import.seconds.toFixed(1)} | ${r.import.recordsPerSecond} | ${r.import.peakRssMiB} | ${r.reads?.rps ?? '-'} | ${r.reads ? `${r.reads.p50} / ${r.reads.p99}` : '-'} |`,
+    '',
+    ...r.notes.map((text) => `- ${text}`),
+    '',
+  ].join('\n');
+}
+
+/** The hauler bench; `bench` gives bench.js's helpers (environment, servers, the timed CLI). */
+async function runHaulerBench(bench, argument) {
+  const settings = {
+    customers: Number(argument('customers')),
+    seed: Number(argument('seed') ?? 21),
+    granted: Number(argument('granted') ?? 1000),
+    seconds: Number(argument('seconds') ?? 20),
+    connections: Number(argument('connections') ?? 10),
+    warmUp: 3,
+  };
+  if (!Number.isInteger(settings.customers) || settings.customers < 1) throw new Error('--customers must be a whole number above 0');
+  const pin = bench.pinning();
+  const { scratch, databaseUrl, env } = bench.environment();
+  const notes = [];
+  let api = null;
+  try {
+    const file = path.join(scratch, `hauler-${settings.customers}.json`);
+    bench.progress(`writing ${settings.customers} customers to ${file}`);
+    const written = process.hrtime.bigint();
+    const counts = writeHaulerFile(file, settings.customers, settings.seed);
+    const writeSeconds = Number((Number(process.hrtime.bigint() - written) / 1e9).toFixed(1));
+    const records = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    const fileMiB = Math.round(statSync(file).size / 2 ** 20);
+    bench.progress(`importing ${records} records (${fileMiB} MiB) through the CLI`);
+    const imported = await bench.timed(pin, [CLI, 'import', file], env);
+    imported.recordsPerSecond = Math.round(records / imported.seconds);
+    rmSync(file);
+
+    const templates = buildDemoImportFile(DEMO_DAY).customers;
+    const granted = drawn(settings.granted, settings.customers, random(settings.seed + 1));
+    const paths = granted.flatMap((n) => pathsOf(n, templates, settings.seed));
+    const { client_id: clientId } = bench.cli(env, 'clients', 'create', '--name', 'hauler bench', '--customers', granted.map(customerId).join(','), '--json');
+    const { access_token: token } = bench.cli(env, 'tokens', 'issue', '--client-id', clientId, '--json');
+    api = await bench.startServer('curbside', pin, path.join(root, 'dist/apps/api/main.js'), { ...env, PORT: String(await bench.freePort()) });
+    bench.progress(`read mix: ${paths.length / granted.length} GET operations on ${granted.length} customers, ${settings.seconds} s`);
+    const reads = await readMix(api, { Authorization: `Bearer ${token}`, ClientId: clientId, 'Request-Tracking-Id': 'bench' }, paths, settings);
+    notes.push(`records per list: ${JSON.stringify(counts)}`);
+
+    const report = {
+      takenAt: new Date().toISOString(),
+      database: databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL',
+      node: process.version,
+      ...settings,
+      fileMiB,
+      records,
+      writeSeconds,
+      import: imported,
+      reads,
+      notes,
+    };
+    const table = markdown(report);
+    process.stdout.write(`\n${table}`);
+    const results = path.join(__dirname, 'results');
+    if (!existsSync(results)) mkdirSync(results);
+    const stamp = report.takenAt.replace(/[:.]/g, '-');
+    writeFileSync(path.join(results, `${stamp}-hauler-${settings.customers}-${report.database.toLowerCase()}.json`), `${JSON.stringify({ ...report, table }, null, 2)}\n`);
+  } finally {
+    api?.child.kill('SIGTERM');
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+module.exports = { runHaulerBench, pathsOf };
