@@ -44,20 +44,7 @@ export class DeliveryRepository {
    */
   async fanOut(fanned: ReadonlyArray<{ eventId: number; deliveries: readonly NewDelivery[] }>): Promise<void> {
     if (fanned.length === 0) return;
-    const now = nowLocalDateTime();
-    const rows = fanned.flatMap(({ deliveries }) =>
-      deliveries.map((delivery) => ({
-        ...delivery,
-        state: 'pending',
-        attempts: 0,
-        createdAt: now,
-        nextAttemptAt: now,
-        deliveredAt: null,
-        lastError: null,
-        claimedBy: null,
-        claimedUntil: null,
-      })),
-    );
+    const rows = pendingDeliveryRows(fanned.flatMap(({ deliveries }) => deliveries));
     await inTransaction(this.dataSource, async (manager) => {
       for (let start = 0; start < rows.length; start += 200) {
         await manager.createQueryBuilder().insert().into(DeliveryEntity).values(rows.slice(start, start + 200)).orIgnore().execute();
@@ -231,4 +218,20 @@ function toDelivery(row: DeliveryEntity): Delivery {
     deliveredAt: row.deliveredAt,
     lastError: row.lastError,
   };
+}
+
+/** The rows of new deliveries: pending, due now, never tried (the fan-out's and the daily notices'). */
+export function pendingDeliveryRows(deliveries: readonly NewDelivery[]) {
+  const now = nowLocalDateTime();
+  return deliveries.map((delivery) => ({
+    ...delivery,
+    state: 'pending',
+    attempts: 0,
+    createdAt: now,
+    nextAttemptAt: now,
+    deliveredAt: null,
+    lastError: null,
+    claimedBy: null,
+    claimedUntil: null,
+  }));
 }

@@ -17,6 +17,7 @@ import { inRead, inTransaction } from '../database';
 import { DeliveryEntity, EventEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
 import { toOutboxEvent } from '../stores/event.store';
 import { loadPreferencesOf } from '../stores/preference.store';
+import { pendingDeliveryRows } from './delivery.repository';
 import { fromRawColumns, insertRows } from '../stores/rows';
 
 /** Customers per statement when notices are written or preferences read: thousands, never one by one. */
@@ -139,19 +140,7 @@ export class NoticeRepository {
   }
 
   private async insertDeliveries(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
-    const now = nowLocalDateTime();
-    const rows = deliveries.map((delivery) => ({
-      ...delivery,
-      state: 'pending',
-      attempts: 0,
-      createdAt: now,
-      nextAttemptAt: now,
-      deliveredAt: null,
-      lastError: null,
-      claimedBy: null,
-      claimedUntil: null,
-    }));
-    await insertRows(manager, DeliveryEntity, rows);
+    await insertRows(manager, DeliveryEntity, pendingDeliveryRows(deliveries));
   }
 
   /**
