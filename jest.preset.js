@@ -28,6 +28,9 @@ module.exports = function preset(projectDir, overrides = {}) {
     moduleFileExtensions: ['ts', 'js', 'json'],
     // Suites start real servers and databases; a loaded 2-core CI machine needs headroom.
     testTimeout: 60000,
+    // Jest's default on a 2-core machine is one worker, so a project's suites ran one after another while
+    // most of their time is spent in spawned CLIs, servers and databases: two workers keep both cores busy.
+    maxWorkers: 2,
     ...overrides,
   };
 };
