@@ -39,6 +39,7 @@ export {
   type ImportCount,
   type ImportSummary,
   type RecordBatch,
+  type VersionedCustomer,
   type NewApiClient,
   type SigningKey,
   type SigningKeys,

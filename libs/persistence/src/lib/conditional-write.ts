@@ -2,6 +2,7 @@ import type { Id } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { inTransaction } from './database';
 import { CustomerEntity } from './entities';
+import { touchCustomers } from './stores/data-version.store';
 
 /**
  * A client's condition on a write (e.g. HTTP `If-Match`): given the current state, it throws
@@ -33,6 +34,7 @@ export function writeIfCurrent<S>(
     await lockCustomer(manager, customerId);
     if (precondition !== undefined) precondition(await read(manager));
     await write(manager);
+    await touchCustomers(manager, [customerId]);
     return read(manager);
   });
 }

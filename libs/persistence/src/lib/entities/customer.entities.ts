@@ -1,4 +1,4 @@
-import { Entity, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne } from 'typeorm';
 import { Integer, KeyText, NullableBool, NullableText, Text } from './columns';
 
 @Entity('customers')
@@ -6,6 +6,8 @@ export class CustomerEntity {
   @KeyText() id!: string;
   @Text() currency!: string;
   @NullableText() ivrFee!: string | null;
+  /** Bumped by every write of what the customer's GETs show (`touchCustomers`); ETags and cached bodies key on it. */
+  @Column({ type: 'integer', default: 0 }) dataVersion!: number;
 }
 
 /** Every customer-owned top-level row goes with its customer (ON DELETE CASCADE). */

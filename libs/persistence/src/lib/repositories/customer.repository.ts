@@ -3,10 +3,17 @@ import { DataSource, In, Not } from 'typeorm';
 import { inRead, inTransaction, selectRaw } from '../database';
 import { CustomerEntity } from '../entities';
 import { type ImportCount, type Resource, resources } from '../resources';
+import { touchCustomers } from '../stores/data-version.store';
 import { appendEvents } from '../stores/event.store';
 
 export type { BundleResource } from '@curbside/domain';
 export type { ImportCount } from '../resources';
+
+/** A customer as a request resolves it: with the version its cached answers key on. */
+export interface VersionedCustomer {
+  customer: Customer;
+  dataVersion: number;
+}
 
 /** What one `importBundle` did. */
 export interface ImportSummary {
@@ -31,12 +38,20 @@ export class CustomerRepository {
   }
 
   async find(id: Id): Promise<Customer | null> {
+    return (await this.findVersioned(id))?.customer ?? null;
+  }
+
+  /**
+   * The customer and its data version (bumped by every write of what its GETs show), in one
+   * lookup: what a request resolves once, and what its ETag and cached body key on.
+   */
+  async findVersioned(id: Id): Promise<VersionedCustomer | null> {
     const [row] = await selectRaw<CustomerEntity>(
       this.dataSource,
-      'SELECT "id", "currency", "ivr_fee" AS "ivrFee" FROM "customers" WHERE "id" = ?',
+      'SELECT "id", "currency", "ivr_fee" AS "ivrFee", "data_version" AS "dataVersion" FROM "customers" WHERE "id" = ?',
       [id],
     );
-    return row === undefined ? null : toCustomer(row);
+    return row === undefined ? null : { customer: toCustomer(row), dataVersion: Number(row.dataVersion) };
   }
 
   /**
@@ -59,6 +74,7 @@ export class CustomerRepository {
     return inTransaction(this.dataSource, async (manager) => {
       const customerCreated = !(await manager.exists(CustomerEntity, { where: { id: customer.id } }));
       await manager.save(CustomerEntity, { id: customer.id, currency: customer.currency, ivrFee: customer.ivrFee });
+      await touchCustomers(manager, [customer.id]);
 
       const byKind = new Map(resources());
       const counts = new Map([...byKind.keys()].map((kind) => [kind, { created: 0, replaced: 0 }]));

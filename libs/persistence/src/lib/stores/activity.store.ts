@@ -1,6 +1,7 @@
 import type { Case, CaseStatus, EmailActivity, IssueActivity, IssueAddress } from '@curbside/domain';
 import { EntityManager } from 'typeorm';
 import { CaseAdjustmentEntity, CaseEntity, CaseNoteEntity, EmailActivityEntity, IssueActivityEntity } from '../entities';
+import { touchCustomers } from './data-version.store';
 import type { RecordStore } from './record-store';
 import { deleteRows, groupBy, inStoredOrder, insertRows, newestFirst, selectRows, withKeys } from './rows';
 
@@ -103,15 +104,16 @@ export const emailActivityStore: RecordStore<EmailActivity> = {
 };
 
 /** Inserts email activities of any customers, in as few statements as the parameter limit allows. */
-export function insertEmailActivities(
+export async function insertEmailActivities(
   manager: EntityManager,
   activities: ReadonlyArray<{ customerId: string; activity: EmailActivity }>,
 ): Promise<void> {
-  return insertRows(
+  await insertRows(
     manager,
     EmailActivityEntity,
     activities.map(({ customerId, activity: { email, audit, ...activity } }) => ({ customerId, ...activity, ...email, ...audit })),
   );
+  await touchCustomers(manager, activities.map(({ customerId }) => customerId));
 }
 
 export function toEmailActivity(row: Omit<EmailActivityEntity, 'customerId'>): EmailActivity {

@@ -3,6 +3,7 @@ import { noteKey, pickupKey } from '@curbside/domain';
 import type { Holiday, Note, Pickup, PickupStatus, Profile } from '@curbside/domain';
 import { EntityManager } from 'typeorm';
 import { HolidayEntity, NoteEntity, PickupEntity, ProfileEntity } from '../entities';
+import { touchAllCustomers } from './data-version.store';
 import type { RecordStore } from './record-store';
 import { type QueryStep, byId, deleteRows, insertRows, newestFirst, selectRows, withKeys } from './rows';
 
@@ -144,5 +145,6 @@ export async function replaceHolidays(manager: EntityManager, holidays: readonly
   const replaced = await manager.createQueryBuilder(HolidayEntity, 'h').where('h.date IN (:...dates)', { dates }).getCount();
   await manager.createQueryBuilder().delete().from(HolidayEntity).where('date IN (:...dates)', { dates }).execute();
   await insertRows(manager, HolidayEntity, [...holidays]);
+  await touchAllCustomers(manager);
   return replaced;
 }

@@ -15,6 +15,7 @@ import {
 import { DataSource, EntityManager } from 'typeorm';
 import { lockCustomer } from '../conditional-write';
 import { inTransaction } from '../database';
+import { touchCustomers } from '../stores/data-version.store';
 import { appendEvents } from '../stores/event.store';
 import { loadHolidays } from '../stores/pickup.store';
 import { serviceStore } from '../stores/service.store';
@@ -114,6 +115,7 @@ export class CreateServiceRequest {
     const { type, serviceId, date } = request;
     await insertServiceRequest(manager, customerId, { ticketId: ticket.id, type, serviceId, date, key: requestKey(request, existing) });
     await appendEvents(manager, [requestTicketCreated(customerId, ticket, request)]);
+    await touchCustomers(manager, [customerId]);
     if (idempotency !== null) {
       const record = { fingerprint: idempotency.fingerprint, response: idempotency.response(ticket) };
       await saveIdempotencyRecord(manager, call.clientId, idempotency.key, record, { at: call.instant.toISOString(), since });

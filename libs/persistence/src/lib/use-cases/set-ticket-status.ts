@@ -1,6 +1,7 @@
 import { applyTicketStatus, nowLocalDateTime, type Id, type TicketStatus } from '@curbside/domain';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '../database';
+import { touchCustomers } from '../stores/data-version.store';
 import { EventRepository } from '../repositories/event.repository';
 import { ServiceTicketRepository } from '../repositories/service-ticket.repository';
 
@@ -26,6 +27,7 @@ export class SetTicketStatus {
       if (change.events.length > 0) {
         await this.tickets.save(manager, customerId, change.ticket);
         await this.events.append(manager, change.events);
+        await touchCustomers(manager, [customerId]);
       }
       return { from: change.from, to: status };
     });
