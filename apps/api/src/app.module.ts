@@ -14,6 +14,7 @@ import { ListsModule } from './lists';
 import { OAuthModule } from './oauth/oauth.module';
 import { ClockModule } from './platform/clock';
 import { PlatformModule } from './platform/platform.module';
+import { ResponseCacheModule } from './platform/response-cache';
 import { RateLimitModule } from './platform/rate-limits';
 import { ShutdownModule } from './platform/shutdown';
 import { PreferencesModule } from './preferences/preferences.module';
@@ -38,6 +39,7 @@ export class AppModule {
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ListsModule.forRoot({ maxItems: config.listMaxItems }),
         ClockModule.forRoot(config.timeZone, now),
+        ResponseCacheModule.forRoot(config.responseCacheMaxBytes),
         PlatformModule,
         RateLimitModule.forRoot({
           perMinute: config.rateLimitPerMinute,

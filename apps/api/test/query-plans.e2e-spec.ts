@@ -1,6 +1,6 @@
 import { testDatabases } from '@curbside/testing';
-import { DataSource, type Logger } from 'typeorm';
-import { documentedGets, startTestApp, TestApp } from './support';
+import { DataSource } from 'typeorm';
+import { documentedGets, recordQueries, type SentQuery as Sent, startTestApp, TestApp } from './support';
 import { fixtureCustomer } from './support/fixtures';
 
 /*
@@ -19,32 +19,8 @@ import { fixtureCustomer } from './support/fixtures';
  *   only where no index can: a plan that would scan the table on a large database too.
  */
 
-interface Sent {
-  sql: string;
-  parameters: unknown[];
-}
-
 /** Tables read whole by design: the holiday calendar, one for the whole hauler (a few rows a year, whatever the customers). */
 const READ_WHOLE: readonly string[] = ['holidays'];
-
-/** Records the statements `dataSource` sends (and still logs them as before) until `stop`. */
-function recordQueries(dataSource: DataSource): { sent: Sent[]; stop: () => void } {
-  const original = dataSource.logger;
-  const sent: Sent[] = [];
-  const recorder: Logger = {
-    logQuery: (sql, parameters, runner) => {
-      sent.push({ sql, parameters: parameters ?? [] });
-      original.logQuery(sql, parameters, runner);
-    },
-    logQueryError: (...args) => original.logQueryError(...args),
-    logQuerySlow: (...args) => original.logQuerySlow(...args),
-    logSchemaBuild: (...args) => original.logSchemaBuild(...args),
-    logMigration: (...args) => original.logMigration(...args),
-    log: (...args) => original.log(...args),
-  };
-  Object.assign(dataSource, { logger: recorder });
-  return { sent, stop: () => Object.assign(dataSource, { logger: original }) };
-}
 
 /** The full scans in the plan of `sent`, e.g. `SCAN ServiceTicket` or `Seq Scan on service_tickets`. */
 async function fullScans(dataSource: DataSource, { sql, parameters }: Sent): Promise<string[]> {

@@ -25,7 +25,7 @@ export { emailActivityCodec } from './lib/email-activity.codec';
 export { issueActivityCodec } from './lib/issue-activity.codec';
 export { decodeImportFile, encodeImportFile, ImportFileReader, importRecordLists, type SeenCustomerIds } from './lib/import-file';
 export { responses, type ListPage } from './lib/responses';
-export { parseXml, toXml } from './lib/xml';
+export { escapeText as xmlText, parseXml, toXml } from './lib/xml';
 export { CALENDAR_WEEKS, type CalendarService, pickupCalendar, type PickupCalendarRequest } from './lib/calendar';
 export { pickupCodec, encodeEta } from './lib/pickup.codec';
 export { profileCodec } from './lib/profile.codec';

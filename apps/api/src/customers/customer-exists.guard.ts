@@ -6,12 +6,15 @@ import { ApiErrorCode, ApiException } from '../platform';
 interface CustomerRequest {
   params: { customerId: string };
   customer?: Customer;
+  /** The customer's data version: what the answer's ETag and kept body key on (`ResponseCache`). */
+  dataVersion?: number;
 }
 
 /**
  * A granted customer that does not exist -> 404 (CONTRACT §2). Runs after the access guard,
  * so a customer that is not granted is a 403 whether or not it exists. The customer it loads
- * stays on the request: handlers take it with `@CurrentCustomer()` and never look it up again.
+ * stays on the request, with its data version: handlers take it with `@CurrentCustomer()` and never
+ * look it up again, and the negotiation interceptor keys kept answers on the version.
  */
 @Injectable()
 export class CustomerExistsGuard implements CanActivate {
@@ -19,9 +22,10 @@ export class CustomerExistsGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<CustomerRequest>();
-    const customer = await this.customers.find(request.params.customerId);
-    if (customer === null) throw new ApiException(ApiErrorCode.CUSTOMER_NOT_FOUND);
-    request.customer = customer;
+    const found = await this.customers.findVersioned(request.params.customerId);
+    if (found === null) throw new ApiException(ApiErrorCode.CUSTOMER_NOT_FOUND);
+    request.customer = found.customer;
+    request.dataVersion = found.dataVersion;
     return true;
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Format } from './negotiation';
 
 /** The member that differs between two answers of the same representation (CONTRACT §4). */
-const TRACKING_MEMBER = 'request_tracking_id';
+export const TRACKING_MEMBER = 'request_tracking_id';
 
 /** A body serialized as JSON, and its JSON without the tracking id (what its ETag is computed from). */
 export interface SerializedBody {

@@ -8,6 +8,7 @@ export { TrackingId } from './request-tracking';
 export { Formats, JsonOnly, ResponseFormat } from './negotiation.interceptor';
 export type { Format } from './negotiation';
 export { Clock } from './clock';
+export { NotCached } from './response-cache';
 export { ConditionalWrite, IfMatch, IfMatchCondition } from './if-match';
 export { addLink } from './link';
 export { CurrentClient } from '@curbside/auth';

@@ -15,7 +15,7 @@ import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbsid
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
 import { ListPaging, Paging } from '../lists';
 import { CalendarResponse, WireResponse } from '../docs';
-import { ApiErrorCode, ApiException, Clock, CurrentClient, Format, ProblemResponse, ResponseFormat, TrackingId, Endpoint } from '../platform';
+import { ApiErrorCode, ApiException, Clock, CurrentClient, Format, NotCached, ProblemResponse, ResponseFormat, TrackingId, Endpoint } from '../platform';
 import { feedUrl } from './calendar-feed.controller';
 import { lineOfBusinessOf } from './line-of-business';
 import { EtaQuery, PickupStatsQuery, ServiceListQuery } from './dtos/service-queries.dto';
@@ -135,6 +135,7 @@ export class ServicesController {
       'The link carries a signed token for this client and customer; it stops working when the client is revoked.',
   })
   @WireResponse('The calendar feed link', 'calendarLink')
+  @NotCached() // a new token for this client, and the address it was asked at
   async calendar(
     @TrackingId() trackingId: string,
     @CurrentCustomer() customer: Customer,

@@ -7,3 +7,4 @@ export { newestFirst, sortableTimestamp, sortableUsDateTime } from './order';
 export { documentedGets } from './routes';
 export type { DocumentedGet, PathSamples } from './routes';
 export { expectNothingWritten, itEnforcesCustomerScopeOnWrite, itRefusesBodiesThatAreNotSmallJson, type WriteRoute } from './writes';
+export { recordQueries, tablesOf, type SentQuery } from './queries';

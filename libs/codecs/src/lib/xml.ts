@@ -12,7 +12,8 @@ const NEEDS_ESCAPING = new RegExp(`[&<>\\r]|${XML_UNSAFE_CHAR.source}`, 'g');
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;' };
 
-const escapeText = (text: string): string => text.replace(NEEDS_ESCAPING, (char) => ESCAPES[char] ?? '\uFFFD');
+/** Text as `toXml` writes it inside an element. */
+export const escapeText = (text: string): string => text.replace(NEEDS_ESCAPING, (char) => ESCAPES[char] ?? '\uFFFD');
 
 function writeElement(name: string, value: unknown): string {
   if (value === undefined) return '';

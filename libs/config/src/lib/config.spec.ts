@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       trustedProxies: [],
       smtpUrl: null,
       listMaxItems: 5000,
+      responseCacheMaxBytes: 64 * 1024 * 1024,
       extraPickupsPerMonth: 2,
       logLevel: 'info',
       timeZone: 'UTC',
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.10, fd00::/8',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       LIST_MAX_ITEMS: '250',
+      RESPONSE_CACHE_MAX_BYTES: '1048576',
       EXTRA_PICKUPS_PER_MONTH: '4',
       LOG_LEVEL: 'debug',
       TIME_ZONE: 'America/Chicago',
@@ -85,6 +87,7 @@ describe('loadConfig', () => {
       trustedProxies: ['10.0.0.0/8', '192.168.1.10', 'fd00::/8'],
       smtpUrl: 'smtp://127.0.0.1:2525',
       listMaxItems: 250,
+      responseCacheMaxBytes: 1048576,
       extraPickupsPerMonth: 4,
       logLevel: 'debug',
       timeZone: 'America/Chicago',
@@ -135,6 +138,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'localhost:25'],
     ['LIST_MAX_ITEMS', '0'],
     ['LIST_MAX_ITEMS', 'many'],
+    ['RESPONSE_CACHE_MAX_BYTES', '-1'],
+    ['RESPONSE_CACHE_MAX_BYTES', '64MB'],
     ['EXTRA_PICKUPS_PER_MONTH', '-1'],
     ['EXTRA_PICKUPS_PER_MONTH', 'two'],
     ['LOG_LEVEL', 'loud'],
@@ -178,8 +183,8 @@ describe('loadConfig', () => {
 
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
-    expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH']));
-    expect(CONFIG_VARIABLES).toHaveLength(30);
+    expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH', 'RESPONSE_CACHE_MAX_BYTES']));
+    expect(CONFIG_VARIABLES).toHaveLength(31);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

@@ -100,6 +100,12 @@ class Environment {
 
   @Expose()
   @Type(() => Number)
+  @IsInt({ message: 'RESPONSE_CACHE_MAX_BYTES must be a whole number of bytes, 0 or more' })
+  @Min(0, { message: 'RESPONSE_CACHE_MAX_BYTES must be a whole number of bytes, 0 or more' })
+  RESPONSE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+  @Expose()
+  @Type(() => Number)
   @IsInt({ message: 'EXTRA_PICKUPS_PER_MONTH must be a whole number, 0 or more' })
   @Min(0, { message: 'EXTRA_PICKUPS_PER_MONTH must be a whole number, 0 or more' })
   EXTRA_PICKUPS_PER_MONTH = 2;
@@ -226,6 +232,8 @@ export interface Config {
   smtpUrl: string | null;
   /** A list asked for without `limit` answers at most this many records a page (CONTRACT §7). */
   listMaxItems: number;
+  /** Bytes of answered customer GET bodies each API process keeps for repeat reads; 0 keeps none. */
+  responseCacheMaxBytes: number;
   /** How many extra pickups a service may book per calendar month (CONTRACT §9). */
   extraPickupsPerMonth: number;
   logLevel: LogLevel;
@@ -294,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: environment.TRUST_PROXY?.split(',').map((proxy) => proxy.trim()) ?? [],
     smtpUrl: environment.SMTP_URL ?? null,
     listMaxItems: environment.LIST_MAX_ITEMS,
+    responseCacheMaxBytes: environment.RESPONSE_CACHE_MAX_BYTES,
     extraPickupsPerMonth: environment.EXTRA_PICKUPS_PER_MONTH,
     logLevel: environment.LOG_LEVEL,
     timeZone: new Intl.DateTimeFormat('en-US', { timeZone: environment.TIME_ZONE }).resolvedOptions().timeZone,

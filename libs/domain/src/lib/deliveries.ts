@@ -1,5 +1,6 @@
 import type { ChannelName, SelectionType } from './preferences';
 import type { EventType } from './events';
+import type { EmailActivity } from './customer';
 import type { Id, LocalDateTime } from './values';
 
 /** Where a delivery goes: a customer's channel, or an integrator's webhook. */
@@ -46,4 +47,28 @@ export interface Webhook {
 
 export interface WebhookWithSecret extends Webhook {
   secret: string;
+}
+
+/** The id of the email activity a delivery records: 18 digits, starting with 9, one per delivery. */
+export const emailActivityIdOf = (deliveryId: number): Id => (900_000_000_000_000_000n + BigInt(deliveryId)).toString();
+
+/** The email activity a delivered email is recorded as (what GET activities/email shows of it), sent from `fromAddress`. */
+export function deliveredEmailActivity(delivery: Delivery, fromAddress: string, sentAt: LocalDateTime): EmailActivity {
+  return {
+    id: emailActivityIdOf(delivery.id),
+    userId: null,
+    email: {
+      typeId: null,
+      typeDescription: 'Notification',
+      fromAddress,
+      toAddress: delivery.address,
+      ccAddress: null,
+      subject: delivery.subject,
+      body: delivery.body,
+      sentBy: 'SYSTEM',
+      sendStatus: 'SENT',
+      sentAt,
+    },
+    audit: { createdBy: 'SYSTEM', createdAt: sentAt, modifiedBy: null, modifiedAt: null },
+  };
 }

@@ -6,8 +6,7 @@ import {
   nowLocalDateTime,
   type Delivery,
   type DeliveryChannel,
-  type EmailActivity,
-  type Id,
+  deliveredEmailActivity,
   type LocalDateTime,
   type NewDelivery,
   type OutboxEvent,
@@ -43,9 +42,6 @@ export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead';
 
 /** Told of every try's outcome (the notifier's metrics). */
 export type OutcomeListener = (channel: DeliveryChannel, outcome: DeliveryOutcome) => void;
-
-/** The id of the email activity a delivery records: 18 digits, starting with 9, one per delivery. */
-export const emailActivityIdOf = (deliveryId: number): Id => (900_000_000_000_000_000n + BigInt(deliveryId)).toString();
 
 const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
 
@@ -235,7 +231,7 @@ export class Notifier {
     }
     this.report(delivery.channel, 'delivered');
     const at = nowLocalDateTime();
-    return { delivery, at, activity: delivery.channel === 'Email' && channel.sends ? this.emailActivity(delivery, at) : null };
+    return { delivery, at, activity: delivery.channel === 'Email' && channel.sends ? deliveredEmailActivity(delivery, addressOf(this.options.from), at) : null };
   }
 
   private async recordFailure(delivery: Delivery, error: unknown): Promise<void> {
@@ -255,26 +251,6 @@ export class Notifier {
 
   private retryAt(attempts: number): LocalDateTime {
     return nowLocalDateTime(new Date(Date.now() + retryDelayMs(attempts, this.options.backoffBaseMs)));
-  }
-
-  private emailActivity(delivery: Delivery, sentAt: LocalDateTime): EmailActivity {
-    return {
-      id: emailActivityIdOf(delivery.id),
-      userId: null,
-      email: {
-        typeId: null,
-        typeDescription: 'Notification',
-        fromAddress: addressOf(this.options.from),
-        toAddress: delivery.address,
-        ccAddress: null,
-        subject: delivery.subject,
-        body: delivery.body,
-        sentBy: 'SYSTEM',
-        sendStatus: 'SENT',
-        sentAt,
-      },
-      audit: { createdBy: 'SYSTEM', createdAt: sentAt, modifiedBy: null, modifiedAt: null },
-    };
   }
 }
 
