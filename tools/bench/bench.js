@@ -147,7 +147,7 @@ async function assertOk(api, scenario) {
 }
 
 /** Both answer 200 with the same bytes (the XML scenario: the API's JSON of the same URL is compared). */
-async function assertSameBodies(api, baseline, scenario) {
+async function assertSameBodies(api, baseline, scenario, scratch) {
   const get = async (server, extra = {}) => {
     const response = await fetch(`${server.url}${scenario.path}`, { headers: { ...scenario.headers, ...extra } });
     const body = Buffer.from(await response.arrayBuffer());
@@ -160,6 +160,8 @@ async function assertSameBodies(api, baseline, scenario) {
   }
   const [json, bare] = [scenario.apiHeaders ? (await get(api)).body : ours.body, (await get(baseline)).body];
   if (!json.equals(bare)) throw new Error(`${scenario.name}: the bodies differ (API ${json.length} bytes, baseline ${bare.length} bytes)`);
+  const fromScratch = (await get(scratch)).body;
+  if (!fromScratch.equals(bare)) throw new Error(`${scenario.name}: the scratch baseline's body differs (${fromScratch.length} bytes, baseline ${bare.length} bytes)`);
   return bare.length;
 }
 
@@ -213,18 +215,19 @@ async function withCurrentETag(api, scenario) {
   return { ...scenario, apiHeaders: { ...scenario.apiHeaders, 'If-None-Match': etag } };
 }
 
-async function measure(uncachedApi, baseline, headers, customers, keptApi) {
+async function measure(uncachedApi, baseline, headers, customers, keptApi, scratch) {
   const rows = [];
   note('the baseline has no disposal ticket detail, next-pickup nor preferences PUT (no write path: audits, events): those rows measure Curbside alone (no ratio); the bench data has no services, so next-pickup answers an empty list');
   for (const listed of scenarios(headers, customers)) {
     const api = listed.kept ? keptApi : uncachedApi;
     const scenario = await withCurrentETag(api, listed);
-    const servers = scenario.curbsideOnly ? [api] : [api, baseline];
-    const bytes = scenario.curbsideOnly ? await assertOk(api, scenario) : await assertSameBodies(api, baseline, scenario);
+    // The smoke run checks the scratch baseline's bodies but does not time it (npm test runs the smoke).
+    const servers = scenario.curbsideOnly ? [api] : smoke ? [api, baseline] : [api, baseline, scratch];
+    const bytes = scenario.curbsideOnly ? await assertOk(api, scenario) : await assertSameBodies(api, baseline, scenario, scratch);
     progress(`${scenario.name}: ${scenario.curbsideOnly ? '200' : 'bodies equal'} (${bytes} bytes); measuring`);
     for (const server of servers) await load(server, scenario, settings.warmUp, true); // warm-up, discarded
-    const runs = { curbside: [], baseline: [] };
-    const peaks = { curbside: 0, baseline: 0 };
+    const runs = { curbside: [], baseline: [], scratch: [] };
+    const peaks = { curbside: 0, baseline: 0, scratch: 0 };
     for (const server of servers) resetPeak(server.child.pid);
     for (let round = 0; round < settings.rounds; round++) {
       for (const server of servers) runs[server.name].push(await load(server, scenario, Math.max(settings.seconds, scenario.minSeconds ?? 0)));
@@ -237,8 +240,10 @@ async function measure(uncachedApi, baseline, headers, customers, keptApi) {
       peakRssMiB: peaks[name],
     });
     const row = { scenario: scenario.name, bodyBytes: bytes, curbside: summary('curbside'), baseline: scenario.curbsideOnly ? null : summary('baseline') };
+    row.scratch = servers.includes(scratch) ? summary('scratch') : null;
     row.ratio = row.baseline && Number((row.curbside.rps / row.baseline.rps).toFixed(2));
-    progress(`  Curbside ${row.curbside.rps} req/s, baseline ${row.baseline?.rps ?? '-'} req/s: ratio ${row.ratio ?? '-'}`);
+    row.scratchRatio = row.scratch && Number((row.curbside.rps / row.scratch.rps).toFixed(2));
+    progress(`  Curbside ${row.curbside.rps} req/s, baseline ${row.baseline?.rps ?? '-'} req/s (ratio ${row.ratio ?? '-'}), scratch ${row.scratch?.rps ?? '-'} req/s (ratio ${row.scratchRatio ?? '-'})`);
     rows.push(row);
   }
   return rows;
@@ -298,12 +303,12 @@ function markdown(report) {
   const lines = [
     `${report.database}, ${report.connections} connections, ${report.rounds} round(s) of ${report.seconds} s per server (A B A B, medians), Node ${report.node}${report.smoke ? ', SMOKE (not a measurement)' : ''}`,
     '',
-    '| scenario | Curbside req/s | baseline req/s | ratio | Curbside p50 / p99 ms | baseline p50 / p99 ms | Curbside peak RSS MiB | baseline peak RSS MiB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...report.scenarios.map(
-      (r) =>
-        `| ${r.scenario} | ${r.curbside.rps} | ${r.baseline?.rps ?? '-'} | ${r.ratio ?? '-'} | ${r.curbside.p50} / ${r.curbside.p99} | ${r.baseline ? `${r.baseline.p50} / ${r.baseline.p99}` : '-'} | ${r.curbside.peakRssMiB} | ${r.baseline?.peakRssMiB ?? '-'} |`,
-    ),
+    '| scenario | Curbside req/s | baseline req/s | ratio | scratch req/s | ratio | Curbside p50 / p99 ms | baseline p50 / p99 ms | scratch p50 / p99 ms | Curbside peak RSS MiB | baseline peak RSS MiB | scratch peak RSS MiB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...report.scenarios.map((r) => {
+      const latency = (side) => (side ? `${side.p50} / ${side.p99}` : '-');
+      return `| ${r.scenario} | ${r.curbside.rps} | ${r.baseline?.rps ?? '-'} | ${r.ratio ?? '-'} | ${r.scratch?.rps ?? '-'} | ${r.scratchRatio ?? '-'} | ${latency(r.curbside)} | ${latency(r.baseline)} | ${latency(r.scratch)} | ${r.curbside.peakRssMiB} | ${r.baseline?.peakRssMiB ?? '-'} | ${r.scratch?.peakRssMiB ?? '-'} |`;
+    }),
     '',
     '| import | file MiB | CLI rows/s | raw inserts rows/s | ratio | CLI peak RSS MiB | raw peak RSS MiB |',
     '|---|---:|---:|---:|---:|---:|---:|',
@@ -369,7 +374,8 @@ async function main() {
     servers.push(await startServer('baseline', pin, path.join(__dirname, 'baseline/server.js'), { ...env, PORT: String(await freePort()) }));
     const { RESPONSE_CACHE_MAX_BYTES: _none, ...keeping } = env;
     servers.push(await startServer('curbside', pin, api, { ...keeping, PORT: String(await freePort()) }));
-    const scenarioRows = await measure(servers[0], servers[1], headers, customers, servers[2]);
+    servers.push(await startServer('scratch', pin, path.join(__dirname, 'baseline/scratch-server.js'), { ...env, PORT: String(await freePort()) }));
+    const scenarioRows = await measure(servers[0], servers[1], headers, customers, servers[2], servers[3]);
     for (const server of servers.splice(0)) server.child.kill('SIGTERM');
     const importRows = await measureImport(pin, env, scratch);
 

@@ -11,7 +11,8 @@
  * against the built API; p50 and p99 over the whole mix. Prints one Markdown table and writes it
  * as JSON to tools/bench/results/.
  */
-const { existsSync, mkdirSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { ROUTES } = require('@curbside/contract');
@@ -86,13 +87,36 @@ function markdown(report) {
   return [
     `${r.database}, ${r.customers} customers (seed ${r.seed}), Node ${r.node}`,
     '',
-    '| customers | file MiB | records | write file s | import s | records/s | CLI peak RSS MiB | read mix req/s | read mix p50 / p99 ms |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${r.customers} | ${r.fileMiB} | ${r.records} | ${r.writeSeconds} | ${r.import.seconds.toFixed(1)} | ${r.import.recordsPerSecond} | ${r.import.peakRssMiB} | ${r.reads?.rps ?? '-'} | ${r.reads ? `${r.reads.p50} / ${r.reads.p99}` : '-'} |`,
+    '| customers | file MiB | records | write file s | import s | records/s | table rows/s | raw inserts rows/s | ratio | CLI peak RSS MiB | raw peak RSS MiB | read mix req/s | read mix p50 / p99 ms |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${r.customers} | ${r.fileMiB} | ${r.records} | ${r.writeSeconds} | ${r.import.seconds.toFixed(1)} | ${r.import.recordsPerSecond} | ${r.import.rowsPerSecond} | ${r.raw.rowsPerSecond} | ${r.rawRatio} | ${r.import.peakRssMiB} | ${r.raw.peakRssMiB} | ${r.reads?.rps ?? '-'} | ${r.reads ? `${r.reads.p50} / ${r.reads.p99}` : '-'} |`,
     '',
     ...r.notes.map((text) => `- ${text}`),
     '',
   ].join('\n');
+}
+
+/**
+ * The rows the import wrote, inserted again into an empty migrated database of the same driver by
+ * `baseline/copy-rows.js` (bulk multi-row INSERTs, no parsing): time, rows/s and peak RSS.
+ */
+async function rawInserts(bench, pin, env, scratch) {
+  const target = env.DATABASE_URL.startsWith('sqlite:') ? `sqlite:${path.join(scratch, 'raw-inserts.sqlite')}` : `${env.DATABASE_URL}_raw`;
+  if (!target.startsWith('sqlite:')) {
+    const { Client } = require('pg');
+    const admin = new Client({ connectionString: env.DATABASE_URL });
+    await admin.connect();
+    const name = new URL(target).pathname.slice(1);
+    await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+  }
+  const migrated = spawnSync(process.execPath, [CLI, 'db', 'migrate'], { env: { ...env, DATABASE_URL: target }, encoding: 'utf8' });
+  if (migrated.status !== 0) throw new Error(`db migrate of the raw-insert database: ${migrated.stderr}`);
+  const report = path.join(scratch, 'raw-inserts.json');
+  const copied = await bench.timed(pin, [path.join(__dirname, 'baseline/copy-rows.js'), env.DATABASE_URL, target, report], env);
+  const { rows } = JSON.parse(readFileSync(report, 'utf8'));
+  return { rows, seconds: copied.seconds, rowsPerSecond: Math.round(rows / copied.seconds), peakRssMiB: copied.peakRssMiB };
 }
 
 /** The hauler bench; `bench` gives bench.js's helpers (environment, servers, the timed CLI). */
@@ -122,6 +146,10 @@ async function runHaulerBench(bench, argument) {
     const imported = await bench.timed(pin, [CLI, 'import', file], env);
     imported.recordsPerSecond = Math.round(records / imported.seconds);
     rmSync(file);
+    bench.progress('the same rows again as raw inserts (baseline/copy-rows.js)');
+    const raw = await rawInserts(bench, pin, env, scratch);
+    imported.rowsPerSecond = Math.round(raw.rows / imported.seconds);
+    const rawRatio = Number((imported.rowsPerSecond / raw.rowsPerSecond).toFixed(2));
 
     const templates = buildDemoImportFile(DEMO_DAY).customers;
     const granted = drawn(settings.granted, settings.customers, random(settings.seed + 1));
@@ -142,6 +170,8 @@ async function runHaulerBench(bench, argument) {
       records,
       writeSeconds,
       import: imported,
+      raw,
+      rawRatio,
       reads,
       notes,
     };

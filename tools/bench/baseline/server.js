@@ -8,40 +8,10 @@
  *
  *   DATABASE_URL=sqlite:<file>|postgres://... TOKEN_SIGNING_KEY=... PORT=... node server.js
  */
-const { createHash, createHmac } = require('node:crypto');
-const fastify = require('fastify');
 const { responses } = require('@curbside/codecs');
+const { ID, Refused, openDatabase, rawBoolean, tokenChecker, trackingIdOf, send, linkNext, pageSize, serve } = require('./common');
 
-const ID = /^\d{1,18}$/;
-const MAX_LIMIT = 1000;
 const KEYS_PER_QUERY = 500;
-
-/** `query(sql, params)` with `?` placeholders, over either database; statements prepared once. */
-function openDatabase(url) {
-  if (url.startsWith('sqlite:')) {
-    const Database = require('better-sqlite3');
-    const db = new Database(url.slice('sqlite:'.length), { fileMustExist: true });
-    const statements = new Map();
-    return async (sql, params) => {
-      let statement = statements.get(sql);
-      if (statement === undefined) statements.set(sql, (statement = db.prepare(sql)));
-      return statement.all(...params);
-    };
-  }
-  const { Pool } = require('pg');
-  const pool = new Pool({ connectionString: url, max: 10 });
-  const numbered = new Map();
-  return async (sql, params) => {
-    let text = numbered.get(sql);
-    if (text === undefined) {
-      let n = 0;
-      numbered.set(sql, (text = sql.replace(/\?/g, () => `$${++n}`)));
-    }
-    return (await pool.query(text, params)).rows;
-  };
-}
-
-const rawBoolean = (value) => (value === null || value === undefined ? null : value === true || value === 1 || value === '1');
 const placeholders = (count) => Array(count).fill('?').join(', ');
 
 function chunk(items, size) {
@@ -55,33 +25,14 @@ const LINE_COLUMNS = '"r"."customer_id", "r"."ticket_id", "r"."position", "r"."c
 /** A list shows each ticket's service codes only: the API reads just these columns of the lines. */
 const LIST_LINE_COLUMNS = '"r"."ticket_id", "r"."code"';
 
-async function main() {
+serve(async (app) => {
   const query = openDatabase(process.env.DATABASE_URL);
-  const { jwtVerify } = await import('jose');
-  const signingKey = process.env.TOKEN_SIGNING_KEY;
-  const secret = new TextEncoder().encode(signingKey);
-  const kid = createHash('sha256').update(signingKey).digest('base64url').slice(0, 16);
-  const derivedKey = (purpose) => createHmac('sha256', secret).update(`curbside derived key: ${purpose}`).digest();
-  const cursorKey = derivedKey('list cursors');
-
-  class Refused extends Error {}
+  const { clientIdOf, cursorKey } = await tokenChecker(process.env.TOKEN_SIGNING_KEY);
 
   async function clientOf(headers) {
-    const token = /^Bearer +(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
-    if (token === undefined) throw new Refused();
-    const { payload, protectedHeader } = await jwtVerify(token, secret, {
-      algorithms: ['HS256'],
-      issuer: 'curbside',
-      audience: 'curbside-api',
-      typ: 'at+jwt',
-      requiredClaims: ['sub', 'client_id', 'iat', 'exp', 'jti'],
-    }).catch(() => {
-      throw new Refused();
-    });
-    if (protectedHeader.kid !== kid || payload.client_id !== payload.sub || typeof payload.sub !== 'string') throw new Refused();
-    if (headers.clientid !== payload.sub) throw new Refused();
-    const [client] = await query('SELECT "client_id", "name", "secret_hash", "all_customers", "created_at", "revoked_at" FROM "api_clients" WHERE "client_id" = ? LIMIT 1', [payload.sub]);
-    const grants = await query('SELECT "client_id", "customer_id" FROM "api_client_customers" WHERE "client_id" = ?', [payload.sub]);
+    const clientId = await clientIdOf(headers);
+    const [client] = await query('SELECT "client_id", "name", "secret_hash", "all_customers", "created_at", "revoked_at" FROM "api_clients" WHERE "client_id" = ? LIMIT 1', [clientId]);
+    const grants = await query('SELECT "client_id", "customer_id" FROM "api_client_customers" WHERE "client_id" = ?', [clientId]);
     if (client === undefined || client.revoked_at !== null) throw new Refused();
     return { all: rawBoolean(client.all_customers), customers: grants.map((grant) => grant.customer_id) };
   }
@@ -121,35 +72,6 @@ async function main() {
     return byTicket;
   }
 
-  /** The body serialized once (the tracking id, when it has one, put back in front); its ETag from the JSON without it, as the API does. */
-  function send(request, reply, body) {
-    const { request_tracking_id: trackingId, ...rest } = body;
-    const untracked = JSON.stringify(rest);
-    const etag = `"${createHash('sha256').update('json').update('\n').update(untracked).digest('base64url')}"`;
-    const json = trackingId === undefined ? untracked : `{"request_tracking_id":${JSON.stringify(trackingId)},${untracked.slice(1)}`;
-    reply.header('Content-Type', 'application/json').header('ETag', etag).header('Request-Tracking-Id', trackingIdOf(request)).send(json);
-  }
-
-  /** `Link: rel="next"` with the cursor the API seals for the same list, customer and (no) filters. */
-  function linkNext(request, reply, list, customerId, date, id) {
-    const binding = JSON.stringify([list, customerId, []]);
-    const payload = Buffer.from(JSON.stringify([date, id])).toString('base64url');
-    const signature = createHmac('sha256', cursorKey).update(binding).update('\n').update(payload).digest('base64url').slice(0, 22);
-    const next = new URL(request.url, 'http://next');
-    next.searchParams.set('cursor', `${payload}.${signature}`);
-    reply.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
-  }
-
-  /** The page size a list request asks for (LIMIT is this plus one), or null when `limit` is not 1 to 1000. */
-  function pageSize(request) {
-    if (request.query.limit === undefined) return Number(process.env.LIST_MAX_ITEMS ?? 5000);
-    const limit = Number(request.query.limit);
-    return Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT ? limit : null;
-  }
-
-  const trackingIdOf = (request) => request.headers['request-tracking-id'];
-  const app = fastify({ logger: false });
-
   app.get('/api/v1/customers/:customerId/tickets', async (request, reply) => {
     const customer = await customerOf(request, reply);
     if (customer === null) return reply;
@@ -164,7 +86,7 @@ async function main() {
     const totalCount = hasMore ? Number((await query('SELECT COUNT(*) AS "count" FROM "service_tickets" "t" WHERE "t"."customer_id" = ?', [customer.id]))[0].count) : items.length;
     const lines = await linesOf(customer.id, items.map((ticket) => ticket.id), LIST_LINE_COLUMNS);
     const tickets = items.map((ticket) => ({ ...ticket, serviceCodes: (lines.get(ticket.id) ?? []).map((line) => line.code) }));
-    if (hasMore) linkNext(request, reply, 'service-tickets', customer.id, items[items.length - 1].createdAt, items[items.length - 1].id);
+    if (hasMore) linkNext(cursorKey, request, reply, 'service-tickets', customer.id, items[items.length - 1].createdAt, items[items.length - 1].id);
     send(request, reply, responses.ticketList(trackingIdOf(request), { items: tickets, totalCount, next: null }));
     return reply;
   });
@@ -216,7 +138,7 @@ async function main() {
     const hasMore = rows.length > limit;
     if (hasMore) await query('SELECT COUNT(*) AS "count" FROM "invoices" "r" WHERE "r"."customer_id" = ?', [customer.id]);
     const balances = await query('SELECT "r"."customer_id", "r"."position", "r"."type", "r"."date", "r"."amount" FROM "balances" "r" WHERE "r"."customer_id" = ? ORDER BY "r"."position" ASC', [customer.id]);
-    if (hasMore) linkNext(request, reply, 'invoices-v2', customer.id, items[items.length - 1].r_date, items[items.length - 1].r_id);
+    if (hasMore) linkNext(cursorKey, request, reply, 'invoices-v2', customer.id, items[items.length - 1].r_date, items[items.length - 1].r_id);
     const invoices = items.map((row) => ({
       id: row.r_id,
       date: row.r_date,
@@ -228,11 +150,4 @@ async function main() {
     return reply;
   });
 
-  app.get('/health/ready', async () => ({ status: 'ok' }));
-  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-}
-
-main().catch((error) => {
-  process.stderr.write(`baseline failed: ${error.stack}\n`);
-  process.exit(1);
 });

@@ -72,7 +72,7 @@ export class NegotiationInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((body: unknown) => {
         if (body === undefined || body === null) return body;
-        const { text, representation } = represent(body as object | string, format, request.id, tagged);
+        const { text, representation } = represent(body as object | string, format, request.id, tagged, key !== null);
         if (key !== null && before !== null && representation.replayable && reply.statusCode === 200) {
           this.cache.set(key, { representation, headers: headersSetSince(before, reply) });
         }

@@ -25,8 +25,11 @@ export interface Rendered {
   representation: Representation;
 }
 
-/** Serializes a controller's result once, with its ETag when `tagged`. */
-export function represent(body: object | string, format: Format, trackingId: string, tagged: boolean): Rendered {
+/**
+ * Serializes a controller's result once, with its ETag when `tagged`; cut around the tracking id
+ * only when the answer is to be kept (`keep`), since cutting a large body costs a pass over it.
+ */
+export function represent(body: object | string, format: Format, trackingId: string, tagged: boolean, keep: boolean): Rendered {
   const contentType = CONTENT_TYPE[format];
   if (typeof body === 'string') {
     // iCalendar text: already serialized, and carries no tracking id.
@@ -35,6 +38,7 @@ export function represent(body: object | string, format: Format, trackingId: str
   const { json, untracked } = serialize(body);
   const etag = tagged ? entityTag(untracked, format) : null;
   const text = format === 'xml' ? toXml(body) : json;
+  if (!keep) return { text, representation: { contentType, etag, head: text, tail: null, format, replayable: false } };
   const [head, tail] = leadsWithTrackingId(body, trackingId) ? cutAroundTrackingId(text, format, trackingId) : [text, null];
   return { text, representation: { contentType, etag, head, tail, format, replayable: tail !== null || !(TRACKING_MEMBER in body) } };
 }
