@@ -106,4 +106,27 @@ function serve(build) {
     });
 }
 
-module.exports = { ID, Refused, openDatabase, rawBoolean, tokenChecker, trackingIdOf, send, linkNext, pageSize, serve };
+/** A service ticket row (snake_case columns) and its line rows as the domain's ServiceTicket, for the codecs. */
+function ticketFromRow(row, lines) {
+  return {
+    id: row.id,
+    status: row.status,
+    loadType: row.load_type,
+    loadDescription: row.load_description,
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+    closedAt: row.closed_at,
+    closedBy: row.closed_by,
+    dispatchedAt: row.dispatched_at,
+    generated: rawBoolean(row.generated),
+    complaint: rawBoolean(row.complaint),
+    comments: row.comments,
+    completionCode: row.completion_code,
+    completedDescription: row.completed_description,
+    requestedBy: row.requested_by,
+    loggedAt: row.logged_at,
+    services: lines.map((line) => ({ code: line.code, description: line.description, quantity: line.quantity, cost: line.cost, specialDescription: line.special_description })),
+  };
+}
+
+module.exports = { ID, Refused, openDatabase, rawBoolean, ticketFromRow, tokenChecker, trackingIdOf, send, linkNext, pageSize, serve };

@@ -11,7 +11,7 @@
  *   DATABASE_URL=sqlite:<file>|postgres://... TOKEN_SIGNING_KEY=... PORT=... node scratch-server.js
  */
 const { responses } = require('@curbside/codecs');
-const { ID, Refused, openDatabase, rawBoolean, tokenChecker, trackingIdOf, send, linkNext, pageSize, serve } = require('./common');
+const { ID, Refused, openDatabase, rawBoolean, ticketFromRow, tokenChecker, trackingIdOf, send, linkNext, pageSize, serve } = require('./common');
 
 const postgres = !process.env.DATABASE_URL.startsWith('sqlite:');
 
@@ -96,25 +96,7 @@ serve(async (app) => {
     if (!ID.test(request.params.ticketId)) return reply.code(400).send({ error: 'ticketId' });
     const [row] = await query(TICKET, [customer.id, request.params.ticketId]);
     if (row === undefined) return reply.code(404).send({ error: 'ticket not found' });
-    const ticket = {
-      id: row.id,
-      status: row.status,
-      loadType: row.load_type,
-      loadDescription: row.load_description,
-      createdAt: row.created_at,
-      createdBy: row.created_by,
-      closedAt: row.closed_at,
-      closedBy: row.closed_by,
-      dispatchedAt: row.dispatched_at,
-      generated: rawBoolean(row.generated),
-      complaint: rawBoolean(row.complaint),
-      comments: row.comments,
-      completionCode: row.completion_code,
-      completedDescription: row.completed_description,
-      requestedBy: row.requested_by,
-      loggedAt: row.logged_at,
-      services: jsonArray(row.lines).map((line) => ({ code: line.code, description: line.description, quantity: line.quantity, cost: line.cost, specialDescription: line.special_description })),
-    };
+    const ticket = ticketFromRow(row, jsonArray(row.lines));
     send(request, reply, responses.ticketDetail(trackingIdOf(request), ticket));
     return reply;
   });

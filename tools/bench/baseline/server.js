@@ -9,7 +9,7 @@
  *   DATABASE_URL=sqlite:<file>|postgres://... TOKEN_SIGNING_KEY=... PORT=... node server.js
  */
 const { responses } = require('@curbside/codecs');
-const { ID, Refused, openDatabase, rawBoolean, tokenChecker, trackingIdOf, send, linkNext, pageSize, serve } = require('./common');
+const { ID, Refused, openDatabase, rawBoolean, ticketFromRow, tokenChecker, trackingIdOf, send, linkNext, pageSize, serve } = require('./common');
 
 const KEYS_PER_QUERY = 500;
 const placeholders = (count) => Array(count).fill('?').join(', ');
@@ -102,25 +102,7 @@ serve(async (app) => {
     );
     if (row === undefined) return reply.code(404).send({ error: 'ticket not found' });
     const lines = (await linesOf(customer.id, [id])).get(id) ?? [];
-    const ticket = {
-      id: row.id,
-      status: row.status,
-      loadType: row.load_type,
-      loadDescription: row.load_description,
-      createdAt: row.created_at,
-      createdBy: row.created_by,
-      closedAt: row.closed_at,
-      closedBy: row.closed_by,
-      dispatchedAt: row.dispatched_at,
-      generated: rawBoolean(row.generated),
-      complaint: rawBoolean(row.complaint),
-      comments: row.comments,
-      completionCode: row.completion_code,
-      completedDescription: row.completed_description,
-      requestedBy: row.requested_by,
-      loggedAt: row.logged_at,
-      services: lines.map((line) => ({ code: line.code, description: line.description, quantity: line.quantity, cost: line.cost, specialDescription: line.special_description })),
-    };
+    const ticket = ticketFromRow(row, lines);
     send(request, reply, responses.ticketDetail(trackingIdOf(request), ticket));
     return reply;
   });
