@@ -93,8 +93,13 @@ export class ImportService {
 
   private async *loadCustomers(file: string, checked: CheckedFile): AsyncGenerator<ImportSummary> {
     const pieces = checked.readPieces(file, new Set(importRecordLists().keys()))[Symbol.asyncIterator]();
-    for (const { customer } of checked.customers.customers()) {
-      yield await this.customers.importBatches(customer, batchesOfOneCustomer(pieces));
+    const endBulkImport = await this.customers.startBulkImport();
+    try {
+      for (const { customer } of checked.customers.customers()) {
+        yield await this.customers.importBatches(customer, batchesOfOneCustomer(pieces));
+      }
+    } finally {
+      await endBulkImport();
     }
   }
 

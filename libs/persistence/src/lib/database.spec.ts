@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { testDatabases } from '@curbside/testing';
-import { createDataSource, inTransaction, isDatabaseUnavailable, openDatabase, parseDatabaseUrl } from './database';
+import { createDataSource, inTransaction, isDatabaseUnavailable, openDatabase, parseDatabaseUrl, relaxedCommit, startBulkWrites } from './database';
 
 describe('parseDatabaseUrl', () => {
   it('reads SQLite paths and PostgreSQL URLs', () => {
@@ -112,6 +112,34 @@ describe('a database that cannot be used now', () => {
       expect(isDatabaseUnavailable(wrong)).toBe(false);
     } finally {
       holder.close();
+      await dataSource.destroy();
+      await drop();
+    }
+  });
+});
+
+describe.each(testDatabases())('bulk writes on $name', (db) => {
+  it('an import run checkpoints SQLite less often until it ends; an import transaction on PostgreSQL commits without waiting for the disk', async () => {
+    const { url, drop } = await db.create();
+    const dataSource = await openDatabase(url);
+    const setting = async (sql: string): Promise<string> => String(Object.values((await dataSource.query(sql))[0])[0]);
+    try {
+      if (db.name === 'sqlite') {
+        expect(await setting('PRAGMA wal_autocheckpoint')).toBe('1000');
+        const end = await startBulkWrites(dataSource);
+        expect(await setting('PRAGMA wal_autocheckpoint')).toBe('10000');
+        await end();
+        expect(await setting('PRAGMA wal_autocheckpoint')).toBe('1000');
+      } else {
+        const inside = await inTransaction(dataSource, async (manager) => {
+          await relaxedCommit(manager);
+          return String((await manager.query('SHOW synchronous_commit'))[0].synchronous_commit);
+        });
+        expect(inside).toBe('off');
+        // SET LOCAL: the pooled connection is back to the server's setting after the transaction.
+        expect(await setting('SHOW synchronous_commit')).toBe('on');
+      }
+    } finally {
       await dataSource.destroy();
       await drop();
     }

@@ -1,9 +1,8 @@
 import type { BundleResource, Customer, CustomerBundle, Id, NewEvent } from '@curbside/domain';
-import { DataSource, In, Not } from 'typeorm';
-import { inRead, inTransaction, selectRaw } from '../database';
+import { DataSource, EntityManager, In, Not } from 'typeorm';
+import { inRead, inTransaction, relaxedCommit, selectRaw, startBulkWrites } from '../database';
 import { CustomerEntity } from '../entities';
 import { type ImportCount, type Resource, resources } from '../resources';
-import { touchCustomers } from '../stores/data-version.store';
 import { appendEvents } from '../stores/event.store';
 
 export type { BundleResource } from '@curbside/domain';
@@ -72,9 +71,8 @@ export class CustomerRepository {
    */
   async importBatches(customer: Customer, batches: AsyncIterable<RecordBatch> | Iterable<RecordBatch>): Promise<ImportSummary> {
     return inTransaction(this.dataSource, async (manager) => {
-      const customerCreated = !(await manager.exists(CustomerEntity, { where: { id: customer.id } }));
-      await manager.save(CustomerEntity, { id: customer.id, currency: customer.currency, ivrFee: customer.ivrFee });
-      await touchCustomers(manager, [customer.id]);
+      await relaxedCommit(manager);
+      const customerCreated = await writeCustomer(manager, customer);
 
       const byKind = new Map(resources());
       const counts = new Map([...byKind.keys()].map((kind) => [kind, { created: 0, replaced: 0 }]));
@@ -98,6 +96,14 @@ export class CustomerRepository {
     });
   }
 
+  /**
+   * Sets the database for importing many customers, one `importBatches` after another, until the
+   * returned function is called (`startBulkWrites`).
+   */
+  startBulkImport(): Promise<() => Promise<void>> {
+    return startBulkWrites(this.dataSource);
+  }
+
   /** Everything stored for the customer, each list in its natural order; null when unknown. */
   async exportBundle(id: Id): Promise<CustomerBundle | null> {
     return inRead(this.dataSource, async (manager) => {
@@ -108,6 +114,17 @@ export class CustomerRepository {
       return bundle as unknown as CustomerBundle;
     });
   }
+}
+
+/**
+ * Updates the customer's currency and IVR fee and bumps its data version (its records are about to
+ * change), or creates it; true when it was created. Two statements at most, one for a known customer.
+ */
+async function writeCustomer(manager: EntityManager, { id, currency, ivrFee }: Customer): Promise<boolean> {
+  const { affected } = await manager.update(CustomerEntity, { id }, { currency, ivrFee, dataVersion: () => '"data_version" + 1' });
+  if (affected === 1) return false;
+  await manager.insert(CustomerEntity, { id, currency, ivrFee, dataVersion: 1 });
+  return true;
 }
 
 /** Some records of one list of a customer. */
