@@ -41,6 +41,11 @@ export class ClientService {
     return this.clients.find(clientId);
   }
 
+  /** The client with its grants narrowed to `customerId` (`'all'`, `[customerId]` or `[]`): one lookup by key, however many it has. */
+  findForCustomer(clientId: string, customerId: Id | null): Promise<ApiClient | null> {
+    return this.clients.findForCustomer(clientId, customerId);
+  }
+
   list(): Promise<ApiClient[]> {
     return this.clients.list();
   }

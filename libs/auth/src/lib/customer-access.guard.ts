@@ -10,6 +10,7 @@ import { TokenService } from './token.service';
 interface GuardedRequest {
   headers: IncomingHttpHeaders;
   params?: Record<string, string | undefined>;
+  /** Its grants narrowed to the request's customer (`ClientService.findForCustomer`). */
   client?: ApiClient;
 }
 
@@ -39,10 +40,10 @@ export class CustomerAccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<GuardedRequest>();
-    const client = await this.authenticate(request.headers);
+    const customerId = request.params?.customerId;
+    const client = await this.authenticate(request.headers, customerId !== undefined && ID_PATTERN.test(customerId) ? customerId : null);
     request.client = client;
     await this.admission?.admit(client, context);
-    const customerId = request.params?.customerId;
     if (customerId !== undefined) {
       if (!ID_PATTERN.test(customerId)) throw new AuthException(AuthErrorCode.INVALID_CUSTOMER_ID);
       if (!canAccessCustomer(client, customerId)) throw new AuthException(AuthErrorCode.CUSTOMER_NOT_GRANTED);
@@ -50,7 +51,8 @@ export class CustomerAccessGuard implements CanActivate {
     return true;
   }
 
-  private async authenticate(headers: IncomingHttpHeaders): Promise<ApiClient> {
+  /** The token's client, its grants narrowed to `customerId` (the request's customer, when well-formed). */
+  private async authenticate(headers: IncomingHttpHeaders, customerId: string | null): Promise<ApiClient> {
     const token = /^Bearer +(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
     if (token === undefined) throw new AuthException(AuthErrorCode.MISSING_TOKEN);
     const clientId = await this.tokens.verify(token);
@@ -59,7 +61,7 @@ export class CustomerAccessGuard implements CanActivate {
       throw new AuthException(AuthErrorCode.MISSING_CLIENT_ID);
     }
     if (claimedClientId !== clientId) throw new AuthException(AuthErrorCode.CLIENT_ID_MISMATCH);
-    const client = await this.clients.find(clientId);
+    const client = await this.clients.findForCustomer(clientId, customerId);
     if (client === null || client.revokedAt !== null) throw new AuthException(AuthErrorCode.UNKNOWN_CLIENT);
     return client;
   }

@@ -34,7 +34,7 @@ export class FeedTokenService {
   /** The grant of a valid token whose client may still see the customer; else AuthException(INVALID_FEED_TOKEN). */
   async verify(token: string): Promise<FeedGrant> {
     const grant = await this.grantOf(token);
-    const client = await this.clients.find(grant.clientId);
+    const client = await this.clients.findForCustomer(grant.clientId, grant.customerId);
     if (client === null || !canAccessCustomer(client, grant.customerId)) throw new AuthException(AuthErrorCode.INVALID_FEED_TOKEN);
     return grant;
   }

@@ -60,6 +60,19 @@ describe.each(testDatabases())('ApiClientRepository on $name', (db) => {
     expect((await clients().find('leaked'))?.revokedAt).toBe(revokedAt);
   });
 
+  it("finds a client for one customer with its grants narrowed to that customer, however many it has (issue 21: a request's cost does not grow with them)", async () => {
+    const granted = Array.from({ length: 2_000 }, (_, n) => String(8_000_000 + n));
+    await clients().create({ clientId: 'hauler-portal', name: 'Hauler portal', secretHash: 'h', customers: granted });
+    const full = await clients().find('hauler-portal');
+    const narrowed = { clientId: 'hauler-portal', name: 'Hauler portal', createdAt: full?.createdAt, revokedAt: null };
+    expect(await clients().findForCustomer('hauler-portal', '8001234')).toEqual({ ...narrowed, customers: ['8001234'] });
+    expect(await clients().findForCustomer('hauler-portal', '7999999')).toEqual({ ...narrowed, customers: [] });
+    expect(await clients().findForCustomer('hauler-portal', null)).toEqual({ ...narrowed, customers: [] });
+    expect((await clients().findForCustomer('ops', '7999999'))?.customers).toBe('all');
+    expect((await clients().findForCustomer('leaked', '1'))?.revokedAt).toMatch(/^\d{4}-/);
+    expect(await clients().findForCustomer('nobody', '1')).toBeNull();
+  });
+
   it('knows nothing of unknown clients', async () => {
     expect(await clients().find('nobody')).toBeNull();
     expect(await clients().findCredentials('nobody')).toBeNull();

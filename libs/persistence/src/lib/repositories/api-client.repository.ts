@@ -16,6 +16,17 @@ const CLIENT_WITH_GRANTS =
   '"c"."revoked_at" AS "revokedAt", "g"."customer_id" AS "customerId" FROM "api_clients" "c" ' +
   'LEFT JOIN "api_client_customers" "g" ON "g"."client_id" = "c"."client_id" WHERE "c"."client_id" = ?';
 
+const CLIENT_FOR_CUSTOMER =
+  'SELECT "c"."client_id" AS "clientId", "c"."name" AS "name", "c"."all_customers" AS "allCustomers", "c"."created_at" AS "createdAt", ' +
+  '"c"."revoked_at" AS "revokedAt", EXISTS (SELECT 1 FROM "api_client_customers" "g" WHERE "g"."client_id" = "c"."client_id" AND "g"."customer_id" = ?) AS "granted" ' +
+  'FROM "api_clients" "c" WHERE "c"."client_id" = ?';
+
+/** A row of CLIENT_FOR_CUSTOMER (SQLite answers its booleans 0/1). */
+interface ClientForCustomerRow extends Omit<ApiClientEntity, 'secretHash' | 'allCustomers'> {
+  allCustomers: boolean | number;
+  granted: boolean | number;
+}
+
 /** A row of CLIENT_WITH_GRANTS: the client once per grant (customerId null when it has none). */
 interface ClientWithGrantRow extends Omit<ApiClientEntity, 'secretHash' | 'allCustomers'> {
   allCustomers: boolean | number;
@@ -54,6 +65,19 @@ export class ApiClientRepository {
     const [first] = rows;
     const row = { ...first, allCustomers: first.allCustomers === true || first.allCustomers === 1 };
     return toApiClient(row, rows.flatMap((grant) => (grant.customerId === null ? [] : [grant.customerId])));
+  }
+
+  /**
+   * The client with its grants narrowed to `customerId`: `customers` is `'all'`, `[customerId]` when
+   * granted, else `[]`. What a request under one customer asks, in one lookup by key however many
+   * customers the client is granted (`find` reads every grant).
+   */
+  async findForCustomer(clientId: string, customerId: Id | null): Promise<ApiClient | null> {
+    const [row] = await selectRaw<ClientForCustomerRow>(this.dataSource, CLIENT_FOR_CUSTOMER, [customerId, clientId]);
+    if (row === undefined) return null;
+    const allCustomers = row.allCustomers === true || row.allCustomers === 1;
+    const granted = customerId !== null && (row.granted === true || row.granted === 1);
+    return toApiClient({ ...row, allCustomers }, granted ? [customerId] : []);
   }
 
   /** The client and its secret hash, for checking a presented secret. */
