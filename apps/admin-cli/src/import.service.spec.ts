@@ -120,7 +120,7 @@ describe('ImportService.check: the scan and stream-json agree', () => {
           for await (const batch of batches) count += batch.records.length;
           return { customerId: customer.id } as ImportSummary;
         },
-        startBulkImport: async () => async () => undefined,
+        startBulkImport: async () => ({ customerLoaded: async () => undefined, end: async () => undefined }),
       };
       const holidays = { importHolidays: async () => ({ created: 0, replaced: 0 }) };
       const writer = new ImportService(customers as never, holidays as never);

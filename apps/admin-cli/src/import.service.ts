@@ -93,13 +93,15 @@ export class ImportService {
 
   private async *loadCustomers(file: string, checked: CheckedFile): AsyncGenerator<ImportSummary> {
     const pieces = checked.readPieces(file, new Set(importRecordLists().keys()))[Symbol.asyncIterator]();
-    const endBulkImport = await this.customers.startBulkImport();
+    const bulk = await this.customers.startBulkImport();
     try {
       for (const { customer } of checked.customers.customers()) {
-        yield await this.customers.importBatches(customer, batchesOfOneCustomer(pieces));
+        const summary = await this.customers.importBatches(customer, batchesOfOneCustomer(pieces));
+        await bulk.customerLoaded();
+        yield summary;
       }
     } finally {
-      await endBulkImport();
+      await bulk.end();
     }
   }
 

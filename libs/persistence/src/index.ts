@@ -38,6 +38,7 @@ export {
   type SentDelivery,
   type ImportCount,
   type ImportSummary,
+  type BulkImport,
   type RecordBatch,
   type VersionedCustomer,
   type NewApiClient,

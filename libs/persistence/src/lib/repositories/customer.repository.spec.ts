@@ -174,3 +174,37 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
     expect(await customers().exists('1000011')).toBe(false);
   });
 });
+
+describe.each(testDatabases())('a bulk import on $name', (db) => {
+  const dataSource = useDatabase(db);
+
+  it("keeps PostgreSQL's statistics current as the tables grow, so a ticket's parent is found by its key even where ticket ids repeat across customers", async () => {
+    const customers = new CustomerRepository(dataSource());
+    const bulk = await customers.startBulkImport();
+    try {
+      for (let n = 0; n < 100; n++) {
+        // Every customer has tickets 1 and 2: ids are unique per customer only.
+        const id = String(6_000_000 + n);
+        await customers.importBundle({ ...emptyBundle(id), tickets: [serviceTicket('1', '2026-11-02T08:00:00.000'), serviceTicket('2', '2026-11-03T08:00:00.000')] });
+        await bulk.customerLoaded();
+      }
+    } finally {
+      await bulk.end();
+    }
+    if (db.name !== 'postgres') return;
+    const [{ reltuples }] = await dataSource().query(`SELECT reltuples FROM pg_class WHERE relname = 'service_tickets'`);
+    expect(Number(reltuples)).toBe(200);
+    // The plan a foreign-key check of a ticket's line uses: generic, as the check's cached plan is.
+    const runner = dataSource().createQueryRunner();
+    try {
+      await runner.query('SET plan_cache_mode = force_generic_plan');
+      await runner.query('PREPARE parent_of_line(text, text) AS SELECT 1 FROM ONLY "service_tickets" x WHERE "customer_id" = $1 AND "id" = $2 FOR KEY SHARE OF x');
+      const plan: { 'QUERY PLAN': string }[] = await runner.query(`EXPLAIN EXECUTE parent_of_line('6000000', '1')`);
+      expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('pk_service_tickets');
+    } finally {
+      await runner.query('DEALLOCATE ALL');
+      await runner.query('RESET plan_cache_mode');
+      await runner.release();
+    }
+  });
+});
