@@ -41,11 +41,12 @@ export class CustomerAccessGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<GuardedRequest>();
     const customerId = request.params?.customerId;
-    const client = await this.authenticate(request.headers, customerId !== undefined && ID_PATTERN.test(customerId) ? customerId : null);
+    const wellFormed = customerId !== undefined && ID_PATTERN.test(customerId);
+    const client = await this.authenticate(request.headers, wellFormed ? customerId : null);
     request.client = client;
     await this.admission?.admit(client, context);
     if (customerId !== undefined) {
-      if (!ID_PATTERN.test(customerId)) throw new AuthException(AuthErrorCode.INVALID_CUSTOMER_ID);
+      if (!wellFormed) throw new AuthException(AuthErrorCode.INVALID_CUSTOMER_ID);
       if (!canAccessCustomer(client, customerId)) throw new AuthException(AuthErrorCode.CUSTOMER_NOT_GRANTED);
     }
     return true;

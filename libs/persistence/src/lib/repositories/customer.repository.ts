@@ -3,6 +3,7 @@ import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { inRead, inTransaction, refreshStatistics, relaxedCommit, selectRaw, startBulkWrites } from '../database';
 import { CustomerEntity } from '../entities';
 import { type ImportCount, type Resource, resources } from '../resources';
+import { bumpedDataVersion } from '../stores/data-version.store';
 import { appendEvents } from '../stores/event.store';
 
 export type { BundleResource } from '@curbside/domain';
@@ -138,7 +139,7 @@ export class CustomerRepository {
  * change), or creates it; true when it was created. Two statements at most, one for a known customer.
  */
 async function writeCustomer(manager: EntityManager, { id, currency, ivrFee }: Customer): Promise<boolean> {
-  const { affected } = await manager.update(CustomerEntity, { id }, { currency, ivrFee, dataVersion: () => '"data_version" + 1' });
+  const { affected } = await manager.update(CustomerEntity, { id }, { currency, ivrFee, dataVersion: bumpedDataVersion });
   if (affected === 1) return false;
   await manager.insert(CustomerEntity, { id, currency, ivrFee, dataVersion: 1 });
   return true;

@@ -6,7 +6,7 @@ import { chunk, KEYS_PER_QUERY } from './rows';
 /**
  * Bumps the data version of customers whose GETs now answer differently, inside the write's own
  * transaction (ARCHITECTURE: one data version per customer). Every write path of customer data
- * calls it: the import, both PUTs, ticket status changes, service requests, the notifier's email
+ * calls it (the import bumps it in its own update of the customer's row, `bumpedDataVersion`): both PUTs, ticket status changes, service requests, the notifier's email
  * activities; the API's ETags, 304s and cached bodies key on the version it leaves.
  */
 export async function touchCustomers(manager: EntityManager, customerIds: readonly Id[]): Promise<void> {
@@ -15,6 +15,9 @@ export async function touchCustomers(manager: EntityManager, customerIds: readon
     await manager.increment(CustomerEntity, { id: part.length === 1 ? part[0] : In(part) }, 'dataVersion', 1);
   }
 }
+
+/** The SET expression of a bump, for a write that updates the customer's row anyway (the import's). */
+export const bumpedDataVersion = (): string => '"data_version" + 1';
 
 /** Bumps every customer's data version: for what all of them show (the holiday calendar moves pickups). */
 export async function touchAllCustomers(manager: EntityManager): Promise<void> {
