@@ -5,7 +5,7 @@ export interface HelpEntry {
   /** What `curbside <words> --help` prints. */
   help: string;
 }
-/** Runs `--help` on the built CLI for every command and subcommand, depth first in the order the CLI lists them. */
+/** The built CLI's `--help` of every command and subcommand, depth first in the order the CLI lists them. */
 export function collect(): Promise<HelpEntry[]>;
 /** The reference section of docs/operators.md, markers included. */
 export function render(entries: HelpEntry[]): string;

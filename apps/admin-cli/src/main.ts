@@ -3,7 +3,7 @@ import { CommandFactory } from 'nest-commander';
 import { ConfigError, loadConfig } from '@curbside/config';
 import { runMain } from '@curbside/core';
 import { Logger } from 'nestjs-pino';
-import { AdminCliModule } from './admin-cli.module';
+import { createCliApp } from './cli-app';
 import { CliFailure, EXIT } from './cli-failure';
 import { output } from './output';
 
@@ -22,14 +22,7 @@ function report(error: unknown): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await CommandFactory.createWithoutRunning(AdminCliModule.register(config), {
-    cliName: 'curbside',
-    logger: ['error'],
-    // Commander errors (unknown command or option, missing argument): it has printed the
-    // message already. Help and --version exit 0.
-    errorHandler: (error) => process.exit((error as { exitCode?: number }).exitCode === 0 ? EXIT.ok : EXIT.usage),
-    serviceErrorHandler: report,
-  });
+  const app = await createCliApp(config, report);
   // What the commands log goes to stderr as JSON lines (see AdminCliModule), never among their results on stdout.
   app.useLogger(app.get(Logger));
   try {

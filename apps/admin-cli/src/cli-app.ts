@@ -1,0 +1,39 @@
+import { CommandFactory } from 'nest-commander';
+// The token of nest-commander's root commander program, which its index does not export.
+import { Commander } from 'nest-commander/src/constants';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Config } from '@curbside/config';
+import { AdminCliModule } from './admin-cli.module';
+import { EXIT } from './cli-failure';
+
+/**
+ * The CLI's Nest application, its commands registered and not yet run: `main` runs it,
+ * and `tools/docs/cli-help.js` reads every command's help from it in one process.
+ * `report` takes what a command throws.
+ */
+export function createCliApp(config: Config, report: (error: unknown) => void): Promise<INestApplicationContext> {
+  return CommandFactory.createWithoutRunning(AdminCliModule.register(config), {
+    cliName: 'curbside',
+    logger: ['error'],
+    // Commander errors (unknown command or option, missing argument): it has printed the
+    // message already. Help and --version exit 0.
+    errorHandler: (error) => process.exit((error as { exitCode?: number }).exitCode === 0 ? EXIT.ok : EXIT.usage),
+    serviceErrorHandler: report,
+  });
+}
+
+/** Every command's `--help` text, depth first in the order the help lists them; words are the command's path after `curbside`. */
+export function helpTexts(app: INestApplicationContext): Array<{ words: string[]; help: string }> {
+  const walk = (command: HelpfulCommand, words: string[]): Array<{ words: string[]; help: string }> => [
+    { words, help: command.helpInformation().trimEnd() },
+    ...command.commands.flatMap((child) => walk(child, [...words, child.name()])),
+  ];
+  return walk(app.get<HelpfulCommand>(Commander), []);
+}
+
+/** What `helpTexts` reads of commander's Command. */
+interface HelpfulCommand {
+  name(): string;
+  helpInformation(): string;
+  readonly commands: readonly HelpfulCommand[];
+}
