@@ -14,7 +14,10 @@ import { EXIT } from './cli-failure';
 export function createCliApp(config: Config, report: (error: unknown) => void): Promise<INestApplicationContext> {
   return CommandFactory.createWithoutRunning(AdminCliModule.register(config), {
     cliName: 'curbside',
-    logger: ['error'],
+    // A failure to build the application (a database or driver that cannot load) is thrown to
+    // `runMain`, which prints it as one line, as the API and the notifier do.
+    logger: false,
+    abortOnError: false,
     // Commander errors (unknown command or option, missing argument): it has printed the
     // message already. Help and --version exit 0.
     errorHandler: (error) => process.exit((error as { exitCode?: number }).exitCode === 0 ? EXIT.ok : EXIT.usage),

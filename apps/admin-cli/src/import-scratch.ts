@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { SeenCustomerIds } from '@curbside/codecs';
 import type { BundleResource, Customer } from '@curbside/domain';
+import { loadSqliteDriver } from '@curbside/persistence';
 
 /** A customer of a checked import file: its header and how many records each of its lists has. */
 export interface CheckedCustomer {
@@ -33,7 +33,7 @@ export class ImportScratch implements SeenCustomerIds {
   /** `parent`: where its directory is made (the system's temporary directory). */
   constructor(parent = tmpdir()) {
     this.directory = mkdtempSync(path.join(parent, 'curbside-import-'));
-    this.db = new Database(path.join(this.directory, 'scratch.sqlite'));
+    this.db = new (loadSqliteDriver())(path.join(this.directory, 'scratch.sqlite'));
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.exec('CREATE TABLE ids (id TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID');

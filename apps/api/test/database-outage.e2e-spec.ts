@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { EventRepository } from '@curbside/persistence';
+import { EventRepository, sqliteDriverPackage } from '@curbside/persistence';
 import { parseExposition, startTcpProxy, testDatabases, until, type Exposition, type TcpProxy, type TestDatabaseKind } from '@curbside/testing';
 import type { Response } from 'supertest';
 import { expectProblem, startTestApp, type TestApp } from './support';
@@ -188,11 +188,11 @@ describe.each(testDatabases())('the database unavailable on $name', (database) =
 /** Another process takes the write lock of the SQLite `file`, holds it for `holdMs`, then commits and exits. Resolves once it holds it. */
 async function holdTheWriteLock(file: string, holdMs: number): Promise<{ exited: Promise<void> }> {
   const script = `
-    const db = new (require('better-sqlite3'))(process.argv[1]);
+    const db = new (require(process.argv[3]))(process.argv[1]);
     db.exec('BEGIN IMMEDIATE');
     process.stdout.write('locked\\n');
     setTimeout(() => { db.exec('COMMIT'); db.close(); }, Number(process.argv[2]));`;
-  const child = spawn(process.execPath, ['-e', script, file, String(holdMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', script, file, String(holdMs), require.resolve(sqliteDriverPackage())], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve, reject) =>
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the lock holder exited with ${code}`)))),
   );

@@ -9,11 +9,16 @@ const { createHash, createHmac } = require('node:crypto');
 const ID = /^\d{1,18}$/;
 const MAX_LIMIT = 1000;
 
+/** better-sqlite3 13 on Node 22 and later, 12 (the `better-sqlite3-node20` alias) on Node 20, as Curbside loads it. */
+function openSqlite(path, options) {
+  const Database = require(Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20');
+  return new Database(path, options);
+}
+
 /** `query(sql, params)` with `?` placeholders, over either database; statements prepared once. */
 function openDatabase(url) {
   if (url.startsWith('sqlite:')) {
-    const Database = require('better-sqlite3');
-    const db = new Database(url.slice('sqlite:'.length), { fileMustExist: true });
+    const db = openSqlite(url.slice('sqlite:'.length), { fileMustExist: true });
     const statements = new Map();
     return async (sql, params) => {
       let statement = statements.get(sql);
@@ -129,4 +134,4 @@ function ticketFromRow(row, lines) {
   };
 }
 
-module.exports = { ID, Refused, openDatabase, rawBoolean, ticketFromRow, tokenChecker, trackingIdOf, send, linkNext, pageSize, serve };
+module.exports = { ID, Refused, openDatabase, openSqlite, rawBoolean, ticketFromRow, tokenChecker, trackingIdOf, send, linkNext, pageSize, serve };

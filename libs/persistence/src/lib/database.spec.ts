@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { testDatabases } from '@curbside/testing';
 import { createDataSource, inTransaction, isDatabaseUnavailable, openDatabase, parseDatabaseUrl, relaxedCommit, startBulkWrites } from './database';
+import { loadSqliteDriver } from './sqlite-driver';
 
 describe('parseDatabaseUrl', () => {
   it('reads SQLite paths and PostgreSQL URLs', () => {
@@ -89,7 +89,7 @@ describe('a database that cannot be used now', () => {
   it('is unavailable when another process holds the SQLite write lock longer than a writer waits, and takes writes again after', async () => {
     const { url, drop } = await testDatabases()[0].create();
     const dataSource = await openDatabase(url, { sqliteWriteWaitMs: 1_000 });
-    const holder = new Database(url.slice('sqlite:'.length));
+    const holder = new (loadSqliteDriver())(url.slice('sqlite:'.length));
     try {
       await inTransaction(dataSource, (manager) => manager.query('DELETE FROM holidays'));
       holder.exec('BEGIN IMMEDIATE');

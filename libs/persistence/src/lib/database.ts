@@ -3,6 +3,7 @@ import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSq
 import { BetterSqlite3QueryRunner } from 'typeorm/driver/better-sqlite3/BetterSqlite3QueryRunner';
 import { ENTITIES } from './resources';
 import { SnakeNamingStrategy } from './naming-strategy';
+import { loadSqliteDriver } from './sqlite-driver';
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
 import { POSTGRES_MIGRATIONS } from '../migrations/postgres';
 
@@ -62,6 +63,7 @@ export function createDataSource(url: string, options: DatabaseOptions = {}): Da
     const dataSource = new DataSource({
       ...common,
       type: 'better-sqlite3',
+      driver: loadSqliteDriver(),
       database: location.path,
       enableWAL: true,
       timeout: SQLITE_BUSY_TIMEOUT_MS,
