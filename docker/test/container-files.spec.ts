@@ -66,7 +66,7 @@ function sourceOf(entryPoint: string): string {
 }
 
 /** The Node.js LTS lines still given security fixes (Node 20's ended on 2026-04-30): docs/deploy.md. */
-const SUPPORTED_LTS = ['24', '26'];
+const SUPPORTED_LTS = ['22', '24', '26'];
 
 /** The Node majors `.ci/run` runs the test suite on besides the machine's (`tools/ci/test-on-node.sh <major>`). */
 const ciRuntimes = (): string[] => [...read('.ci/run').matchAll(/^(?:\w+=\S* +)*tools\/ci\/test-on-node\.sh +(\d+)/gm)].map((match) => match[1]);
