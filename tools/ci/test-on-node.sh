@@ -40,7 +40,6 @@ if [ -n "$major" ]; then
     done
     export PATH="$scratch/bin:$PATH"
   fi
-  export npm_config_nodedir="$scratch/node_modules/runtime"   # node-gyp builds against that Node's own headers
   cd "$scratch/repo"
 fi
 
