@@ -29,7 +29,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     AppModule.forRoot(config, options.imports, { logger, now: options.now }),
     createFastifyAdapter(config.trustedProxies, logger),
     // Quiet until the JSON logger takes over: a failure to start is reported by the caller, in one line.
-    { logger: false, abortOnError: false },
+    // The body parsers are the API's own (platform/body-parsers.ts).
+    { logger: false, abortOnError: false, bodyParser: false },
   );
   try {
     app.useLogger(app.get(Logger));

@@ -2,23 +2,12 @@ import { EventRepository } from '@curbside/persistence';
 import { testDatabases } from '@curbside/testing';
 import type { Response } from 'supertest';
 import { documentedGets, DocumentedGet, expectProblem, startTestApp, TestApp } from './support';
-import { fixtureCustomer, WireRecord } from './support/fixtures';
+import { fixtureCustomer, pathSamplesOf, WireRecord } from './support/fixtures';
 
 /** CONTRACT §7: ETag and If-None-Match on every GET; If-Match on both PUTs (communication-preferences, contacts). */
 
 const STRONG_TAG = /^"[A-Za-z0-9_-]+"$/;
 const CALENDAR_LINK = '/api/v1/customers/{customerId}/services/calendar';
-
-const samplesFor = (customerId: string) => {
-  const customer = fixtureCustomer(customerId);
-  return {
-    customerId: () => customerId,
-    ticketId: (query: Record<string, string>) => (query.ticket_type === 'disposal' ? customer.disposal_tickets[0].id : customer.tickets[0].id),
-    invoiceId: () => customer.invoices[1].id,
-    caseId: () => customer.cases[0].case_id,
-    serviceId: () => customer.services[0].id,
-  };
-};
 
 /** The body without its tracking id: what must be the same for the same ETag. */
 const untracked = ({ request_tracking_id: _tracking, ...rest }: WireRecord) => rest;
@@ -62,7 +51,7 @@ describe.each(testDatabases())('caching and concurrency (CONTRACT §7) on $name'
     });
     const document = (await t.http().get('/docs/openapi.json').expect(200)).body;
     // The calendar link mints a new signed token on every GET: its body (and so its ETag) is never the same twice.
-    routes = (customerId) => documentedGets(document, samplesFor(customerId)).filter((route) => route.template !== CALENDAR_LINK);
+    routes = (customerId) => documentedGets(document, pathSamplesOf(customerId)).filter((route) => route.template !== CALENDAR_LINK);
   });
   afterAll(() => t.close());
 

@@ -214,7 +214,12 @@ describe('OpenAPI', () => {
       bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       clientId: { type: 'apiKey', in: 'header', name: 'ClientId' },
       oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } },
+      clientBasic: { type: 'http', scheme: 'basic', description: expect.stringContaining('/oauth/token only') },
     });
+    // The token endpoint: the credentials in the body (no security) or as HTTP Basic, never a required header.
+    const token = document.paths['/oauth/token'].post;
+    expect(token.security).toEqual([{ clientBasic: [] }, {}]);
+    expect(token.parameters ?? []).toEqual([]);
     const list = document.paths['/api/v1/customers/{customerId}/tickets'].get;
     expect(list.security).toEqual([
       { bearer: [], clientId: [] },

@@ -55,6 +55,25 @@ describe.each(testDatabases())('the API edge under generated requests on $name',
     expect(violations(asIf(clientA), response, rules)).toContain('another customer\'s data: "Harbor Street Bistro LLC"');
   });
 
+  it('sees a problem that reflects more than 40 characters of the request: the reflection check is not blind', async () => {
+    const [clientA] = world.callers;
+    const serviceId = `${'7'.repeat(20)}' OR '1'='1' OR 'x'='${'y'.repeat(20)}`;
+    const body = JSON.stringify({ type: 'MISSED_PICKUP', service_id: serviceId, date: new Date().toISOString().slice(0, 10) });
+    const raw = {
+      method: 'POST',
+      path: '/api/v1/customers/1000001/service-requests',
+      headers: { ...clientA.headers, 'Request-Tracking-Id': 'reflection', 'Content-Type': 'application/json' },
+      body,
+    };
+    const request: FuzzRequest = { operation: 'self-test', caller: clientA, trackingId: 'reflection', raw };
+    const response = await http.send(raw);
+    expect(response.status).toBe(422);
+    expect(JSON.parse(response.text).detail).toBe(`The customer has no service "${serviceId.slice(0, 40)}\u2026".`);
+    expect(violations(request, response, rules)).toEqual([]);
+    const reflected = { ...response, text: JSON.stringify({ ...JSON.parse(response.text), detail: `No service ${serviceId}` }) };
+    expect(violations(request, reflected, rules)).toEqual([expect.stringMatching(/^a problem that reflects more than 40 characters of the request/)]);
+  });
+
   it(`keeps every promise of the edge over ${REQUESTS} requests at every documented route (seed ${SEED})`, async () => {
     const statuses = new Map(world.operations.map((o) => [`${o.method} ${o.path}`, [] as number[]]));
     const batch = fc.array(fuzzRequest(world), { minLength: CONCURRENCY, maxLength: CONCURRENCY });

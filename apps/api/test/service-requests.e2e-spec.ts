@@ -236,6 +236,30 @@ describe.each(testDatabases())('POST service-requests on $name', (database) => {
     });
   });
 
+  describe('free text and the values a problem shows', () => {
+    it('refuses comments past 1000 characters and requested_by past 100, and takes them at the maximum', async () => {
+      await unchanged('1000001', async () => {
+        expectProblem(await post('1000001', extra('10002', '2026-12-23', { comments: 'x'.repeat(50_000) })), 400, 'VALIDATION_FAILED', 'comments');
+        expectProblem(await post('1000001', extra('10002', '2026-12-23', { comments: '\u{1F5D1}'.repeat(1001) })), 400, 'VALIDATION_FAILED', 'comments');
+        expectProblem(await post('1000001', extra('10002', '2026-12-23', { requested_by: 'x'.repeat(101) })), 400, 'VALIDATION_FAILED', 'requested_by');
+      });
+      // Characters, not UTF-16 units: 1000 emoji are 2000 units.
+      const created = await post('1000001', extra('10002', '2026-12-23', { comments: '\u{1F5D1}'.repeat(1000), requested_by: 'x'.repeat(100) })).expect(201);
+      expect(created.body.tickets[0].comments).toBe('\u{1F5D1}'.repeat(1000));
+    });
+
+    it.each([
+      ["30001' OR '1'='1", `"30001' OR '1'='1"`],
+      ['9'.repeat(64), `"${'9'.repeat(40)}\u2026"`],
+    ])('quotes the service id %s in detail, at most 40 characters of it', async (serviceId, shown) => {
+      await unchanged('1000001', async () => {
+        const refused = await post('1000001', missed(serviceId, '2026-11-30'));
+        expectProblem(refused, 422, 'UNKNOWN_SERVICE', 'service_id');
+        expect(refused.body.detail).toBe(`The customer has no service ${shown}.`);
+      });
+    });
+  });
+
   describe('the edge', () => {
     const write = { method: 'post' as const, path: requestsOf, readPath: ticketsOf };
     itEnforcesCustomerScopeOnWrite(() => t, write, () => missed('10001', '2026-11-30'));

@@ -2,6 +2,7 @@ export { DecodeError, ImportFileError, type FieldIssue, type ImportIssue } from 
 export {
   type DateShape,
   dateTimeShape,
+  ISO_DATE_SCHEMA,
   isoDateShape,
   parseQueryDate,
   timestampShape,
@@ -18,7 +19,7 @@ export { disposalTicketCodec } from './lib/disposal-ticket.codec';
 export { invoiceCodec } from './lib/invoice.codec';
 export { caseCodec } from './lib/case.codec';
 export { contactCodec } from './lib/contact.codec';
-export { serviceRequestCodec } from './lib/service-request.codec';
+export { SERVICE_REQUEST_MAX_LENGTHS, serviceRequestCodec } from './lib/service-request.codec';
 export { preferenceCodec, type PreferencesUpdate } from './lib/preference.codec';
 export { serviceCodec } from './lib/service.codec';
 export { emailActivityCodec } from './lib/email-activity.codec';

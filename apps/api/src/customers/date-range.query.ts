@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, registerDecorator, ValidationOptions } from 'class-validator';
 import { DateRange } from '@curbside/domain';
-import { DecodeError, parseQueryDate } from '@curbside/codecs';
+import { DecodeError, ISO_DATE_SCHEMA, parseQueryDate } from '@curbside/codecs';
+import { quoted } from '../platform/quoted';
 import { ApiErrorCode, ApiException } from '../platform';
 
 /** A real calendar day written `yyyy-MM-dd`. */
@@ -29,12 +30,12 @@ export function IsQueryDate(options?: ValidationOptions): PropertyDecorator {
 
 /** `fromDate`/`toDate` of the list operations: both inclusive, either may be left out. */
 export class DateRangeQuery {
-  @ApiPropertyOptional({ description: 'First day, inclusive (yyyy-MM-dd)', example: '2026-01-01' })
+  @ApiPropertyOptional({ ...ISO_DATE_SCHEMA, description: 'First day, inclusive (yyyy-MM-dd, a real calendar day)', example: '2026-01-01' })
   @IsOptional()
   @IsQueryDate()
   fromDate?: string;
 
-  @ApiPropertyOptional({ description: 'Last day, inclusive (yyyy-MM-dd)', example: '2026-12-31' })
+  @ApiPropertyOptional({ ...ISO_DATE_SCHEMA, description: 'Last day, inclusive (yyyy-MM-dd, a real calendar day)', example: '2026-12-31' })
   @IsOptional()
   @IsQueryDate()
   toDate?: string;
@@ -44,7 +45,7 @@ export class DateRangeQuery {
 export function toDateRange({ fromDate, toDate }: DateRangeQuery): DateRange {
   if (fromDate !== undefined && toDate !== undefined && fromDate > toDate) {
     throw new ApiException(ApiErrorCode.VALIDATION_FAILED, 'fromDate must not be after toDate.', [
-      { field: 'fromDate', message: `fromDate (${fromDate}) is after toDate (${toDate})` },
+      { field: 'fromDate', message: `fromDate (${quoted(fromDate)}) is after toDate (${quoted(toDate)})` },
     ]);
   }
   return { from: fromDate ?? null, to: toDate ?? null };

@@ -1,16 +1,37 @@
-import { Body, Controller, Header, Headers, HttpCode, Ip, UseFilters } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { Body, Controller, createParamDecorator, ExecutionContext, Header, HttpCode, Ip, UseFilters } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { AccessTokenResponse, ClientService, TokenService } from '@curbside/auth';
-import { BodyEdgeProblems, Endpoint, problemContent, RateLimits } from '../platform';
+import { BodyEdgeProblems, CLIENT_BASIC, Endpoint, problemContent, RateLimits } from '../platform';
 import { OAuthException, OAuthExceptionFilter } from './oauth.exception';
 import { readTokenRequest } from './token-request';
 import { ROUTES } from '@curbside/contract';
 
-class TokenRequestDoc {
-  @ApiProperty({ enum: ['client_credentials'] }) grant_type!: string;
-  @ApiProperty({ required: false, description: 'Or send the credentials as HTTP Basic' }) client_id?: string;
-  @ApiProperty({ required: false }) client_secret?: string;
-}
+/**
+ * The body of a token request (RFC 6749 §4.4.2), a form or JSON: the client's credentials either in
+ * it or as HTTP Basic (the `clientBasic` security), never both. Other members are ignored (§3.2).
+ */
+const TOKEN_REQUEST_SCHEMA = {
+  type: 'object',
+  required: ['grant_type'],
+  properties: {
+    grant_type: { type: 'string', enum: ['client_credentials'] },
+    client_id: { type: 'string', minLength: 1, description: 'With HTTP Basic it may be left out, or must equal the Basic client id' },
+    client_secret: { type: 'string', minLength: 1 },
+  },
+  oneOf: [
+    { title: 'Credentials in the body', required: ['client_id', 'client_secret'] },
+    { title: 'Credentials as HTTP Basic (clientBasic)', not: { required: ['client_secret'] } },
+  ],
+};
+
+/**
+ * The Authorization header, read without documenting it as a parameter: the document describes
+ * HTTP Basic as the `clientBasic` security scheme, one of the token request's alternatives.
+ */
+const AuthorizationHeader = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): string | undefined => context.switchToHttp().getRequest<FastifyRequest>().headers.authorization,
+);
 
 class OAuthErrorDoc {
   @ApiProperty({ enum: ['invalid_request', 'invalid_client', 'unsupported_grant_type', 'temporarily_unavailable'] }) error!: string;
@@ -36,13 +57,17 @@ export class OAuthController {
 
   @Endpoint(ROUTES.issueToken, {
     summary: 'An access token for a client (client credentials grant)',
-    description: 'Credentials as form or JSON fields, or as HTTP Basic. Errors are answered as RFC 6749 \u00a75.2 says, not as problems.',
+    description:
+      'Three ways to send the credentials: client_id and client_secret as form fields or as JSON members, or as HTTP Basic ' +
+      '(clientBasic) with only grant_type in the body. Errors are answered as RFC 6749 \u00a75.2 says, not as problems.',
   })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
-  @ApiBody({ type: TokenRequestDoc })
+  @ApiBody({ schema: TOKEN_REQUEST_SCHEMA })
+  @ApiSecurity({})
+  @ApiSecurity(CLIENT_BASIC)
   @ApiOkResponse({ type: AccessTokenDoc })
   @ApiExtraModels(OAuthErrorDoc)
   @ApiResponse({
@@ -56,7 +81,7 @@ export class OAuthController {
   async token(
     @Body() body: unknown,
     @Ip() address: string,
-    @Headers('authorization') authorization?: string,
+    @AuthorizationHeader() authorization?: string,
   ): Promise<AccessTokenResponse> {
     const request = readTokenRequest(body, authorization);
     // Refused before the secret is hashed: a client id under attack costs no one else time.

@@ -2,6 +2,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { REQUEST_ID_KEY } from '@curbside/core';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
+import { registerBodyParsers } from './body-parsers';
 import { answerNotModified } from './entity-tag';
 import { answerClientError, answerFrameworkError, keepUnfinishedHeaders } from './edge-errors';
 import { BODY_LIMIT_BYTES, enforceRequestLimits, PARSER_MAX_HEADER_BYTES } from './request-limits';
@@ -38,13 +39,15 @@ export function createFastifyAdapter(trustedProxies: string[], logger: Logger): 
 }
 
 /**
- * Body parsing, tracking, limits and security headers at the Fastify level. Nest parses JSON
- * and form bodies (the token endpoint takes forms; JsonBodyGuard refuses them under /api);
- * Fastify's plain-text parser is removed, so text bodies get 415. A GET whose ETag the client has is answered 304.
+ * Body parsing, tracking, limits and security headers at the Fastify level. JSON and form bodies
+ * are parsed by `registerBodyParsers` (the token endpoint takes forms; JsonBodyGuard refuses them
+ * under /api); Fastify's plain-text parser is removed, so text bodies get 415. A GET whose ETag the
+ * client has is answered 304.
  */
 export function configureHttp(app: NestFastifyApplication, options: { corsOrigins: string[] }): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
+  registerBodyParsers(fastify, BODY_LIMIT_BYTES);
   keepUnfinishedHeaders(fastify.server);
   // First: the hooks after it refuse requests, and their problems carry these headers too.
   applySecurityHeaders(app, options.corsOrigins);

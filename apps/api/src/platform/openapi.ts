@@ -11,13 +11,15 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { OpenAPIObject, ResponseObject } from '@nestjs/swagger';
+import type { OpenAPIObject, RequestBodyObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import { CustomerAccessGuard } from '@curbside/auth';
 import { TRACKING_HEADER } from './request-tracking';
 
 const BEARER = 'bearer';
 const CLIENT_ID = 'clientId';
 const OAUTH2 = 'oauth2';
+/** HTTP Basic with the client id and secret: one of the token endpoint's ways to send them. */
+export const CLIENT_BASIC = 'clientBasic';
 
 class FieldErrorDoc {
   @ApiProperty({ example: 'fromDate' }) field!: string;
@@ -129,6 +131,31 @@ function documentConditionalGets(document: OpenAPIObject): void {
   }
 }
 
+/**
+ * A body under /api allows no member it does not document: the codecs and the ValidationPipe
+ * (`forbidNonWhitelisted`) refuse unknown members, so every object schema a body reaches, through
+ * `$ref`s to components too, says `additionalProperties: false`.
+ */
+function closeRequestBodies(document: OpenAPIObject): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaObject>;
+  const closed = new Set<object>();
+  const close = (schema: unknown): void => {
+    if (schema === null || typeof schema !== 'object' || closed.has(schema)) return;
+    closed.add(schema);
+    const object = schema as SchemaObject & { $ref?: string };
+    if (object.$ref !== undefined) return close(schemas[object.$ref.replace('#/components/schemas/', '')]);
+    if (object.properties !== undefined && object.additionalProperties === undefined) object.additionalProperties = false;
+    Object.values(object).forEach(close);
+  };
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!path.startsWith('/api/')) continue;
+    for (const operation of [item.put, item.post, item.patch]) {
+      const body = operation?.requestBody as RequestBodyObject | undefined;
+      for (const media of Object.values(body?.content ?? {})) close(media.schema);
+    }
+  }
+}
+
 /** The problems the HTTP edge answers a request with a body before any handler runs (CONTRACT §4). */
 export function BodyEdgeProblems(): MethodDecorator & ClassDecorator {
   return applyDecorators(
@@ -151,9 +178,11 @@ export function setupOpenApi(app: NestFastifyApplication): void {
     .addServer('/', 'This server')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER)
     .addApiKey({ type: 'apiKey', in: 'header', name: 'ClientId' }, CLIENT_ID)
-    .addOAuth2({ type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } }, OAUTH2);
+    .addOAuth2({ type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } }, OAUTH2)
+    .addBasicAuth({ type: 'http', scheme: 'basic', description: 'The client id and secret, form-encoded (RFC 6749 \u00a72.3.1); POST /oauth/token only' }, CLIENT_BASIC);
   const config = TAGS.reduce((tagged, [name, description]) => tagged.addTag(name, description), builder).build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ProblemDoc] });
   documentConditionalGets(document);
+  closeRequestBodies(document);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', raw: ['json'] });
 }

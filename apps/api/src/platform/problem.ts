@@ -53,7 +53,9 @@ export function describeError(exception: unknown): ErrorDescription {
   // which Nest hands over as HttpExceptions with Fastify's (generic, safe) message.
   if (exception instanceof HttpException && exception.getStatus() < 500) {
     const status = exception.getStatus();
-    return described(status, codeForStatus(status), messageOf(exception));
+    // The router's 404 ("Cannot GET <url>") would reflect the whole request target: it gets the code's own message.
+    const message = status === 404 ? API_ERRORS[ApiErrorCode.NOT_FOUND].message : messageOf(exception);
+    return described(status, codeForStatus(status), message);
   }
   // Expected in an outage, and counted and logged once for all by DatabaseOutage, not per request.
   if (isDatabaseUnavailable(exception)) {

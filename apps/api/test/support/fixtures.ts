@@ -28,6 +28,18 @@ export const fixtureCustomer = (id: string): FixtureCustomer => {
   return customer;
 };
 
+/** Path parameter values of a fixture customer's records, for `documentedGets` (a ticket id depends on `ticket_type`). */
+export const pathSamplesOf = (customerId: string) => {
+  const customer = fixtureCustomer(customerId);
+  return {
+    customerId: () => customerId,
+    ticketId: (query: Record<string, string>) => (query.ticket_type === 'disposal' ? customer.disposal_tickets[0].id : customer.tickets[0].id),
+    invoiceId: () => customer.invoices[1].id,
+    caseId: () => customer.cases[0].case_id,
+    serviceId: () => customer.services[0].id,
+  };
+};
+
 /** A customer with the members of the CONTRACT §6 sample, its empty strings, a published profile id and equipment id (`1000009`). */
 export const contractSampleCustomer = (): FixtureCustomer =>
   JSON.parse(readFileSync(join(__dirname, '../../../../libs/codecs/src/testing/contract-sample-customer.json'), 'utf8'));

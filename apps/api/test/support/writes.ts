@@ -75,9 +75,9 @@ export function itEnforcesCustomerScopeOnWrite(app: () => TestApp, write: WriteR
 }
 
 /**
- * What the platform refuses before a PUT body is read, each writing nothing: malformed JSON (400), a body that is
- * not JSON or has no Content-Type (415), a body over 64 KiB (413). `body` is a valid body; the suite's client must
- * be granted 2000001.
+ * What the platform refuses before a body is read, each writing nothing: malformed JSON, bytes that are not UTF-8, a
+ * member named twice, a reserved member name (400); a body that is not JSON, a charset other than utf-8, or no
+ * Content-Type (415); a body over 64 KiB (413). `body` is a valid body; the suite's client must be granted 2000001.
  */
 export function itRefusesBodiesThatAreNotSmallJson(app: () => TestApp, write: WriteRoute, body: () => object): void {
   const { method, path: route, readPath } = writeRoute(write);
@@ -96,6 +96,48 @@ export function itRefusesBodiesThatAreNotSmallJson(app: () => TestApp, write: Wr
     await unchangedBy(async () =>
       expectProblem(await send().set('Content-Type', contentType).send(text()), 415, 'UNSUPPORTED_MEDIA_TYPE'),
     );
+  });
+
+  it('answers 415 for a JSON body that declares a charset other than utf-8, and reads one that declares utf-8', async () => {
+    const text = JSON.stringify(body());
+    await unchangedBy(async () =>
+      expectProblem(await send().set('Content-Type', 'application/json; charset=utf-16').send(text), 415, 'UNSUPPORTED_MEDIA_TYPE'),
+    );
+    const declared = await send().set('Content-Type', 'application/json; charset="UTF-8"').send('{');
+    expectProblem(declared, 400, 'BAD_REQUEST');
+    expect(declared.body.detail).toBe('The body is not valid JSON.');
+  });
+
+  it('answers 400 for bytes that are not valid UTF-8', async () => {
+    const text = JSON.stringify({ ...body(), comments: 'INVALID' });
+    const bytes = Buffer.concat(text.split('INVALID').flatMap((part, i) => (i === 0 ? [Buffer.from(part)] : [Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(part)])));
+    await unchangedBy(async () => {
+      // Sent as they are: superagent would serialize a Buffer as JSON.
+      const response = await send().set('Content-Type', 'application/json').serialize((raw: Buffer) => raw as unknown as string).send(bytes);
+      expectProblem(response, 400, 'BAD_REQUEST');
+      expect(response.body.detail).toBe('The body is not valid UTF-8.');
+    });
+  });
+
+  it('answers 400 for an object that names a member twice, whichever value would win', async () => {
+    const [first, ...rest] = Object.entries(body());
+    const members = [first, [first[0], 'another value'], ...rest].map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`);
+    await unchangedBy(async () => {
+      const response = await send().set('Content-Type', 'application/json').send(`{${members.join(',')}}`);
+      expectProblem(response, 400, 'BAD_REQUEST');
+      expect(response.body.error.errors).toEqual([{ field: first[0], message: 'is named twice in one object' }]);
+    });
+  });
+
+  it.each(['__proto__', 'constructor'])('answers 400 for a %s member, saying that the name is reserved', async (name) => {
+    const text = JSON.stringify(body()).replace(/^\{/, `{${JSON.stringify(name)}:{"polluted":"yes"},`);
+    await unchangedBy(async () => {
+      const response = await send().set('Content-Type', 'application/json').send(text);
+      expectProblem(response, 400, 'BAD_REQUEST');
+      expect(response.body.detail).toBe(`The body uses a reserved member name: "${name}".`);
+      expect(response.body.error.errors).toEqual([{ field: name, message: `"${name}" is a reserved member name and is refused` }]);
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('answers 415 for a body without a Content-Type', async () => {

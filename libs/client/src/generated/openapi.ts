@@ -54,7 +54,7 @@ export interface paths {
         put?: never;
         /**
          * An access token for a client (client credentials grant)
-         * @description Credentials as form or JSON fields, or as HTTP Basic. Errors are answered as RFC 6749 §5.2 says, not as problems.
+         * @description Three ways to send the credentials: client_id and client_secret as form fields or as JSON members, or as HTTP Basic (clientBasic) with only grant_type in the body. Errors are answered as RFC 6749 §5.2 says, not as problems.
          */
         post: operations["issueToken"];
         delete?: never;
@@ -745,13 +745,6 @@ export interface components {
             error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "temporarily_unavailable";
             error_description: string;
         };
-        TokenRequestDoc: {
-            /** @enum {string} */
-            grant_type: "client_credentials";
-            /** @description Or send the credentials as HTTP Basic */
-            client_id?: string;
-            client_secret?: string;
-        };
         AccessTokenDoc: {
             access_token: string;
             /** @enum {string} */
@@ -899,16 +892,26 @@ export interface operations {
     issueToken: {
         parameters: {
             query?: never;
-            header: {
-                authorization: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["TokenRequestDoc"];
-                "application/json": components["schemas"]["TokenRequestDoc"];
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    grant_type: "client_credentials";
+                    /** @description With HTTP Basic it may be left out, or must equal the Basic client id */
+                    client_id?: string;
+                    client_secret?: string;
+                } & (unknown | unknown);
+                "application/json": {
+                    /** @enum {string} */
+                    grant_type: "client_credentials";
+                    /** @description With HTTP Basic it may be left out, or must equal the Basic client id */
+                    client_id?: string;
+                    client_secret?: string;
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -1026,9 +1029,9 @@ export interface operations {
     listTickets: {
         parameters: {
             query?: {
-                /** @description First day, inclusive (yyyy-MM-dd) */
+                /** @description First day, inclusive (yyyy-MM-dd, a real calendar day) */
                 fromDate?: string;
-                /** @description Last day, inclusive (yyyy-MM-dd) */
+                /** @description Last day, inclusive (yyyy-MM-dd, a real calendar day) */
                 toDate?: string;
                 /** @description Records per page, 1 to 1000. Without it the list answers whole up to LIST_MAX_ITEMS (5000 by default), then pages by that many. A page with more after it answers `Link: <...&cursor=...>; rel="next"`. */
                 limit?: number;
@@ -3354,9 +3357,9 @@ export interface operations {
     listInvoices: {
         parameters: {
             query?: {
-                /** @description First day, inclusive (yyyy-MM-dd) */
+                /** @description First day, inclusive (yyyy-MM-dd, a real calendar day) */
                 fromDate?: string;
-                /** @description Last day, inclusive (yyyy-MM-dd) */
+                /** @description Last day, inclusive (yyyy-MM-dd, a real calendar day) */
                 toDate?: string;
                 /** @description Records per page, 1 to 1000. Without it the list answers whole up to LIST_MAX_ITEMS (5000 by default), then pages by that many. A page with more after it answers `Link: <...&cursor=...>; rel="next"`. */
                 limit?: number;
@@ -3565,9 +3568,9 @@ export interface operations {
     listInvoicesV1: {
         parameters: {
             query?: {
-                /** @description First day, inclusive (yyyy-MM-dd) */
+                /** @description First day, inclusive (yyyy-MM-dd, a real calendar day) */
                 fromDate?: string;
-                /** @description Last day, inclusive (yyyy-MM-dd) */
+                /** @description Last day, inclusive (yyyy-MM-dd, a real calendar day) */
                 toDate?: string;
                 /** @description Records per page, 1 to 1000. Without it the list answers whole up to LIST_MAX_ITEMS (5000 by default), then pages by that many. A page with more after it answers `Link: <...&cursor=...>; rel="next"`. */
                 limit?: number;
@@ -3979,9 +3982,9 @@ export interface operations {
     listCases: {
         parameters: {
             query?: {
-                /** @description First day, inclusive (yyyy-MM-dd) */
+                /** @description First day, inclusive (yyyy-MM-dd, a real calendar day) */
                 fromDate?: string;
-                /** @description Last day, inclusive (yyyy-MM-dd) */
+                /** @description Last day, inclusive (yyyy-MM-dd, a real calendar day) */
                 toDate?: string;
                 /** @description Records per page, 1 to 1000. Without it the list answers whole up to LIST_MAX_ITEMS (5000 by default), then pages by that many. A page with more after it answers `Link: <...&cursor=...>; rel="next"`. */
                 limit?: number;
@@ -6755,8 +6758,8 @@ export interface operations {
                 limit?: number;
                 /** @description Where the page starts: the opaque `cursor` of the previous page’s `Link: rel="next"`. It is only valid for the same list, customer and filters (fromDate/toDate, numberOfdays, ...); anything else is a 400. */
                 cursor?: string;
-                /** @description How many days back, today included: a whole number from 1 to 366 */
-                numberOfdays?: string;
+                /** @description How many days back, today included: a whole number from 1 to 366, in digits */
+                numberOfdays?: number;
                 /** @description `Y` adds a summary block; `N` (the default) does not */
                 summary?: "Y" | "N";
             };
@@ -7981,7 +7984,7 @@ export interface operations {
     getEta: {
         parameters: {
             query: {
-                /** @description The day asked about (yyyy-MM-dd) */
+                /** @description The day asked about (yyyy-MM-dd, a real calendar day) */
                 requestDate: string;
                 /** @description The ticket of the pickup; required for a roll-off service */
                 ticketNumber?: string;
@@ -8608,9 +8611,9 @@ export interface operations {
     listEmailActivities: {
         parameters: {
             query?: {
-                /** @description First day, inclusive (yyyy-MM-dd) */
+                /** @description First day, inclusive (yyyy-MM-dd, a real calendar day) */
                 fromDate?: string;
-                /** @description Last day, inclusive (yyyy-MM-dd) */
+                /** @description Last day, inclusive (yyyy-MM-dd, a real calendar day) */
                 toDate?: string;
                 /** @description Records per page, 1 to 1000. Without it the list answers whole up to LIST_MAX_ITEMS (5000 by default), then pages by that many. A page with more after it answers `Link: <...&cursor=...>; rel="next"`. */
                 limit?: number;
@@ -8847,9 +8850,9 @@ export interface operations {
     listIssueActivities: {
         parameters: {
             query?: {
-                /** @description First day, inclusive (yyyy-MM-dd) */
+                /** @description First day, inclusive (yyyy-MM-dd, a real calendar day) */
                 fromDate?: string;
-                /** @description Last day, inclusive (yyyy-MM-dd) */
+                /** @description Last day, inclusive (yyyy-MM-dd, a real calendar day) */
                 toDate?: string;
                 /** @description Records per page, 1 to 1000. Without it the list answers whole up to LIST_MAX_ITEMS (5000 by default), then pages by that many. A page with more after it answers `Link: <...&cursor=...>; rel="next"`. */
                 limit?: number;
@@ -9150,9 +9153,9 @@ export interface operations {
     listNotes: {
         parameters: {
             query?: {
-                /** @description First day, inclusive (yyyy-MM-dd) */
+                /** @description First day, inclusive (yyyy-MM-dd, a real calendar day) */
                 fromDate?: string;
-                /** @description Last day, inclusive (yyyy-MM-dd) */
+                /** @description Last day, inclusive (yyyy-MM-dd, a real calendar day) */
                 toDate?: string;
                 /** @description Records per page, 1 to 1000. Without it the list answers whole up to LIST_MAX_ITEMS (5000 by default), then pages by that many. A page with more after it answers `Link: <...&cursor=...>; rel="next"`. */
                 limit?: number;

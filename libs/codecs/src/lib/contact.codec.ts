@@ -2,7 +2,7 @@ import { CONTACT_TYPES } from '@curbside/domain';
 import type { Contact, ContactType, ContactUpdate } from '@curbside/domain';
 import { emailAddress, phoneNumber } from './contact-values';
 import { findDuplicates } from './duplicates';
-import { type ObjectReader, type ValueParser, decodeStrictly, oneOf, text, trueFalseFlag } from './reader';
+import { type ObjectReader, type ValueParser, atMost, decodeStrictly, oneOf, text, trueFalseFlag } from './reader';
 import { orNull, trueFalse } from './wire';
 import type { WireContact } from '@curbside/contract';
 
@@ -28,13 +28,23 @@ const CONTACT_MEMBERS: ReadonlyArray<{ wire: ContactValueMember; member: Contact
   { wire: 'email', member: 'email', rule: 'email' },
 ];
 
+/** The most characters PUT contacts takes in a member of each rule (254: the longest address SMTP carries). */
+const CONTACT_MAX_LENGTHS: Record<ContactRule, number> = { text: 100, email: 254, phone: 32 };
+/** The most characters of the `request_tracking_id` a body may repeat, as of the header. */
+const TRACKING_ID_MAX_LENGTH = 200;
+
+const rule = (name: ContactRule, parse: ValueParser<string>, doc: Record<string, unknown>) => ({
+  parse: atMost(CONTACT_MAX_LENGTHS[name], parse),
+  doc: { maxLength: CONTACT_MAX_LENGTHS[name], ...doc },
+});
+
 const RULES: Record<ContactRule, { parse: ValueParser<string>; doc: Record<string, unknown> }> = {
-  text: { parse: text, doc: { example: 'Maria Alvarez' } },
-  email: { parse: emailAddress, doc: { format: 'email', example: 'maria.alvarez@example.com' } },
-  phone: {
-    parse: phoneNumber,
-    doc: { description: '7 to 15 digits once spaces, +, -, ., ( and ) are removed', example: '(602) 555-0147' },
-  },
+  text: rule('text', text, { example: 'Maria Alvarez' }),
+  email: rule('email', emailAddress, { format: 'email', example: 'maria.alvarez@example.com' }),
+  phone: rule('phone', phoneNumber, {
+    description: '7 to 15 digits once spaces, +, -, ., ( and ) are removed',
+    example: '(602) 555-0147',
+  }),
 };
 
 /** `type`, then the members of the table read by `parseOf` (imported values are taken as written). */
@@ -63,7 +73,7 @@ export function readContact(r: ObjectReader): Contact {
 
 /** The body of PUT contacts: at least one entry, each type at most once; `request_tracking_id` is allowed and ignored. */
 function readUpdateRequest(r: ObjectReader): ContactUpdate[] {
-  r.optional('request_tracking_id', text);
+  r.optional('request_tracking_id', atMost(TRACKING_ID_MAX_LENGTH, text));
   const contacts = r.list('contacts', (c) => readContactMembers(c, (rule) => RULES[rule].parse));
   if (!r.has('contacts')) r.report(r.fieldPath('contacts'), 'is required');
   else if (Array.isArray(r.raw('contacts')) && contacts.length === 0) r.report(r.fieldPath('contacts'), 'must hold at least one contact');
@@ -96,7 +106,11 @@ const UPDATE_REQUEST_SCHEMA = {
         },
       },
     },
-    request_tracking_id: { type: 'string', description: 'Allowed, as the published sample repeats it; the header is what is echoed' },
+    request_tracking_id: {
+      type: 'string',
+      maxLength: TRACKING_ID_MAX_LENGTH,
+      description: 'Allowed, as the published sample repeats it; the header is what is echoed',
+    },
   },
 } as const;
 

@@ -106,6 +106,12 @@ export const dateTimeShape: DateShape<LocalDateTime> = {
   },
 };
 
+/**
+ * What a `yyyy-MM-dd` value a client sends must be, in JSON Schema: the document says so wherever
+ * `isoDateShape` reads one (a body's date, `fromDate`/`toDate`, `requestDate`).
+ */
+export const ISO_DATE_SCHEMA = { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
 /** `yyyy-MM-dd` — the v2 invoice list, and the `fromDate`/`toDate` query parameters. */
 export const isoDateShape: DateShape<LocalDate> = {
   pattern: 'yyyy-MM-dd',

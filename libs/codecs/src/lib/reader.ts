@@ -164,6 +164,15 @@ export function decodeStrictly<T>(wire: unknown, path: string, read: (reader: Ob
 
 export const text: ValueParser<string> = (value) => value;
 
+/** The number of characters of a text, as JSON Schema's `maxLength` counts them (code points, not UTF-16 units). */
+export const characterCount = (value: string): number => [...value].length;
+
+/** `parse`, for a text of at most `max` characters: the documented maximum of a member a client writes. */
+export const atMost =
+  <T>(max: number, parse: ValueParser<T>): ValueParser<T> =>
+  (value) =>
+    characterCount(value) <= max ? parse(value) : new Invalid(`expected at most ${max} characters, got ${characterCount(value)}`);
+
 export const id: ValueParser<Id> = (value) =>
   ID_PATTERN.test(value) ? value : new Invalid('expected an id: 1 to 18 digits');
 

@@ -1,14 +1,22 @@
 import { SERVICE_REQUEST_TYPES, type ServiceRequest } from '@curbside/domain';
-import { isoDateShape } from './dates';
-import { type ObjectReader, type ValueParser, dateIn, decodeStrictly, oneOf, text } from './reader';
+import { ISO_DATE_SCHEMA, isoDateShape } from './dates';
+import { type ObjectReader, type ValueParser, atMost, dateIn, decodeStrictly, oneOf, text } from './reader';
 
 /** One member of the body of POST service-requests (CONTRACT §9). */
 interface Member<T extends string = string> {
   wire: string;
   required: boolean;
   parse: ValueParser<T>;
+  /** For free text: the most characters it takes, read and documented. */
+  maxLength?: number;
   doc: Record<string, unknown>;
 }
+
+/** A free-text member of at most `maxLength` characters: its reader and its documented maximum. */
+const freeText = (maxLength: number) => ({ parse: atMost(maxLength, text), maxLength });
+
+/** The most characters each free-text member takes (a ticket comment is shown, and stored, in every system downstream). */
+export const SERVICE_REQUEST_MAX_LENGTHS = { serviceId: 64, comments: 1000, requestedBy: 100, requestTrackingId: 200 } as const;
 
 /**
  * The members of the body, in wire order, and what each accepts: its reader and its OpenAPI
@@ -24,7 +32,7 @@ const MEMBERS = {
   serviceId: {
     wire: 'service_id',
     required: true as const,
-    parse: text,
+    ...freeText(SERVICE_REQUEST_MAX_LENGTHS.serviceId),
     doc: { description: 'One of the customer\u2019s services (GET services)', example: '5001' },
   },
   date: {
@@ -32,18 +40,23 @@ const MEMBERS = {
     required: true as const,
     parse: dateIn(isoDateShape),
     doc: {
-      format: 'date',
+      ...ISO_DATE_SCHEMA,
       description:
         'The pickup day, in TIME_ZONE: for MISSED_PICKUP today or one of the 2 working days before it; for EXTRA_PICKUP after today, at most 60 days ahead. Either way the service must have a pickup that day.',
       example: '2026-11-26',
     },
   },
-  comments: { wire: 'comments', required: false as const, parse: text, doc: { example: 'The cart was at the curb by 6 am' } },
-  requestedBy: { wire: 'requested_by', required: false as const, parse: text, doc: { example: 'Maria Alvarez' } },
+  comments: {
+    wire: 'comments',
+    required: false as const,
+    ...freeText(SERVICE_REQUEST_MAX_LENGTHS.comments),
+    doc: { example: 'The cart was at the curb by 6 am' },
+  },
+  requestedBy: { wire: 'requested_by', required: false as const, ...freeText(SERVICE_REQUEST_MAX_LENGTHS.requestedBy), doc: { example: 'Maria Alvarez' } },
   requestTrackingId: {
     wire: 'request_tracking_id',
     required: false as const,
-    parse: text,
+    ...freeText(SERVICE_REQUEST_MAX_LENGTHS.requestTrackingId),
     doc: { description: 'Allowed, as published bodies repeat it; the header is what is echoed' },
   },
 } satisfies Record<string, Member<string>>;
@@ -65,11 +78,12 @@ function readRequest(r: ObjectReader): ServiceRequest {
 }
 
 const members: Member[] = Object.values(MEMBERS);
+const maxLengthOf = ({ maxLength }: Member): { maxLength?: number } => (maxLength === undefined ? {} : { maxLength });
 const REQUEST_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: members.filter((m) => m.required).map((m) => m.wire),
-  properties: Object.fromEntries(members.map((m) => [m.wire, { type: 'string', ...m.doc }])),
+  properties: Object.fromEntries(members.map((m) => [m.wire, { type: 'string', ...maxLengthOf(m), ...m.doc }])),
 };
 
 /** Residents' requests: a missed pickup reported, an extra pickup booked (CONTRACT §9). */

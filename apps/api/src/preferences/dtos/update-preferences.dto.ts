@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsObject, IsString, Matches, registerDecorator, ValidateNested } from 'class-validator';
+import { IsIn, IsObject, IsString, Matches, MaxLength, registerDecorator, ValidateNested } from 'class-validator';
 import { preferenceCodec, type PreferencesUpdate } from '@curbside/codecs';
 import { CHANNEL_NAMES, PREFERENCE_CATEGORIES, SELECTION_TYPES } from '@curbside/domain';
 import type { ChannelName, PreferenceCategory, SelectionType } from '@curbside/domain';
@@ -14,6 +14,10 @@ import { decodeBody } from '../../platform';
  */
 
 const YES_NO = ['Y', 'N'] as const;
+
+/** The most characters of a selection's value (an email address: 254, as SMTP carries) and of `modified_by`. */
+const VALUE_MAX_LENGTH = 254;
+const MODIFIED_BY_MAX_LENGTH = 100;
 
 /** A nested list of objects that must hold at least one; one message when it is not a list or empty. */
 const NonEmptyListOf = (type: () => new () => object): PropertyDecorator => {
@@ -33,8 +37,10 @@ export class SelectionUpdateDto {
   @ApiProperty({
     description: 'An email address for BEMAIL and SEMAIL; a phone number (7 to 15 digits) for the MOBILE and PHONE types',
     example: '602-555-0147',
+    maxLength: VALUE_MAX_LENGTH,
   })
   @IsString()
+  @MaxLength(VALUE_MAX_LENGTH, { message: `value must be at most ${VALUE_MAX_LENGTH} characters` })
   value!: string;
 
   @ApiProperty({
@@ -71,9 +77,14 @@ export class PreferenceUpdateDto {
 }
 
 export class ModifiedByDto {
-  @ApiProperty({ description: 'Who made the change; shown as the selections\u2019 audit_info.modified_by', example: 'portal' })
+  @ApiProperty({
+    description: 'Who made the change; shown as the selections\u2019 audit_info.modified_by',
+    example: 'portal',
+    maxLength: MODIFIED_BY_MAX_LENGTH,
+  })
   @IsString()
   @Matches(/\S/, { message: 'modified_by must not be blank' })
+  @MaxLength(MODIFIED_BY_MAX_LENGTH, { message: `modified_by must be at most ${MODIFIED_BY_MAX_LENGTH} characters` })
   modified_by!: string;
 }
 

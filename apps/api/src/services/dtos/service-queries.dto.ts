@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, registerDecorator } from 'class-validator';
 import { LINES_OF_BUSINESS, type LineOfBusiness, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '@curbside/domain';
+import { ISO_DATE_SCHEMA } from '@curbside/codecs';
 import { IsQueryDate } from '../../customers';
 import { PageParams } from '../../lists';
 
@@ -29,9 +30,12 @@ function IsNumberOfDays(max: number): PropertyDecorator {
 /** `GET services/stats`: the window and the page (CONTRACT §7). */
 export class PickupStatsQuery extends PageParams {
   @ApiPropertyOptional({
-    description: `How many days back, today included: a whole number from 1 to ${STATS_MAX_DAYS}`,
-    example: String(STATS_DEFAULT_DAYS),
-    default: String(STATS_DEFAULT_DAYS),
+    description: `How many days back, today included: a whole number from 1 to ${STATS_MAX_DAYS}, in digits`,
+    type: 'integer',
+    minimum: 1,
+    maximum: STATS_MAX_DAYS,
+    example: STATS_DEFAULT_DAYS,
+    default: STATS_DEFAULT_DAYS,
   })
   @IsOptional()
   @IsNumberOfDays(STATS_MAX_DAYS)
@@ -45,7 +49,7 @@ export class PickupStatsQuery extends PageParams {
 
 /** `GET services/{serviceId}/ETA`. */
 export class EtaQuery {
-  @ApiProperty({ description: 'The day asked about (yyyy-MM-dd)', example: '2026-06-15' })
+  @ApiProperty({ ...ISO_DATE_SCHEMA, description: 'The day asked about (yyyy-MM-dd, a real calendar day)', example: '2026-06-15' })
   @IsDefined({ message: 'requestDate is required (yyyy-MM-dd)' })
   @IsQueryDate()
   requestDate!: string;

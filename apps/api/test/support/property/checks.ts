@@ -1,3 +1,4 @@
+import { MAX_QUOTED_CHARACTERS } from '../../../src/platform/quoted';
 import type { FuzzRequest } from './arbitraries';
 import type { RawResponse } from './http';
 
@@ -82,7 +83,25 @@ function errorBodyViolations(request: FuzzRequest, response: RawResponse, rules:
   if (problem['status'] !== String(response.status)) found.push(`a problem whose status ${problem['status']} is not ${response.status}`);
   if (typeof problem['error.code'] !== 'string' || problem['error.code'] === '') found.push('a problem without error.code');
   if (problem['request_tracking_id'] !== response.headers['request-tracking-id']) found.push('a problem whose request_tracking_id is not the header\u2019s');
+  found.push(...reflections(request, problem));
   return found;
+}
+
+/**
+ * A problem's `detail` and `error.message` show a request's value only quoted and cut to
+ * MAX_QUOTED_CHARACTERS: no run of more characters of anything the request carried appears in them.
+ */
+function reflections(request: FuzzRequest, problem: Record<string, string>): string[] {
+  const shown = [problem['detail'], problem['error.message']].filter((text) => typeof text === 'string').join('\n');
+  const longest = MAX_QUOTED_CHARACTERS + 1;
+  const inputs = requestValues(request).filter((input) => input.length >= longest);
+  for (const input of inputs) {
+    for (let start = 0; start + longest <= input.length; start++) {
+      const run = input.slice(start, start + longest);
+      if (shown.includes(run)) return [`a problem that reflects more than ${MAX_QUOTED_CHARACTERS} characters of the request: "${run}"`];
+    }
+  }
+  return [];
 }
 
 /** RFC 6749 §5.2: `{"error": "...", "error_description"?: "..."}` as JSON. */
@@ -99,7 +118,11 @@ function readJsonProblem(text: string): Record<string, string> | null {
   const error = (body['error'] ?? {}) as Record<string, unknown>;
   const members = Object.fromEntries(PROBLEM_MEMBERS.map((member) => [member, body[member]]));
   const asText = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
-  return { ...Object.fromEntries(Object.entries(members).map(([name, value]) => [name, asText(value) as string])), 'error.code': asText(error['code']) as string };
+  return {
+    ...Object.fromEntries(Object.entries(members).map(([name, value]) => [name, asText(value) as string])),
+    'error.code': asText(error['code']) as string,
+    'error.message': asText(error['message']) as string,
+  };
 }
 
 /** The same members from `<problem>...</problem>`, entities decoded. */
@@ -112,7 +135,11 @@ function readXmlProblem(text: string): Record<string, string> | null {
   };
   const error = /<error>([\s\S]*)<\/error>/.exec(root)?.[1] ?? '';
   const outside = root.replace(/<error>[\s\S]*<\/error>/, '');
-  return { ...Object.fromEntries(PROBLEM_MEMBERS.map((member) => [member, element(member, outside) as string])), 'error.code': element('code', error) as string };
+  return {
+    ...Object.fromEntries(PROBLEM_MEMBERS.map((member) => [member, element(member, outside) as string])),
+    'error.code': element('code', error) as string,
+    'error.message': element('message', error) as string,
+  };
 }
 
 const decodeXmlText = (text: string): string =>
@@ -163,6 +190,29 @@ function requestText({ raw }: FuzzRequest): string {
     // A malformed encoding is sent as is; the raw target is all the server can echo.
   }
   return [target, decoded, Buffer.from(target, 'latin1').toString('utf8'), ...Object.values(raw.headers), raw.body ?? ''].join('\n');
+}
+
+/** What a request carried, value by value: its target (raw and decoded), its header values, its body's strings (or text). */
+function requestValues(request: FuzzRequest): string[] {
+  const body = request.raw.body ?? '';
+  const parsed = parseJson(body);
+  const [target, decoded, asUtf8, ...headers] = requestText({ ...request, raw: { ...request.raw, body: '' } }).split('\n');
+  return [target, decoded, asUtf8, ...headers, ...(parsed === null ? [body] : stringsOf(parsed))];
+}
+
+/** Every member name and string of a JSON value; iterative, as a generated body may nest thousands deep. */
+function stringsOf(value: unknown): string[] {
+  const found: string[] = [];
+  const pending = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') found.push(current);
+    else if (current !== null && typeof current === 'object') {
+      if (!Array.isArray(current)) found.push(...Object.keys(current));
+      pending.push(...Object.values(current));
+    }
+  }
+  return found;
 }
 
 /** Every string of a JSON body, decoded, so escaped text is compared as text. */
