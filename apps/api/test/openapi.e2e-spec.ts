@@ -112,6 +112,41 @@ describe('the OpenAPI document', () => {
     expect(mismatches(schema, response.body)).toEqual([]);
   });
 
+  it('names the XML of every XML body: the root element (response or problem), and each array as its member repeated (CONTRACT §4)', () => {
+    const resolve = (schema: Schema): Schema => (schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()] : schema);
+    const unwrappedArrays = (schema: Schema, where: string, seen = new Set<Schema>()): string[] => {
+      const resolved = resolve(schema);
+      if (resolved === undefined || seen.has(resolved)) return [];
+      seen.add(resolved);
+      const own = resolved.type === 'array' && resolved.xml?.wrapped !== false ? [where] : [];
+      const children = [
+        ...Object.entries((resolved.properties ?? {}) as Record<string, Schema>).map(([name, child]) => unwrappedArrays(child, `${where}.${name}`, seen)),
+        ...(resolved.items ? [unwrappedArrays(resolved.items, `${where}[]`, seen)] : []),
+        ...((resolved.anyOf ?? resolved.oneOf ?? []) as Schema[]).map((alternative, i) => unwrappedArrays(alternative, `${where}|${i}`, seen)),
+      ];
+      return [...own, ...children.flat()];
+    };
+    const problems: string[] = [];
+    let bodies = 0;
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Schema>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Schema>)) {
+          for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, Schema>)) {
+            if (!type.endsWith('xml')) continue;
+            bodies++;
+            const where = `${method} ${path} ${status} ${type}`;
+            const roots = ((resolve(media.schema).anyOf ?? [media.schema]) as Schema[]).map((root) => resolve(root).xml?.name);
+            const expected = type.startsWith('application/problem') ? 'problem' : 'response';
+            if (roots.some((name) => name !== expected)) problems.push(`${where}: root ${roots.join('/')} is not ${expected}`);
+            problems.push(...unwrappedArrays(media.schema, where).map((array) => `${array}: an array not marked wrapped: false`));
+          }
+        }
+      }
+    }
+    expect(bodies).toBeGreaterThan(300);
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
   it('documents the parameters and own errors of the services operations', () => {
     const parametersOf = (path: string) => document.paths[path].get.parameters.map((p: WireRecord) => `${p.in}:${p.name}${p.required ? '!' : ''}`);
     expect(parametersOf(services)).toContain('query:line_of_business');

@@ -29,7 +29,7 @@ class FieldErrorDoc {
 class ProblemErrorDoc {
   @ApiProperty({ example: 'VALIDATION_FAILED' }) code!: string;
   @ApiProperty() message!: string;
-  @ApiProperty({ type: [FieldErrorDoc] }) errors!: FieldErrorDoc[];
+  @ApiProperty({ type: [FieldErrorDoc], xml: { wrapped: false } }) errors!: FieldErrorDoc[];
 }
 
 /** RFC 9457 problem details, as every error is answered (CONTRACT §4). */
@@ -184,5 +184,7 @@ export function setupOpenApi(app: NestFastifyApplication): void {
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ProblemDoc] });
   documentConditionalGets(document);
   closeRequestBodies(document);
+  // In XML a problem is one <problem> element (CONTRACT §4), whichever class documents it.
+  (document.components?.schemas?.['ProblemDoc'] as SchemaObject).xml = { name: 'problem' };
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', raw: ['json'] });
 }
