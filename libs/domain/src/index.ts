@@ -11,6 +11,7 @@ export * from './lib/clients';
 export * from './lib/dates';
 export * from './lib/schedules';
 export * from './lib/notices';
+export * from './lib/service-rules';
 export * from './lib/eta';
 export * from './lib/pickup-stats';
 export * from './lib/lists';
