@@ -4,6 +4,7 @@ export * from './lib/pickups';
 export * from './lib/preferences';
 export * from './lib/summaries';
 export * from './lib/contacts';
+export * from './lib/account';
 export * from './lib/account-balance';
 export * from './lib/bundle';
 export * from './lib/events';

@@ -14,7 +14,7 @@ import {
   summarizePickups,
 } from '@curbside/domain';
 import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
+import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customer-scope';
 import { ListPaging, Paging } from '../lists';
 import { CalendarResponse, WireResponse } from '../docs';
 import { ApiErrorCode, ApiException, Clock, CurrentClient, Format, NotCached, ProblemResponse, ResponseFormat, TrackingId, Endpoint } from '../platform';
