@@ -11,7 +11,8 @@ import { DeliveriesCommand, DeliveriesListCommand, DeliveriesReplayCommand } fro
 import { ExportCommand } from './commands/export.command';
 import { ImportCommand } from './commands/import.command';
 import { KeysCommand, KeysRotateCommand } from './commands/keys.command';
-import { AlertsCommand, AlertsCreateCommand, AlertsListCommand, NoticesCommand, NoticesRunCommand } from './commands/notices.command';
+import { AlertsCommand, AlertsCreateCommand, AlertsListCommand } from './commands/alerts.command';
+import { NoticesCommand, NoticesRunCommand } from './commands/notices.command';
 import { SeedCommand } from './commands/seed.command';
 import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.command';
 import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import { accountBalance, type Customer } from '@curbside/domain';
 import { InvoiceRepository, ProfileRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource } from '../customers';
+import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { WireResponse } from '../docs';
 import { TrackingId, Endpoint } from '../platform';
 import { ROUTES } from '@curbside/contract';

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { EmailActivityRepository, IssueActivityRepository, NoteRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource } from '../customers';
+import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
 import { TrackingId, Endpoint } from '../platform';

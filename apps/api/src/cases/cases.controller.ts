@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { CaseRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
+import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customer-scope';
 import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
 import { ApiErrorCode, ApiException, TrackingId, Endpoint } from '../platform';

@@ -3,7 +3,7 @@ import { ApiBody, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import { contactCodec, responses, WireObject } from '@curbside/codecs';
 import type { Contact, ContactType, Customer } from '@curbside/domain';
 import { ContactRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource } from '../customers';
+import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { WireResponse } from '../docs';
 import { ConditionalWrite, decodeBody, IfMatch, IfMatchCondition, ProblemResponse, TrackingId, Endpoint } from '../platform';
 import { ROUTES } from '@curbside/contract';

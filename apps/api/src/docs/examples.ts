@@ -5,6 +5,7 @@ import {
   CustomerBundle,
   etaFor,
   type Holiday,
+  nextPickupsOf,
   requestTicket,
   type ImportFile,
   statsPickups,
@@ -13,9 +14,8 @@ import {
   summarizePickups,
   summarizeServiceTicket,
 } from '@curbside/domain';
-import { decodeImportFile, responses, type ListPage, type WireObject } from '@curbside/codecs';
+import { customerCalendar, decodeImportFile, responses, type ListPage, type WireObject } from '@curbside/codecs';
 import { buildDemoImportFile } from '@curbside/demo';
-import { calendarOf, nextPickupsOf } from '../services/pickup-schedules';
 
 /**
  * Example bodies for the OpenAPI document, made the way real responses are made: the demo
@@ -49,7 +49,7 @@ function rollOffPickup() {
 const firstPage = <T>(items: T[], size: number): ListPage<T> => ({ items: items.slice(0, size), totalCount: items.length });
 
 /** The demo household's pickup calendar, as the feed and `Accept: text/calendar` answer it. */
-export const pickupCalendarExample = (): string => calendarOf(household().customer.id, household().services, holidays(), TODAY);
+export const pickupCalendarExample = (): string => customerCalendar(household().customer.id, household().services, holidays(), TODAY);
 
 const contactOf = (type: ContactType): Contact | null => household().contacts.find((contact) => contact.type === type) ?? null;
 

@@ -4,7 +4,7 @@ import { responses, WireObject } from '@curbside/codecs';
 import type { Balance, Customer } from '@curbside/domain';
 import type { FastifyReply } from 'fastify';
 import { InvoiceRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
+import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customer-scope';
 import { ListPaging, ListParams, Paging } from '../lists';
 import { WireResponse } from '../docs';
 import { addLink, ApiErrorCode, ApiException, Endpoint } from '../platform';

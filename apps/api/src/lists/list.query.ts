@@ -1,7 +1,7 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { DateRangeQuery } from '../customers';
+import { DateRangeQuery } from '../customer-scope';
 
 export const MAX_LIMIT = 1000;
 

@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext, Inject, Injectable, PipeTransform } from '@nestjs/common';
 import type { ListQuery, Page } from '@curbside/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DateRangeQuery, toDateRange } from '../customers';
+import { DateRangeQuery, toDateRange } from '../customer-scope';
 import { addLink } from '../platform';
 import { ListCursors } from './list-cursors';
 import type { PageParams } from './list.query';

@@ -4,6 +4,7 @@ import { DatabaseOutage } from './database-outage';
 import { JsonBodyGuard } from './json-body.guard';
 import { NegotiationInterceptor } from './negotiation.interceptor';
 import { ProblemFilter } from './problem.filter';
+import { RepeatReads } from './repeat-reads';
 import { RequestTrackingGuard } from './request-tracking';
 import { createValidationPipe } from './validation';
 
@@ -16,6 +17,7 @@ import { createValidationPipe } from './validation';
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: ProblemFilter },
     DatabaseOutage,
+    RepeatReads,
   ],
 })
 export class PlatformModule {}

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer, Preference } from '@curbside/domain';
 import { PreferenceRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource } from '../customers';
+import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { WireResponse } from '../docs';
 import { ConditionalWrite, IfMatch, IfMatchCondition, ProblemResponse, TrackingId, Endpoint } from '../platform';
 import { readPreferencesUpdate, UpdatePreferencesDto } from './dtos/update-preferences.dto';

@@ -5,7 +5,7 @@ import { responses, serviceRequestCodec, type WireObject } from '@curbside/codec
 import type { ApiClient, Customer, Id, ServiceTicket } from '@curbside/domain';
 import { CreateServiceRequest, type StoredResponse } from '@curbside/persistence';
 import type { FastifyReply } from 'fastify';
-import { CurrentCustomer, CustomerResource } from '../customers';
+import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { CreatedWireResponse } from '../docs';
 import { ApiErrorCode, ApiException, Clock, CurrentClient, decodeBody, Endpoint, ProblemResponse, TrackingId } from '../platform';
 import { AcceptsIdempotencyKey, IDEMPOTENCY_HEADER, IdempotencyKey, REPLAYED_HEADER, requestFingerprint } from './idempotency-key';

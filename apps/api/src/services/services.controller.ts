@@ -7,17 +7,18 @@ import {
   type ApiClient,
   type Customer,
   etaFor,
+  isScheduledService,
+  lineOfBusinessOf,
   STATS_DEFAULT_DAYS,
   statsWindow,
   summarizePickups,
 } from '@curbside/domain';
 import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
+import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customer-scope';
 import { ListPaging, Paging } from '../lists';
 import { CalendarResponse, WireResponse } from '../docs';
 import { ApiErrorCode, ApiException, Clock, CurrentClient, Format, NotCached, ProblemResponse, ResponseFormat, TrackingId, Endpoint } from '../platform';
 import { feedUrl } from './calendar-feed.controller';
-import { lineOfBusinessOf } from './line-of-business';
 import { EtaQuery, PickupStatsQuery, ServiceListQuery } from './dtos/service-queries.dto';
 import { PickupSchedules } from './pickup-schedules';
 import { ROUTES } from '@curbside/contract';
@@ -173,7 +174,7 @@ export class ServicesController {
       this.holidays.list(),
     ]);
     const eta = etaFor({
-      service: { lineOfBusiness, schedule: service.status === 'Active' ? service.schedule : null },
+      service: { lineOfBusiness, schedule: isScheduledService(service) ? service.schedule : null },
       pickups,
       holidays,
       requestDate: query.requestDate,

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer, DisposalTicket } from '@curbside/domain';
 import { DisposalTicketRepository, ServiceTicketRepository } from '@curbside/persistence';
-import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customers';
+import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customer-scope';
 import { ListPaging, Paging } from '../lists';
 import { WireResponse } from '../docs';
 import { ApiErrorCode, ApiException, TrackingId, Endpoint } from '../platform';

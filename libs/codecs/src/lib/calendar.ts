@@ -4,10 +4,13 @@ import {
   describeSchedule,
   type Holiday,
   type Id,
+  isScheduledService,
   type LocalDate,
   type ScheduledPickup,
   scheduledPickups,
+  type Service,
   type ServiceSchedule,
+  serviceName,
   weekdayIndex,
   weekdayName,
   WEEKDAYS,
@@ -33,6 +36,17 @@ export interface PickupCalendarRequest {
   services: readonly CalendarService[];
   holidays: readonly Holiday[];
   today: LocalDate;
+}
+
+/** The calendar of a customer's active scheduled services (`services/calendar`, `Accept: text/calendar`). */
+export function customerCalendar(customerId: Id, services: readonly Service[], holidays: readonly Holiday[], today: LocalDate): string {
+  return pickupCalendar({
+    calendarName: `Pickups of customer ${customerId}`,
+    customerId,
+    services: services.filter(isScheduledService).map((service) => ({ id: service.id, name: serviceName(service), schedule: service.schedule })),
+    holidays,
+    today,
+  });
 }
 
 /**

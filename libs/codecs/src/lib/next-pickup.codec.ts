@@ -1,15 +1,9 @@
 import { describeSchedule, formatPublishedPickupDate } from '@curbside/domain';
-import type { ScheduledPickup, Service, ServiceSchedule } from '@curbside/domain';
+import type { ServiceNextPickup } from '@curbside/domain';
 import { isoDateShape } from './dates';
 import { dateOrNull } from './wire';
 import type { WireNextPickup } from '@curbside/contract';
 
-/** An active service with a schedule, the name its customer knows it by, and its next pickup (null: none within a year). */
-export interface ServiceNextPickup {
-  service: Service & { schedule: ServiceSchedule };
-  name: string;
-  next: ScheduledPickup | null;
-}
 
 /** Why a pickup is not on its scheduled day. */
 const HOLIDAY = 'HOLIDAY';

@@ -18,6 +18,7 @@ import type {
   Profile,
   Service,
   ServiceTicket,
+  ServiceNextPickup,
   ServiceTicketSummary,
 } from '@curbside/domain';
 import { accountBalanceCodec } from './account-balance.codec';
@@ -27,7 +28,7 @@ import { disposalTicketCodec } from './disposal-ticket.codec';
 import { emailActivityCodec } from './email-activity.codec';
 import { invoiceCodec } from './invoice.codec';
 import { issueActivityCodec } from './issue-activity.codec';
-import { encodeNextPickup, type ServiceNextPickup } from './next-pickup.codec';
+import { encodeNextPickup } from './next-pickup.codec';
 import { pickupCodec } from './pickup.codec';
 import { noteCodec } from './note.codec';
 import { preferenceCodec } from './preference.codec';

@@ -10,7 +10,8 @@ import type {
   Service,
   ServiceTicket,
 } from './customer';
-import type { Holiday, Note, Pickup, Profile } from './pickups';
+import type { Note, Profile } from './account';
+import type { Holiday, Pickup } from './pickups';
 import type { Preference } from './preferences';
 import type { Id } from './values';
 

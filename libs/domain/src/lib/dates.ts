@@ -73,25 +73,28 @@ export function mondayOf(date: LocalDate): LocalDate {
   return addDays(date, -weekdayIndex(date));
 }
 
-/** The calendar day that `now` is in the IANA `timeZone` (e.g. `America/Chicago`). */
-export function todayIn(timeZone: string, now: Date): LocalDate {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+/** One formatter per time zone: making one costs far more than using it. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day and wall-clock time (`HH:mm:ss`) that `now` is in the IANA `timeZone` (e.g. `America/Chicago`). */
+export function wallClockIn(timeZone: string, now: Date): { date: LocalDate; time: string } {
+  let format = wallClocks.get(timeZone);
+  if (format === undefined) {
+    const options = { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+    wallClocks.set(timeZone, (format = new Intl.DateTimeFormat('en-US', options)));
+  }
+  const parts = format.formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+  return { date: `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}:${part('second')}` };
+}
+
+/** The calendar day that `now` is in the IANA `timeZone`. */
+export function todayIn(timeZone: string, now: Date): LocalDate {
+  return wallClockIn(timeZone, now).date;
 }
 
 /** The wall-clock time that `now` is in the IANA `timeZone`, in the canonical datetime form. */
 export function localDateTimeIn(timeZone: string, now: Date): LocalDateTime {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${todayIn(timeZone, now)}T${part('hour')}:${part('minute')}:${part('second')}.${pad(now.getUTCMilliseconds(), 3)}`;
+  const { date, time } = wallClockIn(timeZone, now);
+  return `${date}T${time}.${pad(now.getUTCMilliseconds(), 3)}`;
 }

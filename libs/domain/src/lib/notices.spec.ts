@@ -1,5 +1,6 @@
 import type { Holiday, ServiceOperation, Weekday } from './pickups';
-import { dueRunDay, holidayMoves, type NoticeService, pickupsOn, routePickupsOn, wallClockIn } from './notices';
+import { wallClockIn } from './dates';
+import { dueRunDay, holidayMoves, type NoticeService, pickupsOn, routePickupsOn } from './notices';
 
 const service = (
   id: string,
@@ -144,7 +145,7 @@ describe('dueRunDay: the daily run at REMINDER_TIME in TIME_ZONE', () => {
   });
 
   it('reads the wall clock of the zone', () => {
-    expect(wallClockIn('Asia/Kolkata', new Date('2026-11-24T18:45:00Z'))).toEqual({ date: '2026-11-25', time: '00:15' });
-    expect(wallClockIn('UTC', new Date('2026-11-24T00:00:00Z'))).toEqual({ date: '2026-11-24', time: '00:00' });
+    expect(wallClockIn('Asia/Kolkata', new Date('2026-11-24T18:45:00Z'))).toEqual({ date: '2026-11-25', time: '00:15:00' });
+    expect(wallClockIn('UTC', new Date('2026-11-24T00:00:00Z'))).toEqual({ date: '2026-11-24', time: '00:00:00' });
   });
 });

@@ -1,7 +1,8 @@
 import type { Service } from './customer';
-import { addDays, compareDates, mondayOf, weekdayIndex } from './dates';
+import { addDays, compareDates, mondayOf, wallClockIn, weekdayIndex } from './dates';
 import { type Holiday, type ServiceSchedule, WEEKDAYS } from './pickups';
 import { type ScheduledPickup, scheduledPickups } from './schedules';
+import { isScheduledService, serviceName } from './service-rules';
 import type { NewEvent } from './events';
 import type { Id, LocalDate, LocalDateTime } from './values';
 
@@ -18,12 +19,6 @@ export type NoticeService = Pick<Service, 'id' | 'status' | 'name' | 'schedule' 
 
 type ScheduledService = NoticeService & { schedule: ServiceSchedule };
 
-/** Only active services with a schedule are picked up. */
-export const isScheduledService = <S extends NoticeService>(service: S): service is S & { schedule: ServiceSchedule } =>
-  service.status === 'Active' && service.schedule !== null;
-
-/** The name a customer knows a service by: the published name, else the catalog name. */
-export const serviceName = (service: NoticeService): string => service.name ?? service.catalog.name ?? `Service ${service.id}`;
 
 /** One pickup of one service: the service's id and name with its (moved) date. */
 export interface ServicePickup extends ScheduledPickup {
@@ -122,21 +117,6 @@ export function routePickupsOn(
   );
 }
 
-/** The calendar day and wall-clock time (`HH:mm`) `now` is in the IANA `timeZone`. */
-export function wallClockIn(timeZone: string, now: Date): { date: LocalDate; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
-}
-
 /**
  * The day whose daily run is due at `now`, or null before `reminderTime` (`HH:mm`, in
  * `timeZone`). Once the local clock has passed it, the run is due for the rest of the day,
@@ -144,7 +124,7 @@ export function wallClockIn(timeZone: string, now: Date): { date: LocalDate; tim
  */
 export function dueRunDay(timeZone: string, reminderTime: string, now: Date): LocalDate | null {
   const { date, time } = wallClockIn(timeZone, now);
-  return time >= reminderTime ? date : null;
+  return time.slice(0, 5) >= reminderTime ? date : null;
 }
 
 /** One pickup as a notice's payload lists it (`pickups`, JSON text: payload values are text). */

@@ -3,6 +3,7 @@ import { addDays, daysBetween, weekdayIndex } from './dates';
 import type { NewEvent } from './events';
 import type { Holiday } from './pickups';
 import { isScheduledOn } from './schedules';
+import { isScheduledService } from './service-rules';
 import type { Id, LocalDate, LocalDateTime } from './values';
 
 /*
@@ -71,7 +72,7 @@ export function isInsideWindow(type: ServiceRequestType, date: LocalDate, today:
 
 /** Whether the service has a pickup on `date` (CONTRACT §8): active, scheduled that day, holiday moves applied. */
 export function hasPickupOn(service: Service, date: LocalDate, holidays: readonly Holiday[]): boolean {
-  return service.status === 'Active' && service.schedule !== null && isScheduledOn(service.schedule, holidays, date);
+  return isScheduledService(service) && isScheduledOn(service.schedule, holidays, date);
 }
 
 /** The calendar month (`yyyy-MM`) of a date: what the extra-pickup limit counts by. */

@@ -14,20 +14,15 @@ import {
 } from '@curbside/domain';
 import { EntityManager, type ObjectLiteral } from 'typeorm';
 import {
-  ApiClientCustomerEntity,
-  ApiClientEntity,
   BalanceEntity,
   CaseAdjustmentEntity,
   CaseEntity,
   CaseNoteEntity,
   ContactEntity,
-  CustomerEntity,
   DisposalTicketDetailEntity,
   DisposalTicketEntity,
   DisposalTicketTaxEntity,
   EmailActivityEntity,
-  EventEntity,
-  HolidayEntity,
   InvoiceEntity,
   InvoiceLineEntity,
   IssueActivityEntity,
@@ -43,13 +38,6 @@ import {
   ServiceOperationEntity,
   ServiceTicketEntity,
   ServiceTicketServiceEntity,
-  SigningKeyEntity,
-  DeliveryEntity,
-  NoticeRunEntity,
-  RouteAlertEntity,
-  WebhookEntity,
-  ServiceRequestEntity,
-  IdempotencyKeyEntity,
 } from './entities';
 import { caseStore, emailActivityStore, issueActivityStore } from './stores/activity.store';
 import { loadBalances, replaceBalances } from './stores/balance.store';
@@ -173,20 +161,3 @@ export const RESOURCES: { [K in BundleResource]: Resource<CustomerBundle[K][numb
 /** The rows of the table, each with its kind. */
 export const resources = (): Array<[BundleResource, Resource<unknown>]> =>
   Object.entries(RESOURCES) as Array<[BundleResource, Resource<unknown>]>;
-
-/** Every table: the customers, each resource's, and those that belong to no customer. */
-export const ENTITIES: EntityClass[] = [
-  CustomerEntity,
-  ...Object.values(RESOURCES).flatMap((resource) => resource.entities),
-  HolidayEntity,
-  ApiClientEntity,
-  ApiClientCustomerEntity,
-  SigningKeyEntity,
-  EventEntity,
-  DeliveryEntity,
-  WebhookEntity,
-  ServiceRequestEntity,
-  IdempotencyKeyEntity,
-  NoticeRunEntity,
-  RouteAlertEntity,
-];

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, registerDecorator } from 'class-validator';
 import { LINES_OF_BUSINESS, type LineOfBusiness, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '@curbside/domain';
 import { ISO_DATE_SCHEMA } from '@curbside/codecs';
-import { IsQueryDate } from '../../customers';
+import { IsQueryDate } from '../../customer-scope';
 import { PageParams } from '../../lists';
 
 /** `GET services`: optionally one line of business. */

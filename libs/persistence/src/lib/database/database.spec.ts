@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testDatabases } from '@curbside/testing';
-import { createDataSource, inTransaction, isDatabaseUnavailable, openDatabase, parseDatabaseUrl, relaxedCommit, startBulkWrites } from './database';
-import { loadSqliteDriver } from './sqlite-driver';
+import { createDataSource, inTransaction, isDatabaseUnavailable, openDatabase, parseDatabaseUrl, relaxedCommit, startBulkWrites } from './index';
+import { loadSqliteDriver } from '../sqlite-driver';
 
 describe('parseDatabaseUrl', () => {
   it('reads SQLite paths and PostgreSQL URLs', () => {

@@ -1,4 +1,4 @@
-import { lineOfBusinessOf } from './line-of-business';
+import { lineOfBusinessOf } from './service-rules';
 
 describe('lineOfBusinessOf', () => {
   it.each([

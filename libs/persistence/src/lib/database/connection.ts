@@ -1,0 +1,107 @@
+import { DataSource } from 'typeorm';
+import { ENTITIES } from '../entities/all';
+import { SnakeNamingStrategy } from '../naming-strategy';
+import { loadSqliteDriver } from '../sqlite-driver';
+import { SQLITE_MIGRATIONS } from '../../migrations/sqlite';
+import { POSTGRES_MIGRATIONS } from '../../migrations/postgres';
+import { SQLITE_BUSY_TIMEOUT_MS, useTheWriteLock, withTheWriteLock } from './transactions';
+import { parseDatabaseUrl } from './url';
+
+export interface DatabaseOptions {
+  /** How long a SQLite writer waits for another process's write lock; SQLITE_WRITE_WAIT_MS unless a test shortens it. */
+  sqliteWriteWaitMs?: number;
+}
+
+/** A DataSource for DATABASE_URL, not yet initialized. The schema comes only from migrations. */
+export function createDataSource(url: string, options: DatabaseOptions = {}): DataSource {
+  const location = parseDatabaseUrl(url);
+  const common = {
+    entities: ENTITIES,
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    migrationsRun: false,
+  };
+  if (location.kind === 'sqlite') {
+    // TypeORM creates the file's parent directory and turns foreign keys on for every
+    // better-sqlite3 connection. WAL lets readers of every process work while one writer
+    // commits; with it, synchronous=NORMAL is still safe from corruption and makes a commit
+    // cheap (no fsync until a checkpoint), so the write lock is held for less time. The busy
+    // timeout is short: better-sqlite3 waits it out synchronously, holding the event loop. Only
+    // the brief locks a reader can meet (WAL recovery, a checkpoint) are waited for that way;
+    // a writer waits for another process's transaction asynchronously (`withTheWriteLock`).
+    const dataSource = new DataSource({
+      ...common,
+      type: 'better-sqlite3',
+      driver: loadSqliteDriver(),
+      database: location.path,
+      enableWAL: true,
+      timeout: SQLITE_BUSY_TIMEOUT_MS,
+      prepareDatabase: (db: { pragma(source: string): unknown }) => {
+        db.pragma('synchronous = NORMAL');
+      },
+      migrations: SQLITE_MIGRATIONS,
+    });
+    useTheWriteLock(dataSource, options.sqliteWriteWaitMs);
+    return dataSource;
+  }
+  return new DataSource({ ...common, type: 'postgres', url: location.url, migrations: POSTGRES_MIGRATIONS });
+}
+
+/**
+ * Brings the schema up to date (the migrations of the DataSource's driver) in one
+ * transaction. Processes starting at once (API, notifier, CLI) take turns: each holds a
+ * database-wide lock while it migrates, and the later ones find nothing left to do.
+ */
+export async function migrateDatabase(dataSource: DataSource): Promise<void> {
+  if (dataSource.options.type === 'postgres') {
+    await withPostgresLock(dataSource, MIGRATION_LOCK, () => dataSource.runMigrations({ transaction: 'all' }));
+    return;
+  }
+  // better-sqlite3 has one connection: a write transaction opened here is the one the
+  // migrations run in, and BEGIN IMMEDIATE makes another process wait for it.
+  await withTheWriteLock(dataSource, () => dataSource.query('BEGIN IMMEDIATE'));
+  try {
+    await dataSource.runMigrations({ transaction: 'none' });
+    await dataSource.query('COMMIT');
+  } catch (error) {
+    await dataSource.query('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Any constant that no other application on the server uses as an advisory lock key. */
+const MIGRATION_LOCK = 73_612_001;
+
+async function withPostgresLock<T>(dataSource: DataSource, key: number, work: () => Promise<T>): Promise<T> {
+  const lockHolder = dataSource.createQueryRunner();
+  await lockHolder.connect();
+  try {
+    await lockHolder.query('SELECT pg_advisory_lock($1)', [key]);
+    try {
+      return await work();
+    } finally {
+      await lockHolder.query('SELECT pg_advisory_unlock($1)', [key]);
+    }
+  } finally {
+    await lockHolder.release();
+  }
+}
+
+/** Create, connect and migrate: what scripts, the CLI and tests need. */
+export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<DataSource> {
+  const dataSource = createDataSource(url, options);
+  try {
+    await dataSource.initialize();
+  } catch (error) {
+    throw new Error(`cannot open the database DATABASE_URL names: ${reasonOf(error)}`, { cause: error });
+  }
+  try {
+    await migrateDatabase(dataSource);
+  } catch (error) {
+    await dataSource.destroy();
+    throw new Error(`cannot bring the database schema up to date: ${reasonOf(error)}`, { cause: error });
+  }
+  return dataSource;
+}
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
