@@ -7,7 +7,7 @@ export {
   isDatabaseUnavailable,
   type DatabaseLocation,
   type DatabaseOptions,
-} from './lib/database';
+} from './lib/database/index';
 export { loadSqliteDriver, sqliteDriverPackage, SqliteDriverUnavailable, type SqliteDatabaseConstructor } from './lib/sqlite-driver';
 export { writeIfCurrent, type ConditionalWrite, type Precondition } from './lib/conditional-write';
 export { PersistenceModule, type PersistenceOptions } from './lib/persistence.module';

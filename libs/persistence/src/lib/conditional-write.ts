@@ -1,6 +1,6 @@
 import type { Id } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
-import { inTransaction } from './database';
+import { inTransaction } from './database/index';
 import { CustomerEntity } from './entities';
 import { touchCustomers } from './stores/data-version.store';
 

@@ -1,6 +1,6 @@
 import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { openDatabase } from './database';
+import { openDatabase } from './database/index';
 import { REPOSITORIES } from './repositories';
 import { CreateServiceRequest } from './use-cases/create-service-request';
 import { SetTicketStatus } from './use-cases/set-ticket-status';

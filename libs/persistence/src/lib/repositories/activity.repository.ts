@@ -1,5 +1,5 @@
 import type { EmailActivity, Id, IssueActivity, ListQuery, Page } from '@curbside/domain';
-import { inRead } from '../database';
+import { inRead } from '../database/index';
 import { DataSource } from 'typeorm';
 import { EmailActivityEntity, IssueActivityEntity } from '../entities';
 import { toEmailActivity, toIssueActivity } from '../stores/activity.store';

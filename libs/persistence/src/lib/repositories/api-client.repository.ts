@@ -1,6 +1,6 @@
 import { nowLocalDateTime, type ApiClient, type Id } from '@curbside/domain';
 import { DataSource, IsNull } from 'typeorm';
-import { inRead, inTransaction, selectRaw } from '../database';
+import { inRead, inTransaction, selectRaw } from '../database/index';
 import { ApiClientCustomerEntity, ApiClientEntity } from '../entities';
 import { insertRows } from '../stores/rows';
 

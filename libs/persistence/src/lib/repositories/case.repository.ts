@@ -1,5 +1,5 @@
 import type { Case, Id, ListQuery, Page } from '@curbside/domain';
-import { inRead } from '../database';
+import { inRead } from '../database/index';
 import { DataSource } from 'typeorm';
 import { CaseEntity } from '../entities';
 import { caseStore, withCaseDetails } from '../stores/activity.store';

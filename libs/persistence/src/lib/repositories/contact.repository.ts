@@ -1,5 +1,5 @@
 import { applyContactUpdate, contactsChanged, type Contact, type ContactType, type ContactUpdate, type Id } from '@curbside/domain';
-import { inRead } from '../database';
+import { inRead } from '../database/index';
 import { DataSource } from 'typeorm';
 import { writeIfCurrent, type Precondition } from '../conditional-write';
 import { ContactEntity } from '../entities';

@@ -1,6 +1,6 @@
 import type { BundleResource, Customer, CustomerBundle, Id, NewEvent } from '@curbside/domain';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
-import { inRead, inTransaction, refreshStatistics, relaxedCommit, selectRaw, startBulkWrites } from '../database';
+import { inRead, inTransaction, refreshStatistics, relaxedCommit, selectRaw, startBulkWrites } from '../database/index';
 import { CustomerEntity } from '../entities';
 import { type ImportCount, type Resource, resources } from '../resources';
 import { bumpedDataVersion } from '../stores/data-version.store';

@@ -10,7 +10,7 @@ import {
   type SelectionType,
 } from '@curbside/domain';
 import { DataSource, EntityManager, FindOptionsWhere, In, MoreThanOrEqual, Not } from 'typeorm';
-import { inRead, inTransaction } from '../database';
+import { inRead, inTransaction } from '../database/index';
 import { DeliveryEntity, EventEntity } from '../entities';
 import { insertEmailActivities } from '../stores/activity.store';
 import { chunk, KEYS_PER_QUERY } from '../stores/rows';

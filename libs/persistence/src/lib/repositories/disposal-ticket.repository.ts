@@ -1,5 +1,5 @@
 import type { DisposalTicket, DisposalTicketSummary, Id, ListQuery, Page } from '@curbside/domain';
-import { inRead } from '../database';
+import { inRead } from '../database/index';
 import { DataSource } from 'typeorm';
 import { DisposalTicketEntity } from '../entities';
 import { disposalTicketStore } from '../stores/disposal-ticket.store';

@@ -1,7 +1,7 @@
 import { testDatabases, type TestDatabase } from '@curbside/testing';
 import type { NewEvent } from '@curbside/domain';
 import { DataSource } from 'typeorm';
-import { inTransaction, openDatabase } from '../database';
+import { inTransaction, openDatabase } from '../database/index';
 import { EventRepository } from './event.repository';
 
 const FAR_FUTURE = '9999-12-31T00:00:00.000';

@@ -7,7 +7,7 @@ import {
   type OutboxEvent,
 } from '@curbside/domain';
 import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
-import { inRead, inTransaction } from '../database';
+import { inRead, inTransaction } from '../database/index';
 import { EventEntity } from '../entities';
 import { appendEvents, toOutboxEvent } from '../stores/event.store';
 import { claimDueRows } from '../stores/claims';

@@ -1,5 +1,5 @@
 import type { AccountBalanceSources, Balance, Id, Invoice, InvoiceSummary, ListQuery, Page } from '@curbside/domain';
-import { inRead } from '../database';
+import { inRead } from '../database/index';
 import { DataSource, EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../entities';
 import { loadBalances } from '../stores/balance.store';

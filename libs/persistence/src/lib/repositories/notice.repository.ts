@@ -13,7 +13,7 @@ import {
   type Weekday,
 } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
-import { inRead, inTransaction } from '../database';
+import { inRead, inTransaction } from '../database/index';
 import { DeliveryEntity, EventEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
 import { toOutboxEvent } from '../stores/event.store';
 import { loadPreferencesOf } from '../stores/preference.store';

@@ -1,7 +1,7 @@
 import { isConfirmed, PICKUP_STATUSES } from '@curbside/domain';
 import type { DateRange, Holiday, Id, ImportFile, ListQuery, LocalDate, Note, Page, Pickup, Profile } from '@curbside/domain';
 import { DataSource } from 'typeorm';
-import { inRead, inTransaction } from '../database';
+import { inRead, inTransaction } from '../database/index';
 import { HolidayEntity, NoteEntity, PickupEntity } from '../entities';
 import type { ImportCount } from '../resources';
 import { loadHolidays, pickupOrder, profileStore, replaceHolidays, toNote, toPickup } from '../stores/pickup.store';

@@ -1,6 +1,6 @@
 import { nowLocalDateTime, preferencesChanged, type Id, type Preference, type SelectionUpdate } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
-import { inRead } from '../database';
+import { inRead } from '../database/index';
 import { writeIfCurrent, type Precondition } from '../conditional-write';
 import { PreferenceCategoryEntity, PreferenceChannelEntity, PreferenceSelectionEntity } from '../entities';
 import { appendEvents } from '../stores/event.store';

@@ -6,7 +6,7 @@ import {
   type ServiceTicketSummary,
 } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
-import { inRead } from '../database';
+import { inRead } from '../database/index';
 import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
 import { serviceTicketStore } from '../stores/service-ticket.store';
 import { groupBy, inStoredOrder, rawMany, selectPage, selectRows, withKeys } from '../stores/rows';

@@ -1,5 +1,5 @@
 import type { Id, Service } from '@curbside/domain';
-import { inRead } from '../database';
+import { inRead } from '../database/index';
 import { DataSource } from 'typeorm';
 import { serviceStore } from '../stores/service.store';
 

@@ -1,5 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import { openDatabase } from '../database';
+import { openDatabase } from '../database/index';
 import { useDatabase } from '../../../test/database';
 import { SigningKeyRepository } from './signing-key.repository';
 

@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { inRead, inTransaction } from '../database';
+import { inRead, inTransaction } from '../database/index';
 import { SigningKeyEntity } from '../entities';
 
 export interface SigningKey {

@@ -1,6 +1,6 @@
 import type { EventType, Id, Webhook, WebhookWithSecret } from '@curbside/domain';
 import { DataSource, In, IsNull } from 'typeorm';
-import { inRead, inTransaction } from '../database';
+import { inRead, inTransaction } from '../database/index';
 import { ApiClientCustomerEntity, ApiClientEntity, WebhookEntity } from '../entities';
 
 /** Integrators' webhooks, each owned by an API client. */

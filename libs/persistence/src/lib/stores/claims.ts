@@ -1,6 +1,6 @@
 import { nowLocalDateTime } from '@curbside/domain';
 import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
-import { inTransaction } from '../database';
+import { inTransaction } from '../database/index';
 import { fromRawColumns } from './rows';
 
 /**

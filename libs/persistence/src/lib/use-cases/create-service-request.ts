@@ -14,7 +14,7 @@ import {
 } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { lockCustomer } from '../conditional-write';
-import { inTransaction } from '../database';
+import { inTransaction } from '../database/index';
 import { touchCustomers } from '../stores/data-version.store';
 import { appendEvents } from '../stores/event.store';
 import { loadHolidays } from '../stores/pickup.store';

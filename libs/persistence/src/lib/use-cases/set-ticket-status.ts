@@ -1,6 +1,6 @@
 import { applyTicketStatus, nowLocalDateTime, type Id, type TicketStatus } from '@curbside/domain';
 import { DataSource } from 'typeorm';
-import { inTransaction } from '../database';
+import { inTransaction } from '../database/index';
 import { touchCustomers } from '../stores/data-version.store';
 import { EventRepository } from '../repositories/event.repository';
 import { ServiceTicketRepository } from '../repositories/service-ticket.repository';
