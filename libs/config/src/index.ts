@@ -1,2 +1,2 @@
 export { CONFIG_VARIABLES, ConfigError, loadConfig, LOG_LEVELS } from './lib/config';
-export type { Config, LogLevel, NotifierConfig } from './lib/config';
+export type { Config, LogLevel, NotifierConfig, DkimConfig, QuietHours } from './lib/config';

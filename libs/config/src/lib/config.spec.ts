@@ -1,4 +1,10 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
+
+const DKIM_KEY = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -35,7 +41,12 @@ describe('loadConfig', () => {
         batchSize: 100,
         reminderTime: '17:00',
         noticeHorizonDays: 7,
+        dkim: null,
+        quietHours: { start: '21:00', end: '08:00' },
       },
+      brandName: 'Curbside',
+      publicBaseUrl: 'http://localhost:3000',
+      textProviderAuthToken: null,
     });
   });
 
@@ -72,6 +83,13 @@ describe('loadConfig', () => {
       NOTIFIER_BATCH_SIZE: '50',
       REMINDER_TIME: '06:30',
       NOTICE_HORIZON_DAYS: '14',
+      BRAND_NAME: 'Prairie Hauling',
+      PUBLIC_BASE_URL: 'https://notices.prairie.example/',
+      DKIM_DOMAIN: 'prairie.example',
+      DKIM_SELECTOR: 'mail2026',
+      DKIM_PRIVATE_KEY: DKIM_KEY,
+      TEXT_PROVIDER_AUTH_TOKEN: 'twilio-auth-token',
+      QUIET_HOURS: 'off',
     });
     expect(config).toEqual({
       port: 8080,
@@ -106,7 +124,12 @@ describe('loadConfig', () => {
         batchSize: 50,
         reminderTime: '06:30',
         noticeHorizonDays: 14,
+        dkim: { domain: 'prairie.example', selector: 'mail2026', privateKey: DKIM_KEY },
+        quietHours: null,
       },
+      brandName: 'Prairie Hauling',
+      publicBaseUrl: 'https://notices.prairie.example',
+      textProviderAuthToken: 'twilio-auth-token',
     });
   });
 
@@ -160,9 +183,34 @@ describe('loadConfig', () => {
     ['REMINDER_TIME', '7:00'],
     ['NOTICE_HORIZON_DAYS', '0'],
     ['NOTICE_HORIZON_DAYS', '367'],
+    ['BRAND_NAME', 'Say "hi"'],
+    ['BRAND_NAME', 'x'.repeat(61)],
+    ['PUBLIC_BASE_URL', 'notices.example.com'],
+    ['PUBLIC_BASE_URL', 'https://notices.example.com/?a=b'],
+    ['DKIM_DOMAIN', 'not a domain'],
+    ['TEXT_PROVIDER_AUTH_TOKEN', 'short'],
+    ['QUIET_HOURS', '21-8'],
+    ['QUIET_HOURS', '21:00-24:00'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('reads the DKIM key from a file, or from a PEM whose line breaks are written as \\n', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'curbside-dkim-')), 'dkim.pem');
+    writeFileSync(path, DKIM_KEY);
+    const dkim = { DKIM_DOMAIN: 'prairie.example', DKIM_SELECTOR: 's1' };
+    expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY: path }).notifier.dkim?.privateKey).toBe(DKIM_KEY);
+    expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY: DKIM_KEY.replace(/\n/g, '\\n') }).notifier.dkim?.privateKey).toBe(DKIM_KEY);
+  });
+
+  it('stops on a partial DKIM set, naming each missing variable, and on a key it cannot use', () => {
+    expect(() => loadConfig({ DKIM_DOMAIN: 'prairie.example' })).toThrow(
+      'Invalid configuration: DKIM_SELECTOR must be set when DKIM_DOMAIN is (DKIM needs all three); DKIM_PRIVATE_KEY must be set when DKIM_DOMAIN is (DKIM needs all three)',
+    );
+    expect(() => loadConfig({ DKIM_DOMAIN: 'prairie.example', DKIM_PRIVATE_KEY: DKIM_KEY })).toThrow(/^Invalid configuration: DKIM_SELECTOR must be set/);
+    const unusable = captureError(() => loadConfig({ DKIM_DOMAIN: 'prairie.example', DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY: '/no/such/key.pem' }));
+    expect(unusable.message).toBe('Invalid configuration: DKIM_PRIVATE_KEY must be a PEM private key (RSA), or the path of a file holding one');
   });
 
   it('wants the shutdown to have time left after the drain', () => {
@@ -184,7 +232,7 @@ describe('loadConfig', () => {
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH', 'RESPONSE_CACHE_MAX_BYTES']));
-    expect(CONFIG_VARIABLES).toHaveLength(31);
+    expect(CONFIG_VARIABLES).toHaveLength(38);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

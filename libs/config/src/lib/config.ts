@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { Expose, instanceToPlain, plainToInstance, Type } from 'class-transformer';
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { IsIn, IsInt, IsOptional, IsTimeZone, Matches, Max, Min, MinLength, ValidateBy, type ValidationOptions, validateSync } from 'class-validator';
 
@@ -203,6 +205,93 @@ class Environment {
   @Min(1, { message: 'NOTICE_HORIZON_DAYS must be an integer from 1 to 366' })
   @Max(366, { message: 'NOTICE_HORIZON_DAYS must be an integer from 1 to 366' })
   NOTICE_HORIZON_DAYS = 7;
+
+  // ---- deliverability and consent (CONTRACT §10) ----
+
+  @Expose()
+  @Matches(/^[^\r\n"<>]{1,60}$/, { message: 'BRAND_NAME must be 1 to 60 characters, without quotes, angle brackets or line breaks' })
+  BRAND_NAME = 'Curbside';
+
+  @Expose()
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'PUBLIC_BASE_URL must be an http:// or https:// URL without query or fragment, e.g. https://notices.example.com' })
+  PUBLIC_BASE_URL?: string;
+
+  @Expose()
+  @IsOptional()
+  @Matches(/^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/, { message: 'DKIM_DOMAIN must be a domain name, e.g. example.com' })
+  DKIM_DOMAIN?: string;
+
+  @Expose()
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9]([A-Za-z0-9._-]{0,62})$/, { message: 'DKIM_SELECTOR must be a DNS label such as mail2026' })
+  DKIM_SELECTOR?: string;
+
+  @Expose()
+  @IsOptional()
+  DKIM_PRIVATE_KEY?: string;
+
+  @Expose()
+  @IsOptional()
+  @MinLength(8, { message: 'TEXT_PROVIDER_AUTH_TOKEN must be at least 8 characters long' })
+  TEXT_PROVIDER_AUTH_TOKEN?: string;
+
+  @Expose()
+  @Matches(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, { message: 'QUIET_HOURS must be HH:mm-HH:mm (e.g. 21:00-08:00) or off' })
+  QUIET_HOURS = '21:00-08:00';
+}
+
+const DKIM_VARIABLES = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const;
+
+/** DKIM signing (RFC 6376) of every email: the signing domain, the selector of its DNS key record, and the private key (PEM). */
+export interface DkimConfig {
+  domain: string;
+  selector: string;
+  privateKey: string;
+}
+
+/** A daily window, in the operating time zone, in which no Text or Voice delivery is attempted; `start` after `end` spans midnight. */
+export interface QuietHours {
+  start: string;
+  end: string;
+}
+
+/** All three DKIM variables or none: the problems of a partial set (naming each missing one) or of an unusable key. */
+function dkimProblems(environment: Environment): string[] {
+  const set = DKIM_VARIABLES.filter((name) => environment[name] !== undefined);
+  if (set.length === 0) return [];
+  if (set.length < DKIM_VARIABLES.length) {
+    return DKIM_VARIABLES.filter((name) => environment[name] === undefined).map(
+      (name) => `${name} must be set when ${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} (DKIM needs all three)`,
+    );
+  }
+  return readDkimKey(environment.DKIM_PRIVATE_KEY ?? '') === null
+    ? ['DKIM_PRIVATE_KEY must be a PEM private key (RSA), or the path of a file holding one']
+    : [];
+}
+
+/** The PEM of a DKIM key given as PEM or as a file's path; null when it is neither a readable file nor an RSA private key. */
+function readDkimKey(value: string): string | null {
+  // A PEM passed through an environment file often has its line breaks written as \n.
+  let pem = value.replace(/\\n/g, '\n');
+  if (!value.includes('-----BEGIN')) {
+    try {
+      pem = readFileSync(value, 'utf8');
+    } catch {
+      return null;
+    }
+  }
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === 'rsa' ? pem : null;
+  } catch {
+    return null;
+  }
+}
+
+function quietHoursOf(value: string): QuietHours | null {
+  if (value === 'off') return null;
+  const [start, end] = value.split('-');
+  return { start, end };
 }
 
 /** The name of every environment variable the configuration reads (deployment files may set no other). */
@@ -243,6 +332,12 @@ export interface Config {
   shutdownDrainMs: number;
   /** On SIGTERM, how long the whole shutdown may take before the process gives up and exits non-zero. */
   shutdownTimeoutMs: number;
+  /** The hauler's name (CONTRACT §10): what residents see as the sender and on the unsubscribe pages. */
+  brandName: string;
+  /** Where residents reach the API from outside (links in messages), without a trailing slash. */
+  publicBaseUrl: string;
+  /** The secret that signs inbound text webhooks; null: the inbound endpoint answers 404. */
+  textProviderAuthToken: string | null;
   notifier: NotifierConfig;
 }
 
@@ -264,6 +359,10 @@ export interface NotifierConfig {
   reminderTime: string;
   /** Move notices go out for pickups moved within this many days, counted from tomorrow. */
   noticeHorizonDays: number;
+  /** Null: emails go unsigned. */
+  dkim: DkimConfig | null;
+  /** Null (`QUIET_HOURS=off`): texts and calls go at any hour. */
+  quietHours: QuietHours | null;
 }
 
 /** A bad environment; `message` is one line naming every bad variable. */
@@ -284,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = validateSync(environment).map(
     (error) => Object.values(error.constraints ?? {})[0] ?? `${error.property} is invalid`,
   );
+  problems.push(...dkimProblems(environment));
   if (problems.length === 0 && environment.SHUTDOWN_TIMEOUT_MS <= environment.SHUTDOWN_DRAIN_MS) {
     problems.push('SHUTDOWN_TIMEOUT_MS must be greater than SHUTDOWN_DRAIN_MS');
   }
@@ -308,6 +408,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: new Intl.DateTimeFormat('en-US', { timeZone: environment.TIME_ZONE }).resolvedOptions().timeZone,
     shutdownDrainMs: environment.SHUTDOWN_DRAIN_MS,
     shutdownTimeoutMs: environment.SHUTDOWN_TIMEOUT_MS,
+    brandName: environment.BRAND_NAME.trim(),
+    publicBaseUrl: (environment.PUBLIC_BASE_URL ?? `http://localhost:${environment.PORT}`).replace(/\/+$/, ''),
+    textProviderAuthToken: environment.TEXT_PROVIDER_AUTH_TOKEN ?? null,
     notifier: {
       from: environment.NOTIFIER_FROM,
       textProviderUrl: environment.TEXT_PROVIDER_URL ?? null,
@@ -321,6 +424,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchSize: environment.NOTIFIER_BATCH_SIZE,
       reminderTime: environment.REMINDER_TIME,
       noticeHorizonDays: environment.NOTICE_HORIZON_DAYS,
+      dkim:
+        environment.DKIM_DOMAIN && environment.DKIM_SELECTOR && environment.DKIM_PRIVATE_KEY
+          ? { domain: environment.DKIM_DOMAIN, selector: environment.DKIM_SELECTOR, privateKey: readDkimKey(environment.DKIM_PRIVATE_KEY) ?? '' }
+          : null,
+      quietHours: quietHoursOf(environment.QUIET_HOURS),
     },
   };
 }
