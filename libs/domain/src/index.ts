@@ -19,3 +19,4 @@ export * from './lib/lists';
 export * from './lib/write-rules';
 export * from './lib/service-requests';
 export * from './lib/deliveries';
+export * from './lib/consent';

@@ -6,7 +6,8 @@ import type { Id, LocalDateTime } from './values';
 /** Where a delivery goes: a customer's channel, or an integrator's webhook. */
 export type DeliveryChannel = ChannelName | 'Webhook';
 
-export const DELIVERY_STATES = ['pending', 'delivered', 'dead'] as const;
+/** `suppressed`: an email to an address on the suppression list (CONTRACT §10), ended without a try. */
+export const DELIVERY_STATES = ['pending', 'delivered', 'dead', 'suppressed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** One message of one event to one destination, as the notifier plans it. */
@@ -24,6 +25,8 @@ export interface NewDelivery {
   /** The text as sent (for a webhook, the JSON body). */
   body: string;
   html: string | null;
+  /** An email's one-click unsubscribe URL (CONTRACT §10: `List-Unsubscribe`); absent or null otherwise. */
+  listUnsubscribe?: string | null;
 }
 
 export interface Delivery extends NewDelivery {
@@ -71,4 +74,15 @@ export function deliveredEmailActivity(delivery: Delivery, fromAddress: string, 
     },
     audit: { createdBy: 'SYSTEM', createdAt: sentAt, modifiedBy: null, modifiedAt: null },
   };
+}
+
+/** An address on the suppression list (CONTRACT §10): no email goes to it until it is lifted. */
+export interface Suppression {
+  /** In lower case. */
+  address: string;
+  /** Why: the SMTP answer that refused it. */
+  reason: string;
+  /** The delivery that bounced, when one did. */
+  deliveryId: number | null;
+  createdAt: LocalDateTime;
 }

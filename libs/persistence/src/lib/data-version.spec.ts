@@ -59,6 +59,32 @@ describe.each(testDatabases())('the customers\u2019 data version on $name', (db)
     expect(await bumpOf(id, () => new PreferenceRepository(dataSource()).updateSelections(id, [update], 'portal'))).toBe(1);
   });
 
+  it('one-click unsubscribe (PreferenceRepository.unsubscribe) bumps it when it opts out, not on a repeat', async () => {
+    const id = await newCustomer();
+    const preferences = new PreferenceRepository(dataSource());
+    const email = { category: 'Service Notification' as const, channel: 'Email' as const, type: 'SEMAIL' as const, value: 'a@example.com', optIn: true };
+    await preferences.updateSelections(id, [email], 'portal');
+    expect(await bumpOf(id, () => preferences.unsubscribe(id, 'Service Notification', 'A@example.com'))).toBe(1);
+    expect(await bumpOf(id, () => preferences.unsubscribe(id, 'Service Notification', 'a@example.com'))).toBe(0);
+  });
+
+  it('STOP and START by text (PreferenceRepository.setTextOptIn) bump every customer whose number it changes', async () => {
+    const [first, second, other] = [await newCustomer(), await newCustomer(), await newCustomer()];
+    const preferences = new PreferenceRepository(dataSource());
+    const text = (value: string) => ({ category: 'Service Exception' as const, channel: 'Text' as const, type: 'SMOBILE' as const, value, optIn: true });
+    await preferences.updateSelections(first, [text('+1 (555) 010-0199')], 'portal');
+    await preferences.updateSelections(second, [text('555.010.0199')], 'portal');
+    await preferences.updateSelections(other, [text('555-010-0200')], 'portal');
+    const versions = () => Promise.all([first, second, other].map(versionOf));
+    const before = await versions();
+    expect((await preferences.setTextOptIn('+15550100199', false, 'STOP')).sort()).toEqual([first, second].sort());
+    expect((await versions()).map((version, i) => version - before[i])).toEqual([1, 1, 0]);
+    expect(await preferences.setTextOptIn('+15550100199', false, 'STOP')).toEqual([]);
+    expect((await versions()).map((version, i) => version - before[i])).toEqual([1, 1, 0]);
+    expect((await preferences.setTextOptIn('15550100199', true, 'START')).sort()).toEqual([first, second].sort());
+    expect((await versions()).map((version, i) => version - before[i])).toEqual([2, 2, 0]);
+  });
+
   it('a precondition that refuses the PUT writes nothing, the version included', async () => {
     const id = await newCustomer();
     const { address: _address, ...update } = contact('service');

@@ -1,5 +1,5 @@
 import { Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { Integer, KeyText, NullableText, Text } from './columns';
+import { Integer, KeyText, NullableInteger, NullableText, Text } from './columns';
 import { ApiClientEntity } from './api-client.entities';
 
 /**
@@ -32,6 +32,21 @@ export class DeliveryEntity {
   @NullableText() lastError!: string | null;
   @NullableText() claimedBy!: string | null;
   @NullableText() claimedUntil!: string | null;
+  /** An email's `List-Unsubscribe` URL (CONTRACT §10); null for texts, calls and webhooks. */
+  @NullableText() listUnsubscribe!: string | null;
+}
+
+/**
+ * An address no email is sent to any more (CONTRACT §10): it was refused for good (SMTP 5xx at
+ * RCPT or after DATA). Keyed by the address in lower case; lifted by an operator, or when a PUT
+ * sets that address again.
+ */
+@Entity('suppressions')
+export class SuppressionEntity {
+  @KeyText() address!: string;
+  @Text() reason!: string;
+  @NullableInteger() deliveryId!: number | null;
+  @Text() createdAt!: string;
 }
 
 /** An integrator's endpoint for the events of the customers its client is granted. */

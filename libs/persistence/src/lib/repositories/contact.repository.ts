@@ -5,6 +5,7 @@ import { writeIfCurrent, type Precondition } from '../conditional-write';
 import { ContactEntity } from '../entities';
 import { contactStore, toContactRow } from '../stores/contact.store';
 import { appendEvents } from '../stores/event.store';
+import { liftSuppressions } from '../stores/suppression.store';
 
 export class ContactRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -21,7 +22,7 @@ export class ContactRepository {
   /**
    * Applies PUT contacts in one transaction: each contact named gets exactly the update's
    * members (the address is kept); a missing one is created after the others. Writes one
-   * `contacts.changed` event. `precondition` sees the contacts before and may refuse (then
+   * `contacts.changed` event; an email address set again leaves the suppression list (CONTRACT §10). `precondition` sees the contacts before and may refuse (then
    * nothing is written); returns the contacts after.
    */
   update(customerId: Id, updates: readonly ContactUpdate[], precondition?: Precondition<Contact[]>): Promise<Contact[]> {
@@ -42,6 +43,7 @@ export class ContactRepository {
             await manager.update(ContactEntity, key, row);
           }
         }
+        await liftSuppressions(manager, updates.map((update) => update.email));
         await appendEvents(manager, [contactsChanged(customerId, updates.map((update) => update.type))]);
       },
     });

@@ -1,4 +1,5 @@
 import {
+  emailKey,
   nowLocalDateTime,
   type Delivery,
   type DeliveryChannel,
@@ -8,10 +9,11 @@ import {
   type LocalDateTime,
   type NewDelivery,
   type SelectionType,
+  type Suppression,
 } from '@curbside/domain';
 import { DataSource, EntityManager, FindOptionsWhere, In, MoreThanOrEqual, Not } from 'typeorm';
 import { inRead, inTransaction } from '../database/index';
-import { DeliveryEntity, EventEntity } from '../entities';
+import { DeliveryEntity, EventEntity, SuppressionEntity } from '../entities';
 import { insertEmailActivities } from '../stores/activity.store';
 import { chunk, KEYS_PER_QUERY } from '../stores/rows';
 import { claimDueRows } from '../stores/claims';
@@ -56,10 +58,10 @@ export class DeliveryRepository {
 
   /**
    * Claims due pending deliveries for `worker` for `leaseSeconds` (see `claimDueRows`), oldest
-   * first; never those in `except` (the ones the caller is still sending).
+   * first; never those in `except` (the ones the caller is still sending). Due by the clock's `at`.
    */
-  async claimDue(worker: string, limit: number, leaseSeconds: number, except: readonly number[] = []): Promise<Delivery[]> {
-    const rows = await claimDueRows(this.dataSource, DeliveryEntity, 'deliveries', { worker, limit, leaseSeconds, except });
+  async claimDue(worker: string, limit: number, leaseSeconds: number, except: readonly number[] = [], at = new Date()): Promise<Delivery[]> {
+    const rows = await claimDueRows(this.dataSource, DeliveryEntity, 'deliveries', { worker, limit, leaseSeconds, except, at });
     return rows.map(toDelivery);
   }
 
@@ -87,19 +89,56 @@ export class DeliveryRepository {
 
   /** Records a failed try: tried again from `retryAt`, or dead when that is null. */
   async markFailed(id: number, error: string, retryAt: LocalDateTime | null): Promise<void> {
+    await inTransaction(this.dataSource, (manager) => (retryAt === null ? markDead(manager, id, error) : markTried(manager, id, error, { nextAttemptAt: retryAt })));
+  }
+
+  /**
+   * A hard bounce (CONTRACT §10): the delivery is dead and its address goes on the suppression
+   * list, in one transaction.
+   */
+  async markBounced(delivery: Delivery, error: string): Promise<void> {
+    await inTransaction(this.dataSource, async (manager) => {
+      await markDead(manager, delivery.id, error);
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(SuppressionEntity)
+        .values({ address: emailKey(delivery.address), reason: error.slice(0, 1000), deliveryId: delivery.id, createdAt: nowLocalDateTime() })
+        .orIgnore()
+        .execute();
+    });
+  }
+
+  /** Ends pending deliveries to suppressed addresses, untried: state `suppressed`. */
+  async markSuppressed(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
     await inTransaction(this.dataSource, (manager) =>
-      manager.update(
-        DeliveryEntity,
-        { id, state: 'pending' },
-        {
-          attempts: () => 'attempts + 1',
-          lastError: error.slice(0, 1000),
-          claimedBy: null,
-          claimedUntil: null,
-          ...(retryAt === null ? { state: 'dead' } : { nextAttemptAt: retryAt }),
-        },
-      ),
+      manager.update(DeliveryEntity, { id: In([...ids]), state: 'pending' }, { state: 'suppressed', claimedBy: null, claimedUntil: null }),
     );
+  }
+
+  /** Which of `addresses` are on the suppression list, in lower case. */
+  async suppressedAmong(addresses: readonly string[]): Promise<Set<string>> {
+    const keys = [...new Set(addresses.map(emailKey))];
+    if (keys.length === 0) return new Set();
+    const rows = await inRead(this.dataSource, async (manager) => {
+      const found: SuppressionEntity[] = [];
+      for (const part of chunk(keys, KEYS_PER_QUERY)) found.push(...(await manager.find(SuppressionEntity, { select: ['address'], where: { address: In(part) } })));
+      return found;
+    });
+    return new Set(rows.map((row) => row.address));
+  }
+
+  /** The suppression list, by address. */
+  async suppressions(): Promise<Suppression[]> {
+    const rows = await inRead(this.dataSource, (manager) => manager.find(SuppressionEntity, { order: { address: 'ASC' } }));
+    return rows.map((row) => ({ address: row.address, reason: row.reason, deliveryId: row.deliveryId === null ? null : Number(row.deliveryId), createdAt: row.createdAt }));
+  }
+
+  /** Lifts the suppression of `address` (an operator's `suppressions delete`); false when it was not on the list. */
+  async deleteSuppression(address: string): Promise<boolean> {
+    const result = await inTransaction(this.dataSource, (manager) => manager.delete(SuppressionEntity, { address: emailKey(address) }));
+    return (result.affected ?? 0) > 0;
   }
 
   /** Gives back leased deliveries untried: due again from `dueAt` (default now), for any worker. */
@@ -158,9 +197,12 @@ export class DeliveryRepository {
     );
   }
 
-  /** Puts dead deliveries back in line, due now, with a fresh count of attempts; how many there were. */
+  /**
+   * Puts dead deliveries back in line, due now, with a fresh count of attempts; how many there
+   * were. One delivery by id may also be a suppressed one (its address lifted meanwhile).
+   */
   async replay(target: number | 'all-dead'): Promise<number> {
-    const where: FindOptionsWhere<DeliveryEntity> = target === 'all-dead' ? { state: 'dead' } : { id: target, state: 'dead' };
+    const where: FindOptionsWhere<DeliveryEntity> = target === 'all-dead' ? { state: 'dead' } : { id: target, state: In(['dead', 'suppressed']) };
     const result = await inTransaction(this.dataSource, (manager) =>
       manager.update(DeliveryEntity, where, {
         state: 'pending',
@@ -173,6 +215,17 @@ export class DeliveryRepository {
     return result.affected ?? 0;
   }
 }
+
+/** Counts a failed try of a pending delivery, with `then` (when it is due again, or that it is dead). */
+async function markTried(manager: EntityManager, id: number, error: string, then: { nextAttemptAt: LocalDateTime } | { state: 'dead' }): Promise<void> {
+  await manager.update(
+    DeliveryEntity,
+    { id, state: 'pending' },
+    { attempts: () => 'attempts + 1', lastError: error.slice(0, 1000), claimedBy: null, claimedUntil: null, ...then },
+  );
+}
+
+const markDead = (manager: EntityManager, id: number, error: string): Promise<void> => markTried(manager, id, error, { state: 'dead' });
 
 /**
  * One statement for many deliveries: those still pending become delivered, each at its own
@@ -211,6 +264,7 @@ function toDelivery(row: DeliveryEntity): Delivery {
     subject: row.subject,
     body: row.body,
     html: row.html,
+    listUnsubscribe: row.listUnsubscribe,
     state: row.state as DeliveryState,
     attempts: Number(row.attempts),
     createdAt: row.createdAt,
@@ -225,6 +279,7 @@ export function pendingDeliveryRows(deliveries: readonly NewDelivery[]) {
   const now = nowLocalDateTime();
   return deliveries.map((delivery) => ({
     ...delivery,
+    listUnsubscribe: delivery.listUnsubscribe ?? null,
     state: 'pending',
     attempts: 0,
     createdAt: now,

@@ -40,6 +40,21 @@ export class SigningKeyRepository {
   }
 
   /**
+   * The stored key of another `purpose` (e.g. the unsubscribe links'), made with `generate` on
+   * first use, never rotated: what it signs must stay valid for good. Safe when two processes
+   * start at once, like `getOrCreate`.
+   */
+  async keyFor(purpose: string, generate: () => SigningKey, now: Date = new Date()): Promise<SigningKey> {
+    const find = () => inRead(this.dataSource, (manager) => manager.findOneBy(SigningKeyEntity, { purpose }));
+    const existing = await find();
+    if (existing) return { kid: existing.kid, secret: existing.secret };
+    await inTransaction(this.dataSource, (manager) => insertIfAbsent(manager, purpose, generate(), now));
+    const stored = await find();
+    if (stored === null) throw new Error(`the ${purpose} key could not be stored`);
+    return { kid: stored.kid, secret: stored.secret };
+  }
+
+  /**
    * Makes `next` the current key and the current one the previous; the key before that is
    * dropped. Returns false, changing nothing, when the current key is no longer `expectedKid`
    * (another rotation won).

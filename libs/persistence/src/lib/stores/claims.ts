@@ -9,17 +9,23 @@ import { fromRawColumns } from './rows';
  * PostgreSQL, workers skip rows another worker is claiming (FOR UPDATE SKIP LOCKED), so any
  * number of them share the work; SQLite has one writer at a time. A worker that dies keeps
  * its rows only until the lease ends; rows in `except` (those the caller still holds, its lease
- * run out or not) are not claimed again. `table` has the outbox columns: id, state,
+ * run out or not) are not claimed again. `at` is the worker's clock (a test's may be fixed). `table` has the outbox columns: id, state,
  * next_attempt_at, claimed_by, claimed_until.
  */
 export function claimDueRows<T extends ObjectLiteral>(
   dataSource: DataSource,
   entity: EntityTarget<T>,
   table: string,
-  { worker, limit, leaseSeconds, except = [] }: { worker: string; limit: number; leaseSeconds: number; except?: readonly number[] },
+  {
+    worker,
+    limit,
+    leaseSeconds,
+    except = [],
+    at = new Date(),
+  }: { worker: string; limit: number; leaseSeconds: number; except?: readonly number[]; at?: Date },
 ): Promise<T[]> {
-  const now = nowLocalDateTime();
-  const leasedUntil = nowLocalDateTime(new Date(Date.now() + leaseSeconds * 1000));
+  const now = nowLocalDateTime(at);
+  const leasedUntil = nowLocalDateTime(new Date(at.getTime() + leaseSeconds * 1000));
   const skipLocked = dataSource.options.type === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
   const [sql, parameters] = dataSource.driver.escapeQueryWithParameters(
     `UPDATE "${table}" SET "claimed_by" = :worker, "claimed_until" = :leasedUntil
