@@ -4,7 +4,7 @@ import { InjectCommander } from 'nest-commander';
 import { AuthModule } from '@curbside/auth';
 import { Config } from '@curbside/config';
 import { CoreModule } from '@curbside/core';
-import { NotificationsModule } from '@curbside/notifications';
+import { NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
 import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevokeCommand } from './commands/clients.command';
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
 import { DeliveriesCommand, DeliveriesListCommand, DeliveriesReplayCommand } from './commands/deliveries.command';
@@ -65,7 +65,7 @@ export class AdminCliModule {
       module: AdminCliModule,
       imports: [
         CoreModule.forRoot(config, { destination: 'stderr' }),
-        NotificationsModule.forRoot({ ...config.notifier, smtpUrl: config.smtpUrl, timeZone: config.timeZone }),
+        NotificationsModule.forRoot(notifierOptionsOf(config)),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
       ],
       providers: [ProgramName, ImportService, ...COMMANDS],

@@ -7,7 +7,7 @@ import { Counter, Gauge } from 'prom-client';
 export function observeDeliveries(metrics: Metrics, notifier: Notifier, deliveries: DeliveryRepository): void {
   const outcomes = new Counter({
     name: 'curbside_notifier_deliveries_total',
-    help: 'Tries of a delivery by channel and outcome: delivered, retrying (a temporary failure) or dead',
+    help: 'Tries of a delivery by channel and outcome: delivered, retrying (a temporary failure), dead, or suppressed (an email to a suppressed address, not tried)',
     labelNames: ['channel', 'outcome'],
     registers: [metrics.registry],
   });

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { Config } from '@curbside/config';
 import { CoreModule, MetricsModule } from '@curbside/core';
-import { NotificationsModule } from '@curbside/notifications';
+import { NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
 
 /** The third door: the core (config, logger, persistence, metrics) and the notifications lib. */
 @Module({})
@@ -12,7 +12,7 @@ export class NotifierModule {
       imports: [
         CoreModule.forRoot(config),
         MetricsModule.forRoot({ port: config.metricsPort }),
-        NotificationsModule.forRoot({ ...config.notifier, smtpUrl: config.smtpUrl, timeZone: config.timeZone }),
+        NotificationsModule.forRoot(notifierOptionsOf(config)),
       ],
     };
   }

@@ -2,3 +2,4 @@ export { API_ERRORS, ApiErrorCode, AuthErrorCode, type FieldError, type Problem,
 export { type Format, type HttpMethod, type OperationId, type QueryParameter, type ResponseBodies, type Route, ROUTES } from './lib/routes';
 export type * from './lib/bodies';
 export { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhookSignature, type VerifyOptions } from './lib/webhook-signature';
+export { signTextInbound, TEXT_INBOUND_SIGNATURE_HEADER, verifyTextInbound, type FormMembers } from './lib/text-inbound-signature';

@@ -1,5 +1,8 @@
 export { NotificationsModule } from './lib/notifications.module';
-export { Notifier, type DeliveryOutcome, type NotifierOptions, type OutcomeListener } from './lib/notifier';
+export { Notifier, notifierOptionsOf, type DeliveryOutcome, type NotifierOptions, type OutcomeListener } from './lib/notifier';
+export { UnsubscribeTokens, type UnsubscribeGrant } from './lib/consent/unsubscribe-tokens';
+export { unsubscribeUrl } from './lib/sender';
+export { escapeHtml, renderMessage, shortMessage } from './lib/templates';
 export { WebhookService, WebhookError } from './lib/webhook.service';
 export { NoticeRun, NoticeScheduler, RouteAlerts, type NoticeRunResult } from './lib/notices';
 export { verifyWebhookSignature, signWebhook, SIGNATURE_HEADER, EVENT_ID_HEADER, type VerifyOptions } from '@curbside/contract';

@@ -1,6 +1,6 @@
 import { decodeImportFile } from '@curbside/codecs';
-import type { Holiday } from '@curbside/domain';
-import { CustomerRepository, HolidayRepository, NoticeRepository, openDatabase } from '@curbside/persistence';
+import { SHORT_MESSAGE_MAX, type Holiday } from '@curbside/domain';
+import { CustomerRepository, HolidayRepository, NoticeRepository, openDatabase, SigningKeyRepository } from '@curbside/persistence';
 import {
   expectedNotices,
   importFile,
@@ -12,10 +12,9 @@ import {
   type FixtureHoliday,
 } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
-import { verifyWebhookSignature } from '../src';
+import { UnsubscribeTokens, verifyWebhookSignature } from '../src';
 import { NoticeRun, RouteAlerts } from '../src/lib/notices';
-import { SHORT_MESSAGE_MAX } from '../src/lib/templates';
-import { drain, openWorld, type NotifierWorld } from './support';
+import { drain, openWorld, SENDER, type NotifierWorld } from './support';
 
 /*
  * The notices of CONTRACT §8 in this process, against a real database (SQLite, and PostgreSQL
@@ -70,7 +69,7 @@ describe.each(testDatabases())('notices on $name', (kind) => {
   beforeEach(async () => {
     world = await openWorld(kind);
     await importFixture(world.dataSource);
-    run = new NoticeRun(new NoticeRepository(world.dataSource), new HolidayRepository(world.dataSource), { noticeHorizonDays: 7 });
+    run = new NoticeRun(new NoticeRepository(world.dataSource), new HolidayRepository(world.dataSource), { ...SENDER, noticeHorizonDays: 7 }, world.unsubscribeTokens);
   });
   afterEach(() => world.close());
 
@@ -218,7 +217,7 @@ describe.each(testDatabases())('notices on $name', (kind) => {
       try {
         await importFixture(one);
         const runner = (dataSource: DataSource) =>
-          new NoticeRun(new NoticeRepository(dataSource), new HolidayRepository(dataSource), { noticeHorizonDays: 7 });
+          new NoticeRun(new NoticeRepository(dataSource), new HolidayRepository(dataSource), { ...SENDER, noticeHorizonDays: 7 }, new UnsubscribeTokens(new SigningKeyRepository(dataSource)));
         const [a, b] = await Promise.all([runner(one).run(today), runner(two).run(today)]);
         const expected = expectedNotices(customers, holidays, today);
         const customersIn = (keys: string[]) => new Set(keys.map((key) => key.split('|')[0])).size;

@@ -118,7 +118,7 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
       expect(body.idempotency_key).toMatch(/^curbside-\d+-(text|voice)-[a-z]+$/);
       return `${body.to} | ${body.message}`;
     });
-    const received = [...emails, ...calls].map((line) => line.replace(' | Curbside: ', ' | ').replace(/\.$/, ''));
+    const received = [...emails, ...calls].map((line) => line.replace(' | Curbside: ', ' | ').replace(/ Reply STOP to opt out\.$/, '').replace(/\.$/, ''));
     expect(received.sort()).toEqual(expected.sort());
     expect(expected.length).toBeGreaterThan(300);
 
@@ -129,7 +129,7 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
     expect(Number(count)).toBe(smtp.received.length);
   });
 
-  it('retries SMTP 451 with growing gaps and delivers on the third try; 550 is dead at once until replayed', async () => {
+  it('retries SMTP 451 with growing gaps and delivers on the third try; 550 is dead at once, its address suppressed until lifted', async () => {
     await world.customers.importBundle(
       customerBundle('4100001', [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'later@example.com']]), channel('Text', true, [['SMOBILE', '555-429']])])]),
     );
@@ -166,8 +166,16 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
     expect(deliveries.get('555-404')).toMatchObject({ state: 'dead', attempts: 1, lastError: 'HTTP 404' });
     expect(smtp.tries.filter((attempt) => attempt.to.includes('never@example.com'))).toHaveLength(1);
 
+    expect((await world.deliveries.suppressions()).map((entry) => entry.address)).toEqual(['never@example.com']);
     smtp.answer(() => null);
-    expect(await world.deliveries.replay(Number(deliveries.get('never@example.com')?.id))).toBe(1);
+    // Replayed while the address is suppressed: it ends `suppressed`, and the server never hears of it.
+    const bounced = Number(deliveries.get('never@example.com')?.id);
+    expect(await world.deliveries.replay(bounced)).toBe(1);
+    await waitUntil(async () => (await byAddress()).get('never@example.com')?.state === 'suppressed');
+    expect(smtp.tries.filter((attempt) => attempt.to.includes('never@example.com'))).toHaveLength(1);
+
+    expect(await world.deliveries.deleteSuppression('Never@Example.com')).toBe(true);
+    expect(await world.deliveries.replay(bounced)).toBe(1);
     await smtp.waitFor(2);
     await waitUntil(async () => (await byAddress()).get('never@example.com')?.state === 'delivered');
     const [{ count }] = await world.dataSource.query(`SELECT COUNT(*) AS "count" FROM "email_activities" WHERE "sent_by" = 'SYSTEM'`);

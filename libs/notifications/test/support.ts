@@ -16,12 +16,14 @@ import {
   inTransaction,
   openDatabase,
   PreferenceRepository,
+  SigningKeyRepository,
   WebhookRepository,
 } from '@curbside/persistence';
 import type { TestDatabaseKind } from '@curbside/testing';
 import { DataSource } from 'typeorm';
 import { Notifier, type NotifierOptions } from '../src/lib/notifier';
 import { WebhookService } from '../src/lib/webhook.service';
+import { UnsubscribeTokens } from '../src/lib/consent/unsubscribe-tokens';
 
 // The notifier logs every retry and dead delivery; tests check the rows instead (DEBUG=1 shows the log).
 if (!process.env['DEBUG']) Logger.overrideLogger(false);
@@ -46,7 +48,13 @@ export const preference = (category: PreferenceCategory, enabled: boolean, chann
 
 export const customerBundle = (id: string, preferences: Preference[] = []): CustomerBundle => ({ ...emptyBundle(id), preferences });
 
+/** The demo's brand and the API's address in tests (CONTRACT §10). */
+export const SENDER = { brandName: 'Curbside', publicBaseUrl: 'http://localhost:3000' };
+
 export const TEST_OPTIONS: Omit<NotifierOptions, 'smtpUrl' | 'textProviderUrl' | 'voiceProviderUrl'> = {
+  ...SENDER,
+  dkim: null,
+  quietHours: null,
   from: 'Curbside <no-reply@curbside.invalid>',
   maxAttempts: 8,
   customerHourlyCap: 1_000_000,
@@ -67,6 +75,7 @@ export interface NotifierWorld {
   deliveries: DeliveryRepository;
   clients: ApiClientRepository;
   webhooks: WebhookService;
+  unsubscribeTokens: UnsubscribeTokens;
   notifier(options: Partial<NotifierOptions>): Notifier;
   append(events: NewEvent[]): Promise<void>;
   close(): Promise<void>;
@@ -77,7 +86,9 @@ export async function openWorld(kind: TestDatabaseKind): Promise<NotifierWorld> 
   const dataSource = await openDatabase(database.url);
   const notifiers: Notifier[] = [];
   const events = new EventRepository(dataSource);
+  const unsubscribeTokens = new UnsubscribeTokens(new SigningKeyRepository(dataSource));
   return {
+    unsubscribeTokens,
     dataSource,
     customers: new CustomerRepository(dataSource),
     deliveries: new DeliveryRepository(dataSource),
@@ -89,6 +100,7 @@ export async function openWorld(kind: TestDatabaseKind): Promise<NotifierWorld> 
         new DeliveryRepository(dataSource),
         new PreferenceRepository(dataSource),
         new WebhookRepository(dataSource),
+        unsubscribeTokens,
         { ...TEST_OPTIONS, smtpUrl: null, textProviderUrl: null, voiceProviderUrl: null, ...options },
       );
       notifiers.push(notifier);

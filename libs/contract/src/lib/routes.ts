@@ -2,8 +2,8 @@ import type * as B from './bodies';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST';
 
-/** The formats an operation answers in: JSON and XML by `Accept` (CONTRACT §4), iCalendar where said. */
-export type Format = 'json' | 'xml' | 'calendar';
+/** The formats an operation answers in: JSON and XML by `Accept` (CONTRACT §4), iCalendar, HTML pages and TwiML where said. */
+export type Format = 'json' | 'xml' | 'calendar' | 'html' | 'twiml';
 
 export interface QueryParameter {
   name: string;
@@ -59,6 +59,12 @@ export const ROUTES = defineRoutes({
   getReadiness: { method: 'GET', path: '/health/ready', formats: WIRE },
   issueToken: { method: 'POST', path: '/oauth/token' },
   getCalendarFeed: { method: 'GET', path: '/feeds/calendar/{token}/pickups.ics', formats: ['calendar'] },
+  /** CONTRACT §10: the page of an email's unsubscribe link; changes nothing (mail scanners open links). */
+  showUnsubscribe: { method: 'GET', path: '/unsubscribe/{token}', formats: ['html'] },
+  /** CONTRACT §10: one-click unsubscribe (RFC 8058), and the page's button. */
+  unsubscribe: { method: 'POST', path: '/unsubscribe/{token}', formats: ['html'] },
+  /** CONTRACT §10: a text provider's inbound message (Twilio's shape): STOP, START. */
+  receiveInboundText: { method: 'POST', path: '/webhooks/text-inbound', formats: ['twiml'] },
 
   listTickets: { method: 'GET', path: `${CUSTOMER}/tickets`, query: [...LIST, ...optional('ticket_type')] },
   getTicket: { method: 'GET', path: `${CUSTOMER}/tickets/{ticketId}`, query: optional('ticket_type') },
@@ -114,6 +120,9 @@ export interface ResponseBodies {
   getReadiness: B.HealthBody;
   issueToken: B.AccessTokenBody;
   getCalendarFeed: string;
+  showUnsubscribe: string;
+  unsubscribe: string;
+  receiveInboundText: string;
   listTickets: B.TicketListBody | B.DisposalTicketListBody;
   getTicket: B.TicketDetailBody | B.DisposalTicketDetailBody;
   createServiceRequest: B.TicketDetailBody;

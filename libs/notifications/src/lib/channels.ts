@@ -1,3 +1,4 @@
+import type { DkimConfig } from '@curbside/config';
 import type { Delivery, DeliveryChannel } from '@curbside/domain';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
@@ -10,6 +11,8 @@ export class DeliveryFailure extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    /** A hard bounce (SMTP 5xx at RCPT or after DATA): the address is put on the suppression list (CONTRACT §10). */
+    readonly bounce = false,
   ) {
     super(message);
     this.name = 'DeliveryFailure';
@@ -25,16 +28,40 @@ export interface Channel {
 
 const TIMEOUT_MS = 10_000;
 
-/** Email over SMTP (nodemailer, pooled connections). The Message-ID is the delivery's key, the same on every try. */
+/**
+ * The headers a DKIM signature covers (CONTRACT §10): at least From, To, Subject, Date,
+ * Message-ID and both List-Unsubscribe headers (RFC 8058 §4 wants them signed), and the MIME
+ * structure. Absent ones are signed as absent, so none can be added on the way.
+ */
+const DKIM_SIGNED_HEADERS = 'From:To:Subject:Date:Message-ID:List-Unsubscribe:List-Unsubscribe-Post:Reply-To:MIME-Version:Content-Type';
+
+/** Who an email is from: the display name is the hauler's (BRAND_NAME), the address NOTIFIER_FROM's. */
+export interface EmailSender {
+  name: string;
+  address: string;
+}
+
+/** The SMTP commands whose permanent refusal says the address is dead (not the server's or the sender's trouble). */
+const BOUNCING_COMMANDS = /^(RCPT TO|DATA)$/i;
+
+/**
+ * Email over SMTP (nodemailer, pooled connections), DKIM-signed when configured. The Message-ID
+ * is the delivery's key, the same on every try; an email with an unsubscribe link carries it as
+ * `List-Unsubscribe` with `List-Unsubscribe-Post` (RFC 8058 one-click).
+ */
 export class EmailChannel implements Channel {
   readonly sends = true;
   private readonly transport: Transporter;
 
   constructor(
     smtpUrl: string,
-    private readonly from: string,
+    private readonly from: EmailSender,
+    dkim: DkimConfig | null = null,
   ) {
     this.transport = nodemailer.createTransport({
+      ...(dkim === null
+        ? {}
+        : { dkim: { domainName: dkim.domain, keySelector: dkim.selector, privateKey: dkim.privateKey, headerFieldNames: DKIM_SIGNED_HEADERS } }),
       url: smtpUrl,
       pool: true,
       maxConnections: 5,
@@ -57,12 +84,18 @@ export class EmailChannel implements Channel {
         text: delivery.body,
         html: delivery.html ?? undefined,
         messageId: `<${delivery.idempotencyKey}@curbside.invalid>`,
-        headers: { 'Idempotency-Key': delivery.idempotencyKey },
+        headers: {
+          'Idempotency-Key': delivery.idempotencyKey,
+          ...(delivery.listUnsubscribe
+            ? { 'List-Unsubscribe': `<${delivery.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+            : {}),
+        },
       });
     } catch (error) {
-      const code = (error as { responseCode?: number }).responseCode;
+      const { responseCode: code, command } = error as { responseCode?: number; command?: string };
       const reason = error instanceof Error ? error.message : String(error);
-      throw new DeliveryFailure(`SMTP: ${reason}`, code !== undefined && code >= 500 && code < 600);
+      const permanent = code !== undefined && code >= 500 && code < 600;
+      throw new DeliveryFailure(`SMTP: ${reason}`, permanent, permanent && BOUNCING_COMMANDS.test(command ?? ''));
     }
   }
 

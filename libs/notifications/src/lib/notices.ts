@@ -20,7 +20,9 @@ import {
   type RouteAlert,
 } from '@curbside/domain';
 import { HolidayRepository, NOTICE_CHUNK, NoticeRepository } from '@curbside/persistence';
+import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
 import { planDeliveries } from './plan';
+import { senderOf, type SenderOptions } from './sender';
 import { matchingRecipients, routeOf } from './routing';
 
 /** What a run did (or, dry, would do): the customers newly notified of tomorrow's pickups and of holiday moves. */
@@ -55,7 +57,8 @@ export class NoticeRun {
   constructor(
     private readonly notices: NoticeRepository,
     private readonly holidays: HolidayRepository,
-    private readonly options: Pick<NoticeOptions, 'noticeHorizonDays'>,
+    private readonly options: Pick<NoticeOptions, 'noticeHorizonDays'> & SenderOptions,
+    private readonly unsubscribeTokens: UnsubscribeTokens,
   ) {}
 
   /** Runs the day as if today were `today`; `dryRun` counts and writes nothing. `afterChunk` runs after each chunk (a lease's renewal). */
@@ -88,8 +91,9 @@ export class NoticeRun {
       const done = await this.notices.written(reaching);
       return reaching.filter((notice) => !done.has(notice.key));
     }
+    const sender = await senderOf(this.options, this.unsubscribeTokens);
     const events = await this.notices.record(reaching, (written) =>
-      written.flatMap((event) => planDeliveries(event, preferences.get(event.customerId) ?? [], [])),
+      written.flatMap((event) => planDeliveries(event, preferences.get(event.customerId) ?? [], [], sender)),
     );
     return events.map((event) => ({ key: '', event }));
   }

@@ -6,8 +6,10 @@ import {
   HolidayRepository,
   NoticeRepository,
   PreferenceRepository,
+  SigningKeyRepository,
   WebhookRepository,
 } from '@curbside/persistence';
+import { UnsubscribeTokens } from './consent/unsubscribe-tokens';
 import { NoticeRun, NoticeScheduler, RouteAlerts } from './notices';
 import { Notifier, type NotifierOptions } from './notifier';
 import { WebhookService } from './webhook.service';
@@ -20,14 +22,19 @@ export class NotificationsModule {
       module: NotificationsModule,
       providers: [
         {
+          provide: UnsubscribeTokens,
+          useFactory: (keys: SigningKeyRepository) => new UnsubscribeTokens(keys),
+          inject: [SigningKeyRepository],
+        },
+        {
           provide: Notifier,
-          useFactory: (events, deliveries, preferences, webhooks) => new Notifier(events, deliveries, preferences, webhooks, options),
-          inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository],
+          useFactory: (events, deliveries, preferences, webhooks, tokens) => new Notifier(events, deliveries, preferences, webhooks, tokens, options),
+          inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository, UnsubscribeTokens],
         },
         {
           provide: NoticeRun,
-          useFactory: (notices, holidays) => new NoticeRun(notices, holidays, options),
-          inject: [NoticeRepository, HolidayRepository],
+          useFactory: (notices, holidays, tokens) => new NoticeRun(notices, holidays, options, tokens),
+          inject: [NoticeRepository, HolidayRepository, UnsubscribeTokens],
         },
         {
           provide: NoticeScheduler,
@@ -45,7 +52,7 @@ export class NotificationsModule {
           inject: [WebhookRepository, ApiClientRepository],
         },
       ],
-      exports: [Notifier, NoticeRun, NoticeScheduler, RouteAlerts, WebhookService],
+      exports: [Notifier, NoticeRun, NoticeScheduler, RouteAlerts, WebhookService, UnsubscribeTokens],
     };
   }
 }

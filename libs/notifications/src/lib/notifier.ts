@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
-import type { NotifierConfig } from '@curbside/config';
+import type { Config, NotifierConfig } from '@curbside/config';
 import {
+  emailKey,
   nowLocalDateTime,
+  quietHoursEnd,
   type Delivery,
   type DeliveryChannel,
   deliveredEmailActivity,
@@ -20,13 +22,26 @@ import {
 } from '@curbside/persistence';
 import { retryDelayMs } from './backoff';
 import { DeliveryFailure, EmailChannel, LogChannel, ProviderChannel, WebhookChannel, type Channel } from './channels';
+import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
 import { planDeliveries } from './plan';
+import { senderOf, type SenderOptions } from './sender';
 
-export interface NotifierOptions extends NotifierConfig {
+export interface NotifierOptions extends NotifierConfig, SenderOptions {
   smtpUrl: string | null;
-  /** The operating time zone: the notices' "today" (CONTRACT §8). */
+  /** The operating time zone: the notices' "today" (CONTRACT §8) and the quiet hours' clock (§10). */
   timeZone: string;
+  /** The notifier's clock (what is due, the quiet hours); the system's by default. */
+  now?: () => Date;
 }
+
+/** The notifier's options from the process configuration. */
+export const notifierOptionsOf = (config: Config): NotifierOptions => ({
+  ...config.notifier,
+  smtpUrl: config.smtpUrl,
+  timeZone: config.timeZone,
+  brandName: config.brandName,
+  publicBaseUrl: config.publicBaseUrl,
+});
 
 const HOUR_MS = 3600_000;
 
@@ -37,8 +52,8 @@ const HOUR_MS = 3600_000;
  */
 const LANES = 2;
 
-/** What became of one try of a delivery: accepted, failed for now (tried again later), or failed for good. */
-export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead';
+/** What became of one try of a delivery: accepted, failed for now (tried again later), failed for good, or not tried (a suppressed address). */
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead' | 'suppressed';
 
 /** Told of every try's outcome (the notifier's metrics). */
 export type OutcomeListener = (channel: DeliveryChannel, outcome: DeliveryOutcome) => void;
@@ -67,11 +82,13 @@ export class Notifier {
     private readonly deliveries: DeliveryRepository,
     private readonly preferences: PreferenceRepository,
     private readonly webhooks: WebhookRepository,
+    private readonly unsubscribeTokens: UnsubscribeTokens,
     private readonly options: NotifierOptions,
   ) {
     const log = (message: string, details: object) => this.logger.log({ ...details, msg: message });
+    const from = { name: options.brandName, address: addressOf(options.from) };
     this.channels = {
-      Email: options.smtpUrl ? new EmailChannel(options.smtpUrl, options.from) : new LogChannel('Email', log),
+      Email: options.smtpUrl ? new EmailChannel(options.smtpUrl, from, options.dkim) : new LogChannel('Email', log),
       Text: options.textProviderUrl ? new ProviderChannel(options.textProviderUrl) : new LogChannel('Text', log),
       Voice: options.voiceProviderUrl ? new ProviderChannel(options.voiceProviderUrl) : new LogChannel('Voice', log),
       Webhook: new WebhookChannel((id) => webhooks.secretOf(id)),
@@ -158,9 +175,10 @@ export class Notifier {
     const customers = events.map((event) => event.customerId);
     const preferences = await this.preferences.listOf(customers);
     const webhooks = await this.webhooks.forCustomers(customers);
+    const sender = await senderOf(this.options, this.unsubscribeTokens);
     return events.map((event) => ({
       eventId: event.id,
-      deliveries: planDeliveries(event, preferences.get(event.customerId) ?? [], webhooks.get(event.customerId) ?? []),
+      deliveries: planDeliveries(event, preferences.get(event.customerId) ?? [], webhooks.get(event.customerId) ?? [], sender),
     }));
   }
 
@@ -174,10 +192,10 @@ export class Notifier {
     const { limit, seconds } = this.lease();
     // Not what another lane is still sending, even should its lease run out meanwhile: one
     // process sends a delivery once (across processes, the lease is what keeps them apart).
-    const claimed = await this.deliveries.claimDue(this.workerId, limit, seconds, [...this.inHand]);
+    const claimed = await this.deliveries.claimDue(this.workerId, limit, seconds, [...this.inHand], this.now());
     for (const delivery of claimed) this.inHand.add(delivery.id);
     try {
-      const allowed = await this.holdOverCap(claimed);
+      const allowed = await this.holdOverCap(await this.endSuppressed(await this.holdQuiet(claimed)));
       const sent = (await Promise.all(allowed.map((delivery) => this.send(delivery)))).filter((item) => item !== null);
       try {
         // One transaction for the batch. Should the process die before it commits, the leases run
@@ -190,6 +208,35 @@ export class Notifier {
       for (const delivery of claimed) this.inHand.delete(delivery.id);
     }
     return claimed.length;
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /**
+   * Quiet hours (CONTRACT §10): inside them no Text or Voice delivery is tried; those claimed go
+   * back in line, untried, due when the quiet hours end. Emails go at any hour.
+   */
+  private async holdQuiet(claimed: Delivery[]): Promise<Delivery[]> {
+    const ends = quietHoursEnd(this.options.quietHours, this.options.timeZone, this.now());
+    if (ends === null) return claimed;
+    const quiet = claimed.filter((delivery) => delivery.channel === 'Text' || delivery.channel === 'Voice');
+    if (quiet.length === 0) return claimed;
+    await this.deliveries.release(quiet.map((delivery) => delivery.id), nowLocalDateTime(ends));
+    this.logger.log(`${quiet.length} text(s) and call(s) wait for the end of the quiet hours (${ends.toISOString()})`);
+    return claimed.filter((delivery) => !quiet.includes(delivery));
+  }
+
+  /** Emails to suppressed addresses (CONTRACT §10) end `suppressed`, without a connection. */
+  private async endSuppressed(claimed: Delivery[]): Promise<Delivery[]> {
+    const emails = claimed.filter((delivery) => delivery.channel === 'Email');
+    const suppressed = await this.deliveries.suppressedAmong(emails.map((delivery) => delivery.address));
+    if (suppressed.size === 0) return claimed;
+    const ended = emails.filter((delivery) => suppressed.has(emailKey(delivery.address)));
+    await this.deliveries.markSuppressed(ended.map((delivery) => delivery.id));
+    for (const delivery of ended) this.report(delivery.channel, 'suppressed');
+    return claimed.filter((delivery) => !ended.includes(delivery));
   }
 
   /**
@@ -239,9 +286,11 @@ export class Notifier {
     const attempts = delivery.attempts + 1;
     const dead = failure.permanent || attempts >= this.options.maxAttempts;
     this.report(delivery.channel, dead ? 'dead' : 'retrying');
-    await this.deliveries.markFailed(delivery.id, failure.message, dead ? null : this.retryAt(attempts));
+    if (failure.bounce) await this.deliveries.markBounced(delivery, failure.message);
+    else await this.deliveries.markFailed(delivery.id, failure.message, dead ? null : this.retryAt(attempts));
     const what = `delivery ${delivery.id} (${delivery.channel}, try ${attempts}) failed: ${failure.message}`;
-    if (dead) this.logger.error(`${what}; dead`);
+    if (failure.bounce) this.logger.error(`${what}; dead, and ${delivery.address} is suppressed`);
+    else if (dead) this.logger.error(`${what}; dead`);
     else this.logger.warn(`${what}; retried later`);
   }
 
@@ -250,7 +299,7 @@ export class Notifier {
   }
 
   private retryAt(attempts: number): LocalDateTime {
-    return nowLocalDateTime(new Date(Date.now() + retryDelayMs(attempts, this.options.backoffBaseMs)));
+    return nowLocalDateTime(new Date(this.now().getTime() + retryDelayMs(attempts, this.options.backoffBaseMs)));
   }
 }
 

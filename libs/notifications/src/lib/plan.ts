@@ -1,6 +1,14 @@
-import type { NewDelivery, OutboxEvent, Preference, WebhookWithSecret } from '@curbside/domain';
-import { matchingRecipients, routeOf } from './routing';
-import { renderMessage, shortMessage } from './templates';
+import type { NewDelivery, OutboxEvent, Preference, PreferenceCategory, WebhookWithSecret } from '@curbside/domain';
+import type { UnsubscribeGrant } from './consent/unsubscribe-tokens';
+import { matchingRecipients, routeOf, type Recipient } from './routing';
+import { headline, renderMessage, shortMessage } from './templates';
+
+/** Whose messages these are and how each email's reader stops them (CONTRACT §10). */
+export interface Sender {
+  brand: string;
+  /** The one-click unsubscribe URL of one customer's emails of one category to one address. */
+  unsubscribeUrl(grant: UnsubscribeGrant): string;
+}
 
 /** The JSON body POSTed to webhooks (CONTRACT §5). */
 export function webhookBody(event: OutboxEvent): string {
@@ -22,19 +30,18 @@ export function planDeliveries(
   event: OutboxEvent,
   preferences: readonly Preference[],
   webhooks: readonly WebhookWithSecret[],
+  sender: Sender,
 ): NewDelivery[] {
-  const message = renderMessage(event);
   const base = { eventId: event.id, customerId: event.customerId };
-  const toSelections: NewDelivery[] = matchingRecipients(event, preferences).map(({ channel, type, address }) => ({
+  const category = routeOf(event).category as PreferenceCategory;
+  const toSelections: NewDelivery[] = matchingRecipients(event, preferences).map((recipient) => ({
     ...base,
-    channel,
-    address,
-    selectionType: type,
+    channel: recipient.channel,
+    address: recipient.address,
+    selectionType: recipient.type,
     webhookId: null,
-    idempotencyKey: `curbside-${event.id}-${channel.toLowerCase()}-${type.toLowerCase()}`,
-    subject: message.subject,
-    body: channel === 'Email' ? message.text : shortMessage(event),
-    html: channel === 'Email' ? message.html : null,
+    idempotencyKey: `curbside-${event.id}-${recipient.channel.toLowerCase()}-${recipient.type.toLowerCase()}`,
+    ...messageFor(event, recipient, category, sender),
   }));
   const toWebhooks: NewDelivery[] = webhooks
     .filter((webhook) => routeOf(event).webhooks && (webhook.events === null || webhook.events.includes(event.type)))
@@ -50,4 +57,14 @@ export function planDeliveries(
       html: null,
     }));
   return [...toSelections, ...toWebhooks];
+}
+
+/** An email (with its unsubscribe link, in the footer and as `List-Unsubscribe`), or a text or call. */
+function messageFor(event: OutboxEvent, { channel, address }: Recipient, category: PreferenceCategory, sender: Sender) {
+  if (channel !== 'Email') {
+    return { subject: `${sender.brand}: ${headline(event)}`, body: shortMessage(event, sender.brand), html: null, listUnsubscribe: null };
+  }
+  const unsubscribeUrl = sender.unsubscribeUrl({ customerId: event.customerId, category, address });
+  const message = renderMessage(event, { brand: sender.brand, unsubscribeUrl });
+  return { subject: message.subject, body: message.text, html: message.html, listUnsubscribe: unsubscribeUrl };
 }

@@ -1,5 +1,8 @@
 import type { NewEvent } from '@curbside/domain';
-import { renderMessage, SHORT_MESSAGE_MAX, shortMessage } from './templates';
+import { SHORT_MESSAGE_MAX } from '@curbside/domain';
+import { renderMessage, shortMessage, type Letterhead } from './templates';
+
+const CURBSIDE: Letterhead = { brand: 'Curbside', unsubscribeUrl: 'http://localhost:3000/unsubscribe/token' };
 
 const event = (type: NewEvent['type'], payload: NewEvent['payload']): NewEvent => ({ customerId: '1000001', type, payload });
 
@@ -21,15 +24,35 @@ describe('renderMessage', () => {
     [event('case.closed', { caseId: '3302', from: 'OPEN', to: 'CLOSED' }), 'Case 3302 was closed'],
     [event('invoice.issued', { invoiceId: '700109', date: '2024-03-01', amount: '187.42' }), 'Invoice 700109 was issued on 2024-03-01 for 187.42'],
   ])('names the record and what happened in the subject and the first line: %j', (change, headline) => {
-    const message = renderMessage(change);
+    const message = renderMessage(change, CURBSIDE);
     expect(message.subject).toBe(`Curbside: ${headline}`);
     expect(message.text.split('\n')[0]).toBe(`${headline}.`);
     expect(message.html).toContain(`<strong>${headline}.</strong>`);
-    expect(shortMessage(change)).toBe(`Curbside: ${headline}.`);
+    expect(shortMessage(change, 'Curbside')).toBe(`Curbside: ${headline}. Reply STOP to opt out.`);
   });
 
   it('escapes what it puts into HTML', () => {
-    expect(renderMessage(event('case.opened', { caseId: '<b>1</b>' })).html).toContain('Case &lt;b&gt;1&lt;/b&gt; was opened');
+    expect(renderMessage(event('case.opened', { caseId: '<b>1</b>' }), CURBSIDE).html).toContain('Case &lt;b&gt;1&lt;/b&gt; was opened');
+  });
+});
+
+describe('the hauler and the way out (CONTRACT §10)', () => {
+  const opened = event('case.opened', { caseId: '3309', from: null, to: 'OPEN' });
+  const url = 'https://notices.prairie.example/unsubscribe/AbC-123_x';
+
+  it("puts the hauler's name first in the subject and the text", () => {
+    expect(renderMessage(opened, { brand: 'Prairie Hauling', unsubscribeUrl: url }).subject).toBe('Prairie Hauling: Case 3309 was opened');
+    expect(shortMessage(opened, 'Prairie Hauling')).toBe('Prairie Hauling: Case 3309 was opened. Reply STOP to opt out.');
+  });
+
+  it('shows the same unsubscribe URL in the text part and the HTML part, after why the email came', () => {
+    const message = renderMessage(opened, { brand: 'Prairie Hauling', unsubscribeUrl: url });
+    expect(message.text.split('\n').slice(-3)).toEqual([
+      'Customer account 1000001. You receive this because you opted in to these notifications from Prairie Hauling.',
+      `Unsubscribe from these emails: ${url}`,
+      '',
+    ]);
+    expect(message.html).toContain(`<p>Unsubscribe from these emails: <a href="${url}">${url}</a></p>`);
   });
 });
 
@@ -42,25 +65,26 @@ describe('the notices (CONTRACT §8)', () => {
       date: '2026-11-27',
       pickups: pickups([['Cart', '2026-11-26', '2026-11-27', ['Thanksgiving Day']], ['Recycling', '2026-11-27', '2026-11-27', []]]),
     });
-    const message = renderMessage(reminder);
+    const message = renderMessage(reminder, CURBSIDE);
     expect(message.subject).toBe('Curbside: Reminder: pickup on Friday, Nov 27');
     expect(message.text.split('\n').slice(0, 4)).toEqual(['Reminder: pickup on Friday, Nov 27.', '', '- Cart (moved from Thursday for Thanksgiving Day)', '- Recycling']);
     expect(message.html).toContain('<ul><li>Cart (moved from Thursday for Thanksgiving Day)</li><li>Recycling</li></ul>');
-    expect(shortMessage(reminder)).toBe('Curbside: Reminder: pickup on Friday, Nov 27: Cart, Recycling.');
+    expect(shortMessage(reminder, 'Curbside')).toBe('Curbside: Reminder: pickup on Friday, Nov 27: Cart, Recycling. Reply STOP to opt out.');
   });
 
   it('a move notice names each move and the holiday, as the contract writes it', () => {
     const moved = event('pickup.moved', { holidayDate: '2026-11-26', holidayName: 'Thanksgiving Day', delayDays: '1', pickups: pickups([['Cart', '2026-11-26', '2026-11-27', ['Thanksgiving Day']]]) });
-    expect(renderMessage(moved).subject).toBe("Curbside: Holiday schedule: Thursday's pickup moves to Friday, Nov 27 (Thanksgiving Day)");
-    expect(renderMessage(moved).text).toContain('- Cart: Thursday, Nov 26 moves to Friday, Nov 27 (Thanksgiving Day)');
+    expect(renderMessage(moved, CURBSIDE).subject).toBe("Curbside: Holiday schedule: Thursday's pickup moves to Friday, Nov 27 (Thanksgiving Day)");
+    expect(renderMessage(moved, CURBSIDE).text).toContain('- Cart: Thursday, Nov 26 moves to Friday, Nov 27 (Thanksgiving Day)');
   });
 
-  it('keeps a Text or Voice message within 160 characters: the services dropped first, then the line cut', () => {
+  it('keeps a Text or Voice message within 160 characters, its ending included: the services dropped first, then the line cut', () => {
     const many = pickups(Array.from({ length: 12 }, (_, i): [string, string, string, string[]] => [`Hauling - 96 Gallon Cart number ${i}`, '2026-11-27', '2026-11-27', []]));
-    const reminder = shortMessage(event('pickup.reminder', { date: '2026-11-27', pickups: many }));
-    expect(reminder).toBe('Curbside: Reminder: pickup on Friday, Nov 27.');
-    const alert = shortMessage(event('route.alert', { alertId: 'ra_1', routeId: 'J31A', date: '2026-11-27', message: 'x'.repeat(300) }));
+    const reminder = shortMessage(event('pickup.reminder', { date: '2026-11-27', pickups: many }), 'Curbside');
+    expect(reminder).toBe('Curbside: Reminder: pickup on Friday, Nov 27. Reply STOP to opt out.');
+    const alert = shortMessage(event('route.alert', { alertId: 'ra_1', routeId: 'J31A', date: '2026-11-27', message: 'x'.repeat(300) }), 'Curbside');
     expect(alert).toHaveLength(SHORT_MESSAGE_MAX);
     expect(alert.startsWith('Curbside: Route alert for Friday, Nov 27: xxx')).toBe(true);
+    expect(alert.endsWith('x… Reply STOP to opt out.')).toBe(true);
   });
 });

@@ -1,4 +1,14 @@
-import { formatNoticeDate, noticePickups, weekdayOf, type EventType, type NewEvent, type NoticePickup } from '@curbside/domain';
+import {
+  formatNoticeDate,
+  noticePickups,
+  SHORT_MESSAGE_MAX,
+  TEXT_OPT_OUT_LINE,
+  weekdayOf,
+  withOptOutLine,
+  type EventType,
+  type NewEvent,
+  type NoticePickup,
+} from '@curbside/domain';
 
 /** A message in the forms every channel needs. */
 export interface Message {
@@ -61,9 +71,6 @@ const SHORT_DETAILS: Partial<Record<EventType, (payload: Payload) => string>> = 
   'pickup.reminder': (p) => noticePickups(p).map((pickup) => pickup.service).join(', '),
 };
 
-/** A Text or Voice message is at most this long (CONTRACT §8). */
-export const SHORT_MESSAGE_MAX = 160;
-
 /** The id the payload names under `key`, or else its first `…Id` value (events written by other paths). */
 function recordId(payload: Payload, key: string): string {
   return payload[key] ?? Object.entries(payload).find(([name, value]) => name.endsWith('Id') && value)?.[1] ?? '(unknown)';
@@ -73,30 +80,46 @@ export function headline(event: NewEvent): string {
   return HEADLINES[event.type](event.payload);
 }
 
+/** Who a message is from and how its reader stops it (CONTRACT §10). */
+export interface Letterhead {
+  /** The hauler's name (`BRAND_NAME`): the prefix of every subject and text. */
+  brand: string;
+  /** The email's one-click unsubscribe URL, shown in its footer; null for texts and calls. */
+  unsubscribeUrl: string | null;
+}
+
 /**
- * The message for `event`: the subject names the record and what happened; the text starts
- * with the same line (a text message or a call is that line alone).
+ * The email for `event`: the subject names the record and what happened, after the hauler's
+ * name; the text starts with the same line; the footer says why it came and, with both parts
+ * showing the same URL, how to stop it.
  */
-export function renderMessage(event: NewEvent): Message {
+export function renderMessage(event: NewEvent, { brand, unsubscribeUrl }: Letterhead): Message {
   const line = `${headline(event)}.`;
   const details = DETAILS[event.type]?.(event.payload) ?? [];
-  const footer = `Customer account ${event.customerId}. You receive this because you opted in to these notifications.`;
+  const why = `Customer account ${event.customerId}. You receive this because you opted in to these notifications from ${brand}.`;
+  const stop = unsubscribeUrl === null ? [] : [`Unsubscribe from these emails: ${unsubscribeUrl}`];
   const list = details.length === 0 ? '' : `<ul>${details.map((item) => `<li>${escapeHtml(item.slice(2))}</li>`).join('')}</ul>`;
+  const stopHtml = unsubscribeUrl === null ? '' : `<p>Unsubscribe from these emails: <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(unsubscribeUrl)}</a></p>`;
   return {
-    subject: `Curbside: ${headline(event)}`,
-    text: [line, ...(details.length === 0 ? [] : ['', ...details]), '', footer, ''].join('\n'),
-    html: `<!doctype html><html><body><p><strong>${escapeHtml(line)}</strong></p>${list}<p>${escapeHtml(footer)}</p></body></html>`,
+    subject: `${brand}: ${headline(event)}`,
+    text: [line, ...(details.length === 0 ? [] : ['', ...details]), '', why, ...stop, ''].join('\n'),
+    html: `<!doctype html><html><body><p><strong>${escapeHtml(line)}</strong></p>${list}<p>${escapeHtml(why)}</p>${stopHtml}</body></html>`,
   };
 }
 
-/** What a text message or a call says: the first line (and the services, when they fit), at most 160 characters. */
-export function shortMessage(event: NewEvent): string {
-  const line = `Curbside: ${headline(event)}`;
+/**
+ * What a text message or a call says: the hauler's name, the first line (and the services, when
+ * they fit), and the opt-out line, at most 160 characters in all (a longer line is cut with `…`).
+ */
+export function shortMessage(event: NewEvent, brand: string): string {
+  const line = `${brand}: ${headline(event)}`;
   const details = SHORT_DETAILS[event.type]?.(event.payload);
+  const room = SHORT_MESSAGE_MAX - TEXT_OPT_OUT_LINE.length;
   const full = details ? `${line}: ${details}.` : `${line}.`;
-  if (full.length <= SHORT_MESSAGE_MAX) return full;
-  return `${line}.`.length <= SHORT_MESSAGE_MAX ? `${line}.` : `${line.slice(0, SHORT_MESSAGE_MAX - 1)}…`;
+  if (full.length <= room) return withOptOutLine(full);
+  return withOptOutLine(`${line}.`.length <= room ? `${line}.` : line);
 }
 
-const escapeHtml = (text: string): string =>
+/** Text made safe for HTML content and attribute values. */
+export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);

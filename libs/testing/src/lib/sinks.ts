@@ -11,6 +11,10 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Each header by its lower-case name, as received (a repeated one: the first). */
+  headers: Record<string, string>;
+  /** The message exactly as received (headers and body): what a DKIM verifier reads. */
+  raw: string;
   receivedAt: number;
 }
 
@@ -25,6 +29,9 @@ export interface SmtpTry {
 /** Decides the answer to one message: an SMTP code to refuse it with, or null to accept. */
 export type SmtpRule = (mail: { to: string[]; messageId: string; tries: number }) => number | null;
 
+/** Decides the answer to one RCPT TO: an SMTP code to refuse the recipient with, or null to accept. */
+export type RecipientRule = (address: string) => number | null;
+
 export interface SmtpSink {
   /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
   url: string;
@@ -32,6 +39,10 @@ export interface SmtpSink {
   tries: SmtpTry[];
   /** Changes how it answers from now on (default: accept everything). */
   answer(rule: SmtpRule): void;
+  /** Changes how it answers RCPT TO from now on (default: accept every recipient). */
+  answerRecipient(rule: RecipientRule): void;
+  /** RCPT TO commands it refused, by address, in order. */
+  refusedRecipients: string[];
   /** Delays every answer by `ms` (a slow server). */
   delay(ms: number): void;
   /** Resolves once `count` messages were accepted; rejects after `timeoutMs`. */
@@ -44,16 +55,25 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const tries: SmtpTry[] = [];
   const triesByMessage = new Map<string, number>();
+  const refusedRecipients: string[] = [];
   let rule: SmtpRule = () => null;
+  let recipientRule: RecipientRule = () => null;
   let delayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      const code = recipientRule(address.address);
+      if (code === null) return callback();
+      refusedRecipients.push(address.address);
+      callback(Object.assign(new Error(`recipient refused with ${code}`), { responseCode: code }));
+    },
     onData(stream, session, callback) {
-      simpleParser(stream).then(
-        async (mail) => {
+      readAll(stream).then(
+        async (raw) => {
+          const mail = await simpleParser(raw);
           if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
           const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
           const messageId = mail.messageId ?? '';
@@ -69,6 +89,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            headers: headersOf(mail.headerLines),
+            raw: raw.toString('utf8'),
             receivedAt: Date.now(),
           });
           callback();
@@ -85,11 +107,26 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     tries,
+    refusedRecipients,
     answer: (next) => (rule = next),
+    answerRecipient: (next) => (recipientRule = next),
     delay: (ms) => (delayMs = ms),
     waitFor: (count, timeoutMs = 30_000) => until(() => received.length >= count, timeoutMs, () => `${received.length} of ${count} messages`),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** `Name: value` lines (unfolded) by lower-case name; the first of a repeated header. */
+function headersOf(lines: ReadonlyArray<{ key: string; line: string }>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { key, line } of lines) headers[key] ??= line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+  return headers;
 }
 
 /** A request the HTTP receiver got. */
