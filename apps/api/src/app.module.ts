@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { AccountModule } from './account/account.module';
 import { ActivitiesModule } from './activities/activities.module';
 import { CasesModule } from './cases/cases.module';
+import { ConsentModule } from './consent/consent.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { HealthModule } from './health/health.module';
 import { InvoicesModule } from './invoices/invoices.module';
@@ -59,6 +60,11 @@ export class AppModule {
         ServicesModule,
         ActivitiesModule,
         AccountModule,
+        ConsentModule.forRoot({
+          brandName: config.brandName,
+          publicBaseUrl: config.publicBaseUrl,
+          textProviderAuthToken: config.textProviderAuthToken,
+        }),
         ...extraImports,
       ],
     };

@@ -169,6 +169,20 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(feed.responses['404'].content)).toEqual(['application/problem+json', 'application/problem+xml']);
   });
 
+  it('documents the residents\u2019 doors (CONTRACT \u00a710): no credentials, HTML pages, an empty TwiML answer, their problems', () => {
+    const show = document.paths['/unsubscribe/{token}'].get;
+    const unsubscribe = document.paths['/unsubscribe/{token}'].post;
+    const inbound = document.paths['/webhooks/text-inbound'].post;
+    for (const operation of [show, unsubscribe, inbound]) expect(operation.security).toBeUndefined();
+    expect(Object.keys(show.responses['200'].content)).toEqual(['text/html']);
+    expect(Object.keys(unsubscribe.responses['200'].content)).toEqual(['text/html']);
+    expect(Object.keys(unsubscribe.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
+    expect(Object.keys(show.responses)).toEqual(expect.arrayContaining(['200', '404', '503']));
+    expect(inbound.responses['200'].content['text/xml'].example).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    expect(Object.keys(inbound.responses)).toEqual(expect.arrayContaining(['200', '403', '404']));
+    expect(inbound.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'X-Twilio-Signature', required: true }));
+  });
+
   it('documents the body of op 10 and its own errors', () => {
     const operation = document.paths['/api/v1/customers/{customerId}/communication-preferences'].put;
     expect(operation.requestBody.content['application/json']).toBeDefined();

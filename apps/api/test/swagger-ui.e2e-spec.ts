@@ -1,46 +1,25 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { testDatabases } from '@curbside/testing';
 import { startTestApp, TestApp } from './support';
+import { describeInBrowser, launchBrowser } from './support/browser';
 import { parseXmlBody, wrapLikeXml } from './support/xml';
 
 /**
  * Swagger UI at /docs, driven in headless Chromium as an integrator would use it: authorize,
- * try the ticket list, read the answer in JSON and in XML. Debian's `chromium` package
- * (`.ci/run` installs it); without it the suite is skipped with a message, unless
- * CURBSIDE_REQUIRE_BROWSER is set (as `.ci/run` does), where it fails instead.
+ * try the ticket list, read the answer in JSON and in XML (see ./support/browser for when it is skipped).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TICKETS = '/api/v1/customers/{customerId}/tickets';
-const browserMissing = !existsSync(CHROMIUM) && !process.env.CURBSIDE_REQUIRE_BROWSER;
-if (browserMissing) {
-  console.warn(`SKIPPED the Swagger UI browser test: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
-}
 
-(browserMissing ? describe.skip : describe)('Swagger UI in headless Chromium', () => {
+describeInBrowser('Swagger UI')('Swagger UI in headless Chromium', () => {
   let t: TestApp;
-  let profile: string;
-  let browser: BrowserContext;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
   const requested: string[] = [];
 
   beforeAll(async () => {
     t = await startTestApp(testDatabases()[0], { customers: ['1000001'], fixture: true });
-    profile = mkdtempSync(path.join(tmpdir(), 'curbside-chromium-'));
-    browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
-    page = browser.pages()[0] ?? (await browser.newPage());
+    browser = await launchBrowser();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.setDefaultTimeout(15000);
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(`${t.url}/docs`);
@@ -48,7 +27,6 @@ if (browserMissing) {
   });
   afterAll(async () => {
     await browser?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
     await t?.close();
   });
 

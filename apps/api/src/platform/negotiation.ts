@@ -12,6 +12,8 @@ export const MEDIA_TYPE: Record<Format, string> = {
   json: 'application/json',
   xml: 'application/xml',
   calendar: 'text/calendar',
+  html: 'text/html',
+  twiml: 'text/xml',
 };
 
 const PROBLEM_TYPES: Record<string, ProblemFormat> = {
@@ -25,6 +27,8 @@ export const CONTENT_TYPE: Record<Format, string> = {
   json: 'application/json; charset=utf-8',
   xml: 'application/xml; charset=utf-8',
   calendar: 'text/calendar; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  twiml: 'text/xml; charset=utf-8',
 };
 
 export const PROBLEM_CONTENT_TYPE: Record<ProblemFormat, string> = {

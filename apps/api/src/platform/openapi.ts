@@ -81,7 +81,7 @@ export function CustomerApi(): ClassDecorator & MethodDecorator {
 }
 
 /** The 503 of any route that uses the database, when it cannot (code DATABASE_UNAVAILABLE). */
-function DatabaseUnavailableResponse(): MethodDecorator & ClassDecorator {
+export function DatabaseUnavailableResponse(): MethodDecorator & ClassDecorator {
   return ApiResponse({
     status: 503,
     description: 'DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds',
@@ -107,6 +107,7 @@ const TAGS: [string, string][] = [
   ['services', 'Services, their prices, pickups and calendars'],
   ['activities', 'Email, issue and note activities'],
   ['account', 'Balance and profiles'],
+  ['consent', 'Residents\u2019 own doors, without credentials: unsubscribe links and inbound texts (CONTRACT \u00a710)'],
   ['health', 'Probes for orchestrators'],
 ];
 

@@ -1,0 +1,81 @@
+import { Controller, Header, HttpCode, Inject, Param } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ROUTES } from '@curbside/contract';
+import { UnsubscribeTokens, type UnsubscribeGrant } from '@curbside/notifications';
+import { CustomerRepository, PreferenceRepository } from '@curbside/persistence';
+import { ApiErrorCode, ApiException, DatabaseUnavailableResponse, Endpoint, ProblemResponse } from '../platform';
+import { CONSENT_OPTIONS, type ConsentOptions } from './consent.options';
+import { confirmPage, donePage } from './pages';
+
+const TOKEN = { name: 'token', type: String, description: 'The signed token of the email\u2019s List-Unsubscribe link' };
+const HTML_PAGE = { 'text/html': { schema: { type: 'string' } } };
+const BAD_LINK = 'The link is altered, made up, or its customer is gone; nothing changed';
+
+/**
+ * One-click unsubscribe (CONTRACT §10, RFC 8058): the link of every email to a resident. No
+ * credentials: the token names the customer, the category and the address, and only this
+ * service can make one. GET shows a page and changes nothing (mail scanners open links); POST,
+ * from the page's button or from the mailbox provider's one-click, opts the address out.
+ */
+@ApiTags('consent')
+@Controller()
+export class UnsubscribeController {
+  constructor(
+    @Inject(CONSENT_OPTIONS) private readonly options: ConsentOptions,
+    private readonly tokens: UnsubscribeTokens,
+    private readonly customers: CustomerRepository,
+    private readonly preferences: PreferenceRepository,
+  ) {}
+
+  @Endpoint(ROUTES.showUnsubscribe, {
+    summary: 'The page of an unsubscribe link',
+    description: 'What the link would stop, and a button that posts to the same URL. Changes nothing.',
+  })
+  @ApiParam(TOKEN)
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'An HTML page in the hauler\u2019s name with the Unsubscribe button', content: HTML_PAGE })
+  @ProblemResponse(404, BAD_LINK)
+  @DatabaseUnavailableResponse()
+  @Header('Cache-Control', 'no-store')
+  async show(@Param('token') token: string): Promise<string> {
+    return confirmPage(this.subjectOf(await this.grantOf(token)), token);
+  }
+
+  @Endpoint(ROUTES.unsubscribe, {
+    summary: 'Unsubscribe (one click)',
+    description:
+      'Sets every Email selection of the link\u2019s customer and category whose value is its address to is_opt_in N ' +
+      '(modified by UNSUBSCRIBE), with a preferences.changed event, in one transaction. A repeat answers the same and changes nothing.',
+  })
+  @HttpCode(200)
+  @ApiParam(TOKEN)
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({
+    required: false,
+    description: 'RFC 8058: `List-Unsubscribe=One-Click` (or no body)',
+    schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } },
+  })
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'An HTML page saying what stopped', content: HTML_PAGE })
+  @ProblemResponse(404, BAD_LINK)
+  @DatabaseUnavailableResponse()
+  @Header('Cache-Control', 'no-store')
+  async unsubscribe(@Param('token') token: string): Promise<string> {
+    const grant = await this.grantOf(token);
+    await this.preferences.unsubscribe(grant.customerId, grant.category, grant.address);
+    return donePage(this.subjectOf(grant));
+  }
+
+  /** The grant of a token made by this service, for a customer that still exists; else 404 (and nothing says why). */
+  private async grantOf(token: string): Promise<UnsubscribeGrant> {
+    const grant = await this.tokens.read(token);
+    if (grant === null || (await this.customers.find(grant.customerId)) === null) {
+      throw new ApiException(ApiErrorCode.NOT_FOUND, 'The unsubscribe link is not valid.');
+    }
+    return grant;
+  }
+
+  private subjectOf(grant: UnsubscribeGrant) {
+    return { brand: this.options.brandName, category: grant.category, address: grant.address };
+  }
+}

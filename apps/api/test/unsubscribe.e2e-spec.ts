@@ -1,0 +1,252 @@
+import { Logger } from '@nestjs/common';
+import { emptyBundle, type PreferenceCategory, type SelectionUpdate } from '@curbside/domain';
+import { Notifier, UnsubscribeTokens, type UnsubscribeGrant } from '@curbside/notifications';
+import {
+  CustomerRepository,
+  DeliveryRepository,
+  EventRepository,
+  inTransaction,
+  PreferenceRepository,
+  WebhookRepository,
+} from '@curbside/persistence';
+import { startSmtpSink, testDatabases, type SmtpSink } from '@curbside/testing';
+import type { Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { expectProblem, startTestApp, TestApp } from './support';
+import { describeInBrowser, launchBrowser } from './support/browser';
+
+/*
+ * CONTRACT §10, one-click unsubscribe (RFC 8058): the link every email to a resident carries,
+ * through the real API (and, end to end, a real notifier and SMTP server), on both databases.
+ */
+
+if (!process.env['DEBUG']) Logger.overrideLogger(false);
+
+const CUSTOMER = '7700001';
+const NOTICES: PreferenceCategory = 'Service Notification';
+const select = (category: PreferenceCategory, channel: SelectionUpdate['channel'], type: SelectionUpdate['type'], value: string): SelectionUpdate => ({
+  category,
+  channel,
+  type,
+  value,
+  optIn: true,
+});
+
+/** A customer with the same address under two categories, a billing address and a text. */
+async function seedCustomer(t: TestApp, customerId: string): Promise<void> {
+  await t.app.get(CustomerRepository).importBundle(emptyBundle(customerId));
+  await t.app.get(PreferenceRepository).updateSelections(
+    customerId,
+    [
+      select(NOTICES, 'Email', 'SEMAIL', 'Resident@Example.com'),
+      select(NOTICES, 'Email', 'BEMAIL', 'billing@example.com'),
+      select(NOTICES, 'Text', 'SMOBILE', '555-010-0100'),
+      select('Service Exception', 'Email', 'SEMAIL', 'resident@example.com'),
+    ],
+    'portal',
+  );
+}
+
+/** Each selection as `category/channel/type=value:Y|N by modifiedBy`. */
+async function selectionsOf(t: TestApp, customerId: string): Promise<string[]> {
+  const preferences = await t.app.get(PreferenceRepository).list(customerId);
+  return preferences.flatMap((p) =>
+    p.channels.flatMap((c) => c.selections.map((s) => `${p.category}/${c.name}/${s.type}=${s.value}:${s.optIn ? 'Y' : 'N'} by ${s.audit.modifiedBy}`)),
+  );
+}
+
+const eventsOf = async (t: TestApp, customerId: string): Promise<string[]> =>
+  (await t.app.get(DataSource).query(`SELECT "type", "payload" FROM "events" WHERE "customer_id" = '${customerId}' ORDER BY "id"`)).map(
+    (row: { type: string; payload: string }) => `${row.type} ${row.payload}`,
+  );
+
+const versionOf = async (t: TestApp, customerId: string): Promise<number> => (await t.app.get(CustomerRepository).findVersioned(customerId))?.dataVersion ?? -1;
+
+const issue = (t: TestApp, grant: UnsubscribeGrant): Promise<string> => t.app.get(UnsubscribeTokens).issue(grant);
+
+describe.each(testDatabases())('unsubscribe links on $name', (database) => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(database, { customers: [CUSTOMER], env: { BRAND_NAME: 'Prairie Hauling' } });
+    await seedCustomer(t, CUSTOMER);
+    token = await issue(t, { customerId: CUSTOMER, category: NOTICES, address: 'resident@example.com' });
+  });
+  afterAll(() => t.close());
+
+  it('makes opaque tokens: no customer id, no address in them, a new one each time', async () => {
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    const decoded = Buffer.from(token, 'base64url').toString('latin1');
+    expect(decoded).not.toContain(CUSTOMER);
+    expect(decoded).not.toContain('example.com');
+    expect(await issue(t, { customerId: CUSTOMER, category: NOTICES, address: 'resident@example.com' })).not.toBe(token);
+  });
+
+  it('GET shows a page with a button that posts to the same URL, in the hauler\u2019s name, and changes nothing', async () => {
+    const before = [await selectionsOf(t, CUSTOMER), await eventsOf(t, CUSTOMER), await versionOf(t, CUSTOMER)];
+    const response = await t.http().get(`/unsubscribe/${token}`).expect(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.text).toContain('<html lang="en">');
+    expect(response.text).toContain('<title>Unsubscribe from Prairie Hauling emails \u2013 Prairie Hauling</title>');
+    expect(response.text).toContain(`<form method="post" action="${token}">`);
+    expect(response.text).toContain('<button type="submit">Unsubscribe</button>');
+    expect(response.text).toContain('\u201cService Notification\u201d emails that Prairie Hauling sends to r\u2022\u2022\u2022@example.com');
+    expect(response.text).not.toContain('resident@example.com');
+    expect([await selectionsOf(t, CUSTOMER), await eventsOf(t, CUSTOMER), await versionOf(t, CUSTOMER)]).toEqual(before);
+  });
+
+  it('POST (one click) opts that address out of that category only, with its event and the version bump; a repeat changes nothing more', async () => {
+    const [events, version] = [(await eventsOf(t, CUSTOMER)).length, await versionOf(t, CUSTOMER)];
+    const response = await t
+      .http()
+      .post(`/unsubscribe/${token}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.text).toContain('Prairie Hauling will no longer send \u201cService Notification\u201d emails to r\u2022\u2022\u2022@example.com.');
+    expect(await selectionsOf(t, CUSTOMER)).toEqual([
+      'Service Notification/Email/SEMAIL=Resident@Example.com:N by UNSUBSCRIBE',
+      'Service Notification/Email/BEMAIL=billing@example.com:Y by portal',
+      'Service Notification/Text/SMOBILE=555-010-0100:Y by portal',
+      'Service Exception/Email/SEMAIL=resident@example.com:Y by portal',
+    ]);
+    expect((await eventsOf(t, CUSTOMER)).slice(events)).toEqual(['preferences.changed {"modifiedBy":"UNSUBSCRIBE"}']);
+    expect(await versionOf(t, CUSTOMER)).toBe(version + 1);
+
+    const again = await t.http().post(`/unsubscribe/${token}`).expect(200);
+    expect(again.text).toBe(response.text);
+    expect(await eventsOf(t, CUSTOMER)).toHaveLength(events + 1);
+    expect(await versionOf(t, CUSTOMER)).toBe(version + 1);
+  });
+
+  it('a PUT of op 10 opts the address in again', async () => {
+    await t.api
+      .put(`/api/v1/customers/${CUSTOMER}/communication-preferences`)
+      .send({
+        preferences: [{ category: NOTICES, channels: [{ name: 'Email', selections: [{ value: 'Resident@Example.com', type: 'SEMAIL', is_opt_in: 'Y' }] }] }],
+        audit_info: { modified_by: 'resident' },
+      })
+      .expect(200);
+    expect(await selectionsOf(t, CUSTOMER)).toContain('Service Notification/Email/SEMAIL=Resident@Example.com:Y by resident');
+  });
+
+  it.each([
+    ['one character changed', (good: string) => `${good.slice(0, 20)}${good[20] === 'A' ? 'B' : 'A'}${good.slice(21)}`],
+    ['its last character changed', (good: string) => `${good.slice(0, -1)}${good.endsWith('A') ? 'B' : 'A'}`],
+    ['cut short', (good: string) => good.slice(0, -4)],
+    ['made up', () => 'AQ'.padEnd(80, 'x')],
+    ['an access token', () => 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln'],
+  ])('a token %s is a 404 problem on GET and POST, and nothing changes', async (_name, alter) => {
+    const before = [await selectionsOf(t, CUSTOMER), await eventsOf(t, CUSTOMER), await versionOf(t, CUSTOMER)];
+    const bad = alter(token);
+    expectProblem(await t.http().get(`/unsubscribe/${bad}`).expect(404), 404, 'NOT_FOUND');
+    const posted = await t.http().post(`/unsubscribe/${bad}`).type('form').send('List-Unsubscribe=One-Click').expect(404);
+    expectProblem(posted, 404, 'NOT_FOUND');
+    expect(posted.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect([await selectionsOf(t, CUSTOMER), await eventsOf(t, CUSTOMER), await versionOf(t, CUSTOMER)]).toEqual(before);
+  });
+
+  it('a token of a customer that is gone is a 404', async () => {
+    const gone = await issue(t, { customerId: '7799999', category: NOTICES, address: 'resident@example.com' });
+    expectProblem(await t.http().post(`/unsubscribe/${gone}`).expect(404), 404, 'NOT_FOUND');
+  });
+
+  describe('end to end: an email from the notifier, and the link it carries', () => {
+    let smtp: SmtpSink;
+    let notifier: Notifier;
+    const customer = '7700002';
+
+    beforeAll(async () => {
+      smtp = await startSmtpSink();
+      await seedCustomer(t, customer);
+      notifier = new Notifier(
+        t.app.get(EventRepository),
+        t.app.get(DeliveryRepository),
+        t.app.get(PreferenceRepository),
+        t.app.get(WebhookRepository),
+        t.app.get(UnsubscribeTokens),
+        {
+          ...{ maxAttempts: 3, customerHourlyCap: 1000, healthPort: null, pollMs: 20, backoffBaseMs: 100, leaseSeconds: 30, batchSize: 50 },
+          ...{ reminderTime: '17:00', noticeHorizonDays: 7, dkim: null, quietHours: null, textProviderUrl: null, voiceProviderUrl: null },
+          from: 'Curbside <no-reply@curbside.invalid>',
+          smtpUrl: smtp.url,
+          timeZone: 'UTC',
+          brandName: 'Prairie Hauling',
+          publicBaseUrl: t.url,
+        },
+      );
+    });
+    afterAll(async () => {
+      await notifier.stop();
+      await smtp.close();
+    });
+
+    const ticketCreated = (ticketId: string) =>
+      inTransaction(t.app.get(DataSource), (manager) =>
+        t.app.get(EventRepository).append(manager, [{ customerId: customer, type: 'ticket.created', payload: { ticketId, status: 'OPEN' } }]),
+      );
+    const drain = async () => {
+      while ((await notifier.runOnce()) > 0);
+    };
+
+    it('every email to a resident carries List-Unsubscribe and its one-click POST, and shows the same URL in both parts', async () => {
+      await ticketCreated('61001');
+      await drain();
+      expect(smtp.received.map((m) => m.to.join().toLowerCase())).toEqual(['resident@example.com']);
+      const [mail] = smtp.received;
+      // The display name is the hauler's (nodemailer quotes it only where RFC 5322 needs quotes).
+      expect(mail?.headers['from']).toMatch(/^"?Prairie Hauling"? <no-reply@curbside\.invalid>$/);
+      expect(mail?.subject).toBe('Prairie Hauling: Service ticket 61001 was created (status OPEN)');
+      const link = /^<(.+)>$/.exec(mail?.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+      expect(link).toMatch(new RegExp(`^${t.url}/unsubscribe/[\\w-]+$`));
+      expect(mail?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(mail?.text).toContain(`Unsubscribe from these emails: ${link}\n`);
+      expect(mail?.html).toContain(`<a href="${link}">${link}</a>`);
+
+      // The mailbox provider's one click, as RFC 8058 §3.2 sends it.
+      await t.http().post(new URL(link).pathname).type('form').send('List-Unsubscribe=One-Click').expect(200);
+      await ticketCreated('61002');
+      await drain();
+      expect(smtp.received.filter((m) => m.subject.includes('61002'))).toEqual([]);
+      const activity = await t.app.get(DataSource).query(`SELECT "body" FROM "email_activities" WHERE "customer_id" = '${customer}'`);
+      expect(activity).toHaveLength(1);
+      expect(activity[0].body).toBe(mail?.text);
+    });
+  });
+});
+
+describeInBrowser('unsubscribe page')('the unsubscribe page in headless Chromium', () => {
+  let t: TestApp;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    t = await startTestApp(testDatabases()[0], { customers: [CUSTOMER], env: { BRAND_NAME: 'Prairie Hauling' } });
+    await seedCustomer(t, CUSTOMER);
+    browser = await launchBrowser();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.setDefaultTimeout(15000);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('opens the link, shows what it stops, and one press of the button unsubscribes', async () => {
+    const token = await issue(t, { customerId: CUSTOMER, category: 'Service Exception', address: 'resident@example.com' });
+    await page.goto(`${t.url}/unsubscribe/${token}`);
+    expect(await page.title()).toBe('Unsubscribe from Prairie Hauling emails \u2013 Prairie Hauling');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Unsubscribe from Prairie Hauling emails');
+    expect(await page.getByRole('main').textContent()).toContain('\u201cService Exception\u201d emails that Prairie Hauling sends to r\u2022\u2022\u2022@example.com');
+    expect(await selectionsOf(t, CUSTOMER)).toContain('Service Exception/Email/SEMAIL=resident@example.com:Y by portal');
+
+    await Promise.all([page.waitForURL(`${t.url}/unsubscribe/${token}`), page.getByRole('button', { name: 'Unsubscribe' }).click()]);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You are unsubscribed');
+    expect(await page.getByRole('status').textContent()).toBe('Prairie Hauling will no longer send \u201cService Exception\u201d emails to r\u2022\u2022\u2022@example.com.');
+    expect(await selectionsOf(t, CUSTOMER)).toContain('Service Exception/Email/SEMAIL=resident@example.com:N by UNSUBSCRIBE');
+    expect(await selectionsOf(t, CUSTOMER)).toContain('Service Notification/Email/SEMAIL=Resident@Example.com:Y by portal');
+  });
+});
