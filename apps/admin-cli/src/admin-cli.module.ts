@@ -16,6 +16,7 @@ import { NoticesCommand, NoticesRunCommand } from './commands/notices.command';
 import { SeedCommand } from './commands/seed.command';
 import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.command';
 import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';
+import { SuppressionsCommand, SuppressionsDeleteCommand, SuppressionsListCommand } from './commands/suppressions.command';
 import { WebhooksCommand, WebhooksCreateCommand, WebhooksDeleteCommand, WebhooksListCommand } from './commands/webhooks.command';
 import { ImportService } from './import.service';
 
@@ -38,6 +39,9 @@ const COMMANDS = [
   DeliveriesCommand,
   DeliveriesListCommand,
   DeliveriesReplayCommand,
+  SuppressionsCommand,
+  SuppressionsListCommand,
+  SuppressionsDeleteCommand,
   WebhooksCommand,
   WebhooksCreateCommand,
   WebhooksListCommand,

@@ -91,7 +91,7 @@ describe.each(testDatabases())('notifier process on $name', (kind) => {
     expect(new Set(smtp.received.map((mail) => mail.messageId)).size).toBe(60);
   });
 
-  it('done when: `tickets set-status` emails the customer within seconds, it shows in GET activities/email, the webhook verifies; a dead delivery replays from the CLI', async () => {
+  it('done when: `tickets set-status` emails the customer within seconds, it shows in GET activities/email, the webhook verifies; a bounced address is suppressed, lifted and replayed from the CLI', async () => {
     const customers = new CustomerRepository(dataSource);
     await customers.importBundle(customerWithEmail('6000001', 'resident@example.com', [openTicket('77001')]));
     await customers.importBundle(customerWithEmail('6000002', 'bounce@example.com', [openTicket('77002')]));
@@ -129,17 +129,32 @@ describe.each(testDatabases())('notifier process on $name', (kind) => {
       expect(verifyWebhookSignature(call.rawBody, String(call.headers['curbside-signature']), secret)).toBe(true);
       expect(runCli(env, ['webhooks', 'list', '--json']).json()).toEqual([expect.objectContaining({ id: webhookId, client_id: client.client_id })]);
 
-      // 550: dead at once; `deliveries replay` sends it again.
+      // 550: dead at once, and the address is suppressed (CONTRACT §10): a replay ends `suppressed`, untried,
+      // until an operator lifts it; then `deliveries replay` sends it again.
       expect(runCli(env, ['tickets', 'set-status', '6000002', '77002', 'CLOSED']).status).toBe(0);
       const dead = `SELECT COUNT(*) AS "count" FROM "deliveries" WHERE "state" = 'dead'`;
       await waitFor(async () => (await countRows(dataSource, dead)) === 1, 30_000);
       smtp.answer(() => null);
       const [deadOne] = runCli(env, ['deliveries', 'list', '--status', 'dead', '--json']).json<Array<{ id: number; attempts: number; last_error: string; to: string }>>();
       expect(deadOne).toMatchObject({ to: 'bounce@example.com', attempts: 1, last_error: expect.stringContaining('550') });
-      const replayed = runCli(env, ['deliveries', 'replay', String(deadOne.id), '--json']);
-      expect(replayed.json()).toEqual({ replayed: 1 });
+      expect(runCli(env, ['suppressions', 'list', '--json']).json()).toEqual([
+        { address: 'bounce@example.com', reason: expect.stringContaining('550'), delivery_id: deadOne.id, created_at: expect.any(String) },
+      ]);
+      expect(runCli(env, ['suppressions', 'list']).stdout).toContain('bounce@example.com');
+
+      expect(runCli(env, ['deliveries', 'replay', String(deadOne.id), '--json']).json()).toEqual({ replayed: 1 });
+      const suppressed = `SELECT COUNT(*) AS "count" FROM "deliveries" WHERE "state" = 'suppressed'`;
+      await waitFor(async () => (await countRows(dataSource, suppressed)) === 1, 10_000);
+      expect(runCli(env, ['deliveries', 'list', '--status', 'suppressed', '--json']).json()).toEqual([expect.objectContaining({ id: deadOne.id, status: 'suppressed' })]);
+      expect(smtp.tries.filter((attempt) => attempt.to.includes('bounce@example.com'))).toHaveLength(1);
+
+      expect(runCli(env, ['suppressions', 'delete', 'Bounce@Example.com', '--json']).json()).toEqual({ deleted: 'bounce@example.com' });
+      expect(runCli(env, ['suppressions', 'delete', 'bounce@example.com']).status).toBe(4);
+      expect(runCli(env, ['suppressions', 'list']).stdout).toBe('No suppressed addresses.\n');
+      expect(runCli(env, ['deliveries', 'replay', String(deadOne.id), '--json']).json()).toEqual({ replayed: 1 });
       await smtp.waitFor(2, 10_000);
       expect(smtp.received[1].to).toEqual(['bounce@example.com']);
+      await waitFor(async () => (await countRows(dataSource, SYSTEM_EMAILS)) === 2, 10_000);
       expect(runCli(env, ['deliveries', 'replay', String(deadOne.id)]).status).toBe(4);
       expect(runCli(env, ['webhooks', 'delete', webhookId, '--json']).json()).toEqual({ id: webhookId, deleted: true });
     } finally {

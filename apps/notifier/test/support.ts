@@ -49,6 +49,12 @@ function start(program: string, env: Record<string, string>): RunningProcess {
   return { child, exited, output: () => output };
 }
 
+/** Runs the real notifier process to its end (one that cannot start exits at once). */
+export function runNotifier(env: Record<string, string>) {
+  const result = spawnSync(process.execPath, [NOTIFIER], { cwd: WORKSPACE, encoding: 'utf8', env: { PATH: process.env.PATH, ...env }, timeout: 30_000 });
+  return { status: result.status, stderr: result.stderr };
+}
+
 /** Starts the real notifier process; resolves once its health endpoint says ready. */
 export async function startNotifier(env: Record<string, string>): Promise<RunningProcess & { healthUrl: string }> {
   const port = await freePort();

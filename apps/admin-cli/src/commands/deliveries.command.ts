@@ -50,7 +50,7 @@ export class DeliveriesListCommand extends CommandRunner {
 @SubCommand({
   name: 'replay',
   arguments: '[deliveryId]',
-  description: 'send a dead delivery again (or every dead one with --all-dead), with a fresh count of attempts',
+  description: 'send a dead (or suppressed) delivery again, or every dead one with --all-dead, with a fresh count of attempts',
 })
 export class DeliveriesReplayCommand extends CommandRunner {
   constructor(private readonly deliveries: DeliveryRepository) {
@@ -63,7 +63,7 @@ export class DeliveriesReplayCommand extends CommandRunner {
       throw new CliFailure(`deliveryId must be digits: "${deliveryId}"`, EXIT.invalidInput);
     }
     const replayed = await this.deliveries.replay(options.allDead ? 'all-dead' : Number(deliveryId));
-    if (deliveryId !== undefined && replayed === 0) throw new CliFailure(`There is no dead delivery ${deliveryId}.`, EXIT.notFound);
+    if (deliveryId !== undefined && replayed === 0) throw new CliFailure(`There is no dead or suppressed delivery ${deliveryId}.`, EXIT.notFound);
     if (options.json) return output.json({ replayed });
     output.line(`${replayed} delivery(ies) back in line; the notifier sends them now.`);
   }
