@@ -56,6 +56,7 @@ describe('redactUrl', () => {
     ['/x?token=eyJ.a.b', '/x?token=[redacted]'],
     ['/x?bare-secret&a=', '/x?[redacted]&a=[redacted]'],
     ['/x?', '/x?[redacted]'],
+    ['/unsubscribe/AQ9PzAmiMjO9g3W8SAkdc_LYYsR8-VzGuz9', '/unsubscribe/[redacted]'],
   ])('%s -> %s', (url, redacted) => {
     expect(redactUrl(url)).toBe(redacted);
   });

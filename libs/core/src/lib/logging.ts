@@ -103,12 +103,18 @@ export function redactUrl(url: string): string {
   return `${path}?${parameters.join('&')}`;
 }
 
+/** An unsubscribe link's token (opaque, not a JWT) in a path: `/unsubscribe/<token>`. */
+const UNSUBSCRIBE_TOKEN = /(\/unsubscribe\/)[\w-]+/g;
+
 /** `text` with every signed token in it replaced. */
-export const redactTokens = (text: string): string => text.replace(TOKEN_IN_TEXT, REDACTED);
+export const redactTokens = (text: string): string => text.replace(TOKEN_IN_TEXT, REDACTED).replace(UNSUBSCRIBE_TOKEN, `$1${REDACTED}`);
 
 function redactTokensIn(values: unknown): unknown {
   if (values === null || typeof values !== 'object') return values;
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? redactTokens(value) : value]));
+  // A path parameter named `token` is a credential whatever its shape (a feed link's, an unsubscribe link's).
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, name === 'token' ? REDACTED : typeof value === 'string' ? redactTokens(value) : value]),
+  );
 }
 
 function redactValues(query: unknown): unknown {
