@@ -1,9 +1,11 @@
 import type { Delivery, NewDelivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
 import { useDatabase } from '../../../test/database';
-import { emailActivity, emptyBundle } from '../../../test/fixtures';
+import { contact, emailActivity, emptyBundle } from '../../../test/fixtures';
+import { ContactRepository } from './contact.repository';
 import { CustomerRepository } from './customer.repository';
 import { DeliveryRepository } from './delivery.repository';
+import { PreferenceRepository } from './preference.repository';
 
 const email = (eventId: number, customerId: string, n: number): NewDelivery => ({
   eventId,
@@ -82,5 +84,47 @@ describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
       `SELECT "id" FROM "email_activities" WHERE "customer_id" = '5100002' ORDER BY "id"`,
     );
     expect(activities.map((row) => row.id)).toEqual([activityOf(first, at).id, activityOf(second, at).id]);
+  });
+
+  describe('the suppression list (CONTRACT §10)', () => {
+    it('a hard bounce ends the delivery dead and suppresses its address in lower case; an operator lifts it', async () => {
+      const [delivery] = await claimedEmails('8800001', 1);
+      await repository().markBounced({ ...delivery, address: 'Gone@Example.com' }, 'SMTP: 550 no such user');
+      expect((await repository().list('dead')).map((d) => d.id)).toContain(delivery.id);
+      expect(await repository().suppressions()).toEqual([
+        { address: 'gone@example.com', reason: 'SMTP: 550 no such user', deliveryId: delivery.id, createdAt: expect.any(String) },
+      ]);
+      expect(await repository().suppressedAmong(['GONE@example.com', 'other@example.com'])).toEqual(new Set(['gone@example.com']));
+      expect(await repository().deleteSuppression('gone@EXAMPLE.com')).toBe(true);
+      expect(await repository().deleteSuppression('gone@example.com')).toBe(false);
+    });
+
+    it('a PUT of op 10 or of contacts that sets the address again lifts it; one that sets another address does not', async () => {
+      const customers = new CustomerRepository(dataSource());
+      await customers.importBundle(emptyBundle('8800002'));
+      const bounce = async (address: string) => {
+        const [delivery] = await claimedEmails(String(8800100 + (await repository().suppressions()).length), 1);
+        await repository().markBounced({ ...delivery, address }, 'SMTP: 550');
+      };
+      await bounce('one@example.com');
+      await bounce('service@acme.example');
+      const preferences = new PreferenceRepository(dataSource());
+      const email = (value: string, optIn: boolean) => ({ category: 'Service Notification' as const, channel: 'Email' as const, type: 'SEMAIL' as const, value, optIn });
+      await preferences.updateSelections('8800002', [email('someone-else@example.com', true)], 'portal');
+      expect((await repository().suppressions()).map((s) => s.address)).toEqual(['one@example.com', 'service@acme.example']);
+      await preferences.updateSelections('8800002', [email('One@Example.com', true)], 'portal');
+      expect((await repository().suppressions()).map((s) => s.address)).toEqual(['service@acme.example']);
+      const { address: _address, ...update } = contact('service');
+      await new ContactRepository(dataSource()).update('8800002', [update]);
+      expect(await repository().suppressions()).toEqual([]);
+    });
+
+    it('ends pending deliveries suppressed, untried, and a suppressed one can be replayed', async () => {
+      const [delivery] = await claimedEmails('8800003', 1);
+      await repository().markSuppressed([delivery.id]);
+      expect((await repository().list('suppressed')).find((d) => d.id === delivery.id)).toMatchObject({ attempts: 0, deliveredAt: null });
+      expect(await repository().replay(delivery.id)).toBe(1);
+      expect((await repository().list('pending')).map((d) => d.id)).toContain(delivery.id);
+    });
   });
 });
