@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { NewEvent } from '@curbside/domain';
-import { startHttpReceiver, startSmtpSink, testDatabases, type HttpReceiver, type SmtpSink } from '@curbside/testing';
+import { testDatabases, type HttpReceiver, type SmtpSink } from '@curbside/testing';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
-import { channel, customerBundle, drain, openWorld, preference, type NotifierWorld, type SelectionSpec } from './support';
+import { channel, customerBundle, drain, preference, useWorldWithSinks, type NotifierWorld, type SelectionSpec } from './support';
 
 /*
  * CONTRACT §10 in the notifier, against a real database (both drivers), a real SMTP server and
@@ -35,19 +35,12 @@ async function dkimResult(raw: string) {
 const ticket = (customerId: string, ticketId: string): NewEvent => ({ customerId, type: 'ticket.created', payload: { ticketId, status: 'OPEN' } });
 
 describe.each(testDatabases())('deliverability on $name', (kind) => {
+  const sinks = useWorldWithSinks(kind);
   let world: NotifierWorld;
   let smtp: SmtpSink;
   let http: HttpReceiver;
-
-  beforeEach(async () => {
-    world = await openWorld(kind);
-    smtp = await startSmtpSink();
-    http = await startHttpReceiver();
-  });
-  afterEach(async () => {
-    await world.close();
-    await smtp.close();
-    await http.close();
+  beforeEach(() => {
+    ({ world, smtp, http } = sinks);
   });
 
   /** Service emails to `service`, billing emails to `billing`. */

@@ -1,7 +1,7 @@
 import type { NewEvent, Preference } from '@curbside/domain';
-import { startHttpReceiver, startSmtpSink, testDatabases, type HttpReceiver, type SmtpSink } from '@curbside/testing';
+import { testDatabases, type HttpReceiver, type SmtpSink } from '@curbside/testing';
 import { verifyWebhookSignature } from '../src';
-import { channel, customerBundle, drain, openWorld, preference, type NotifierWorld } from './support';
+import { channel, customerBundle, drain, preference, useWorldWithSinks, type NotifierWorld } from './support';
 
 /*
  * The notifier in this process, against a real database (SQLite, and PostgreSQL when
@@ -68,19 +68,12 @@ const PROFILES: Array<{ preferences: (c: string) => Preference[]; service: (c: s
 ];
 
 describe.each(testDatabases())('notifier on $name', (kind) => {
+  const sinks = useWorldWithSinks(kind);
   let world: NotifierWorld;
   let smtp: SmtpSink;
   let http: HttpReceiver;
-
-  beforeEach(async () => {
-    world = await openWorld(kind);
-    smtp = await startSmtpSink();
-    http = await startHttpReceiver();
-  });
-  afterEach(async () => {
-    await world.close();
-    await smtp.close();
-    await http.close();
+  beforeEach(() => {
+    ({ world, smtp, http } = sinks);
   });
 
   const channels = () => ({ smtpUrl: smtp.url, textProviderUrl: `${http.url}/text`, voiceProviderUrl: `${http.url}/voice` });

@@ -19,7 +19,7 @@ import {
   SigningKeyRepository,
   WebhookRepository,
 } from '@curbside/persistence';
-import type { TestDatabaseKind } from '@curbside/testing';
+import { startHttpReceiver, startSmtpSink, type HttpReceiver, type SmtpSink, type TestDatabaseKind } from '@curbside/testing';
 import { DataSource } from 'typeorm';
 import { Notifier, type NotifierOptions } from '../src/lib/notifier';
 import { WebhookService } from '../src/lib/webhook.service';
@@ -118,4 +118,26 @@ export async function openWorld(kind: TestDatabaseKind): Promise<NotifierWorld> 
 /** Runs rounds until one finds nothing to do. */
 export async function drain(notifier: Notifier): Promise<void> {
   while ((await notifier.runOnce()) > 0);
+}
+
+/** A notifier world with a real SMTP server and a real HTTP receiver, fresh for each test of the suite. */
+export interface WorldWithSinks {
+  world: NotifierWorld;
+  smtp: SmtpSink;
+  http: HttpReceiver;
+}
+
+export function useWorldWithSinks(kind: TestDatabaseKind): WorldWithSinks {
+  const current = {} as WorldWithSinks;
+  beforeEach(async () => {
+    current.world = await openWorld(kind);
+    current.smtp = await startSmtpSink();
+    current.http = await startHttpReceiver();
+  });
+  afterEach(async () => {
+    await current.world.close();
+    await current.smtp.close();
+    await current.http.close();
+  });
+  return current;
 }
