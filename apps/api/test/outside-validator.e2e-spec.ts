@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signTextInbound } from '@curbside/contract';
+import { UnsubscribeTokens } from '@curbside/notifications';
 import { freePort, testDatabases } from '@curbside/testing';
 import request, { type Response } from 'supertest';
 import { documentedGets, startTestApp, TestApp, type TestClient } from './support';
@@ -23,6 +25,8 @@ const PRISM_CLI = require.resolve('@stoplight/prism-cli/dist/index.js');
 const NOW = new Date('2026-11-30T15:00:00.000Z');
 const CUSTOMERS = ['1000001', '1000002', '2000001'];
 const sqlite = testDatabases()[0];
+const TEXT_AUTH_TOKEN = 'twilio-auth-token-of-the-test';
+const PUBLIC_BASE_URL = 'https://notices.prairie.example';
 
 interface Violation {
   location: string[];
@@ -102,7 +106,7 @@ describe("the OpenAPI document, checked by Prism's validating proxy", () => {
   const exchanges: Exchange[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(sqlite, { fixture: true, now: NOW });
+    t = await startTestApp(sqlite, { fixture: true, now: NOW, env: { TEXT_PROVIDER_AUTH_TOKEN: TEXT_AUTH_TOKEN, PUBLIC_BASE_URL } });
     narrow = await t.registerClient(['1000001']);
     document = (await t.http().get('/docs/openapi.json').expect(200)).body;
     prism = await startPrism(document, t.url);
@@ -246,6 +250,21 @@ describe("the OpenAPI document, checked by Prism's validating proxy", () => {
       expect((await send('404 ticket', 'get', `${tickets}/999999999`)).status).toBe(404);
       expect((await send('406', 'get', tickets, { headers: { Accept: 'text/csv' } })).status).toBe(406);
       expect((await send('415', 'put', '/api/v1/customers/1000001/contacts', { headers: { 'Content-Type': 'text/plain' }, body: 'x' })).status).toBe(415);
+    }),
+  );
+
+  it('the residents\u2019 doors (CONTRACT \u00a710): an unsubscribe page, its one click, a bad link; an inbound text, signed and not', () =>
+    expectNoViolation(async () => {
+      const token = await t.app.get(UnsubscribeTokens).issue({ customerId: '1000001', category: 'Service Notification', address: 'resident@example.com' });
+      const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+      expect((await send('page', 'get', `/unsubscribe/${token}`, { client: null })).status).toBe(200);
+      expect((await send('one click', 'post', `/unsubscribe/${token}`, { client: null, headers: form, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+      expect((await send('bad link', 'get', `/unsubscribe/${token.slice(0, -3)}`, { client: null })).status).toBe(404);
+      const members = { From: '+15550100150', To: '+15550009999', Body: 'STOP', MessageSid: 'SM0123' };
+      const body = new URLSearchParams(members).toString();
+      const signed = { ...form, 'X-Twilio-Signature': signTextInbound(`${PUBLIC_BASE_URL}/webhooks/text-inbound`, members, TEXT_AUTH_TOKEN) };
+      expect((await send('inbound text', 'post', '/webhooks/text-inbound', { client: null, headers: signed, body })).status).toBe(200);
+      expect((await send('unsigned text', 'post', '/webhooks/text-inbound', { client: null, headers: { ...form, 'X-Twilio-Signature': 'forged' }, body })).status).toBe(403);
     }),
   );
 

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { NewEvent } from '@curbside/domain';
-import { testDatabases, type HttpReceiver, type SmtpSink } from '@curbside/testing';
+import { testDatabases, type SmtpSink } from '@curbside/testing';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
-import { channel, customerBundle, drain, preference, useWorldWithSinks, type NotifierWorld, type SelectionSpec } from './support';
+import { channel, customerBundle, drain, preference, useWorldWithSinks, type SelectionSpec } from './support';
 
 /*
  * CONTRACT §10 in the notifier, against a real database (both drivers), a real SMTP server and
@@ -36,12 +36,6 @@ const ticket = (customerId: string, ticketId: string): NewEvent => ({ customerId
 
 describe.each(testDatabases())('deliverability on $name', (kind) => {
   const sinks = useWorldWithSinks(kind);
-  let world: NotifierWorld;
-  let smtp: SmtpSink;
-  let http: HttpReceiver;
-  beforeEach(() => {
-    ({ world, smtp, http } = sinks);
-  });
 
   /** Service emails to `service`, billing emails to `billing`. */
   const emailTo = (service: string, billing?: string) => {
@@ -50,11 +44,11 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
   };
 
   it('signs every email with DKIM (relaxed/relaxed, rsa-sha256) over the headers §10 names; an independent verifier passes it, and fails it once a signed header is altered', async () => {
-    await world.customers.importBundle(customerBundle('5100001', emailTo('resident@example.com')));
-    await world.append([ticket('5100001', '1')]);
-    await drain(world.notifier({ smtpUrl: smtp.url, dkim: DKIM.config, brandName: 'Prairie Hauling' }));
+    await sinks.world.customers.importBundle(customerBundle('5100001', emailTo('resident@example.com')));
+    await sinks.world.append([ticket('5100001', '1')]);
+    await drain(sinks.world.notifier({ smtpUrl: sinks.smtp.url, dkim: DKIM.config, brandName: 'Prairie Hauling' }));
 
-    const [mail] = smtp.received;
+    const [mail] = sinks.smtp.received;
     const signature = mail.headers['dkim-signature'];
     expect(signature).toMatch(/\ba=rsa-sha256\b/);
     expect(signature).toMatch(/\bc=relaxed\/relaxed\b/);
@@ -82,42 +76,42 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
     ['at RCPT', (sink: SmtpSink) => sink.answerRecipient((address) => (address.toLowerCase() === 'gone@example.com' ? 550 : null))],
     ['after DATA', (sink: SmtpSink) => sink.answer(({ to }) => (to.some((address) => address.toLowerCase() === 'gone@example.com') ? 554 : null))],
   ])('an SMTP 5xx %s suppresses the address: that delivery is dead, later ones end suppressed without a try', async (_when, refuse) => {
-    await world.customers.importBundle(customerBundle('5200001', emailTo('Gone@example.com', 'kept@example.com')));
-    refuse(smtp);
-    await world.append([ticket('5200001', '1'), { customerId: '5200001', type: 'invoice.issued', payload: { invoiceId: '9', date: '2026-11-01', amount: '1.00' } }]);
-    const notifier = world.notifier({ smtpUrl: smtp.url });
+    await sinks.world.customers.importBundle(customerBundle('5200001', emailTo('Gone@example.com', 'kept@example.com')));
+    refuse(sinks.smtp);
+    await sinks.world.append([ticket('5200001', '1'), { customerId: '5200001', type: 'invoice.issued', payload: { invoiceId: '9', date: '2026-11-01', amount: '1.00' } }]);
+    const notifier = sinks.world.notifier({ smtpUrl: sinks.smtp.url });
     await drain(notifier);
 
-    expect((await world.deliveries.suppressions()).map(({ address, deliveryId }) => ({ address, bounced: deliveryId !== null }))).toEqual([
+    expect((await sinks.world.deliveries.suppressions()).map(({ address, deliveryId }) => ({ address, bounced: deliveryId !== null }))).toEqual([
       { address: 'gone@example.com', bounced: true },
     ]);
-    const tried = smtp.tries.length + smtp.refusedRecipients.length;
-    await world.append([ticket('5200001', '2'), ticket('5200001', '3')]);
+    const tried = sinks.smtp.tries.length + sinks.smtp.refusedRecipients.length;
+    await sinks.world.append([ticket('5200001', '2'), ticket('5200001', '3')]);
     await drain(notifier);
 
-    const states = (await world.deliveries.list()).filter((d) => d.channel === 'Email').map((d) => `${d.address} ${d.state}`);
+    const states = (await sinks.world.deliveries.list()).filter((d) => d.channel === 'Email').map((d) => `${d.address} ${d.state}`);
     expect(states).toEqual(['Gone@example.com dead', 'kept@example.com delivered', 'Gone@example.com suppressed', 'Gone@example.com suppressed']);
-    expect(smtp.tries.length + smtp.refusedRecipients.length).toBe(tried);
-    expect((await world.deliveries.list('suppressed')).map((d) => d.attempts)).toEqual([0, 0]);
+    expect(sinks.smtp.tries.length + sinks.smtp.refusedRecipients.length).toBe(tried);
+    expect((await sinks.world.deliveries.list('suppressed')).map((d) => d.attempts)).toEqual([0, 0]);
   });
 
   it('a temporary refusal (4xx) suppresses nothing', async () => {
-    await world.customers.importBundle(customerBundle('5300001', emailTo('busy@example.com')));
-    smtp.answerRecipient(() => 452);
-    await world.append([ticket('5300001', '1')]);
-    await world.notifier({ smtpUrl: smtp.url }).runOnce();
-    await world.notifier({ smtpUrl: smtp.url }).runOnce();
-    expect(await world.deliveries.suppressions()).toEqual([]);
-    expect((await world.deliveries.list()).map((d) => d.state)).toEqual(['pending']);
+    await sinks.world.customers.importBundle(customerBundle('5300001', emailTo('busy@example.com')));
+    sinks.smtp.answerRecipient(() => 452);
+    await sinks.world.append([ticket('5300001', '1')]);
+    await sinks.world.notifier({ smtpUrl: sinks.smtp.url }).runOnce();
+    await sinks.world.notifier({ smtpUrl: sinks.smtp.url }).runOnce();
+    expect(await sinks.world.deliveries.suppressions()).toEqual([]);
+    expect((await sinks.world.deliveries.list()).map((d) => d.state)).toEqual(['pending']);
   });
 
   it('texts end with the STOP line, within 160 characters', async () => {
-    await world.customers.importBundle(
+    await sinks.world.customers.importBundle(
       customerBundle('5400001', [preference('Service Exception', true, [channel('Text', true, [['SMOBILE', '555-010-0100']])])]),
     );
-    await world.append([{ customerId: '5400001', type: 'route.alert', payload: { alertId: 'ra_1', routeId: 'J31A', date: '2026-11-27', message: 'x'.repeat(100) } }]);
-    await drain(world.notifier({ textProviderUrl: `${http.url}/text`, brandName: 'Prairie Hauling' }));
-    const [{ message }] = http.requests.map((request) => JSON.parse(request.rawBody) as { message: string });
+    await sinks.world.append([{ customerId: '5400001', type: 'route.alert', payload: { alertId: 'ra_1', routeId: 'J31A', date: '2026-11-27', message: 'x'.repeat(100) } }]);
+    await drain(sinks.world.notifier({ textProviderUrl: `${sinks.http.url}/text`, brandName: 'Prairie Hauling' }));
+    const [{ message }] = sinks.http.requests.map((request) => JSON.parse(request.rawBody) as { message: string });
     expect(message).toHaveLength(160);
     expect(message).toMatch(/^Prairie Hauling: Route alert for Friday, Nov 27: x+… Reply STOP to opt out\.$/);
   });
@@ -127,7 +121,7 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
     const at = (wallClock: string) => (clock = new Date(`${wallClock}-06:00`));
 
     it('holds a text and a call due at 21:30 until 08:00, then sends each once; an email goes at once', async () => {
-      await world.customers.importBundle(
+      await sinks.world.customers.importBundle(
         customerBundle('5500001', [
           preference('Service Notification', true, [
             channel('Email', true, [['SEMAIL', 'night@example.com']]),
@@ -137,32 +131,32 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
         ]),
       );
       at('2031-01-15T21:30:00');
-      const notifier = world.notifier({
-        smtpUrl: smtp.url,
-        textProviderUrl: `${http.url}/text`,
-        voiceProviderUrl: `${http.url}/voice`,
+      const notifier = sinks.world.notifier({
+        smtpUrl: sinks.smtp.url,
+        textProviderUrl: `${sinks.http.url}/text`,
+        voiceProviderUrl: `${sinks.http.url}/voice`,
         quietHours: { start: '21:00', end: '08:00' },
         timeZone: 'America/Chicago',
         now: () => clock,
       });
-      await world.append([ticket('5500001', '1')]);
+      await sinks.world.append([ticket('5500001', '1')]);
       await drain(notifier);
-      expect(smtp.received.map((mail) => mail.to.join())).toEqual(['night@example.com']);
-      expect(http.requests).toEqual([]);
-      const waiting = (await world.deliveries.list('pending')).map((d) => `${d.channel} ${d.attempts}`);
+      expect(sinks.smtp.received.map((mail) => mail.to.join())).toEqual(['night@example.com']);
+      expect(sinks.http.requests).toEqual([]);
+      const waiting = (await sinks.world.deliveries.list('pending')).map((d) => `${d.channel} ${d.attempts}`);
       expect(waiting.sort()).toEqual(['Text 0', 'Voice 0']);
 
       for (const wallClock of ['2031-01-15T23:59:00', '2031-01-16T03:00:00', '2031-01-16T07:59:59']) {
         at(wallClock);
         await drain(notifier);
-        expect(http.requests).toEqual([]);
+        expect(sinks.http.requests).toEqual([]);
       }
       at('2031-01-16T08:00:00');
       await drain(notifier);
       at('2031-01-16T09:00:00');
       await drain(notifier);
-      expect(http.requests.map((request) => request.path).sort()).toEqual(['/text', '/voice']);
-      expect((await world.deliveries.list()).map((d) => `${d.channel} ${d.state} ${d.attempts}`).sort()).toEqual([
+      expect(sinks.http.requests.map((request) => request.path).sort()).toEqual(['/text', '/voice']);
+      expect((await sinks.world.deliveries.list()).map((d) => `${d.channel} ${d.state} ${d.attempts}`).sort()).toEqual([
         'Email delivered 1',
         'Text delivered 1',
         'Voice delivered 1',
@@ -170,11 +164,11 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
     });
 
     it('with QUIET_HOURS=off, texts go at night', async () => {
-      await world.customers.importBundle(customerBundle('5600001', [preference('Service Notification', true, [channel('Text', true, [['SMOBILE', '555-010-0103']])])]));
+      await sinks.world.customers.importBundle(customerBundle('5600001', [preference('Service Notification', true, [channel('Text', true, [['SMOBILE', '555-010-0103']])])]));
       at('2031-01-15T23:30:00');
-      await world.append([ticket('5600001', '1')]);
-      await drain(world.notifier({ textProviderUrl: `${http.url}/text`, quietHours: null, timeZone: 'America/Chicago', now: () => clock }));
-      expect(http.requests).toHaveLength(1);
+      await sinks.world.append([ticket('5600001', '1')]);
+      await drain(sinks.world.notifier({ textProviderUrl: `${sinks.http.url}/text`, quietHours: null, timeZone: 'America/Chicago', now: () => clock }));
+      expect(sinks.http.requests).toHaveLength(1);
     });
   });
 });

@@ -1,7 +1,7 @@
 import type { NewEvent, Preference } from '@curbside/domain';
-import { testDatabases, type HttpReceiver, type SmtpSink } from '@curbside/testing';
+import { testDatabases } from '@curbside/testing';
 import { verifyWebhookSignature } from '../src';
-import { channel, customerBundle, drain, preference, useWorldWithSinks, type NotifierWorld } from './support';
+import { channel, customerBundle, drain, preference, useWorldWithSinks } from './support';
 
 /*
  * The notifier in this process, against a real database (SQLite, and PostgreSQL when
@@ -69,18 +69,12 @@ const PROFILES: Array<{ preferences: (c: string) => Preference[]; service: (c: s
 
 describe.each(testDatabases())('notifier on $name', (kind) => {
   const sinks = useWorldWithSinks(kind);
-  let world: NotifierWorld;
-  let smtp: SmtpSink;
-  let http: HttpReceiver;
-  beforeEach(() => {
-    ({ world, smtp, http } = sinks);
-  });
 
-  const channels = () => ({ smtpUrl: smtp.url, textProviderUrl: `${http.url}/text`, voiceProviderUrl: `${http.url}/voice` });
+  const channels = () => ({ smtpUrl: sinks.smtp.url, textProviderUrl: `${sinks.http.url}/text`, voiceProviderUrl: `${sinks.http.url}/voice` });
 
   it('fans 1,000 events out to exactly the matching selections, and records each email once', async () => {
     const customers = Array.from({ length: 36 }, (_, i) => String(4_000_000 + i));
-    for (const [i, id] of customers.entries()) await world.customers.importBundle(customerBundle(id, PROFILES[i % PROFILES.length].preferences(id)));
+    for (const [i, id] of customers.entries()) await sinks.world.customers.importBundle(customerBundle(id, PROFILES[i % PROFILES.length].preferences(id)));
 
     const expected: string[] = [];
     const events: NewEvent[] = [];
@@ -101,12 +95,12 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
       events.push(event);
       for (const to of recipients) expected.push(`${to} | ${headline}`);
     }
-    await world.append(events);
+    await sinks.world.append(events);
 
-    await drain(world.notifier(channels()));
+    await drain(sinks.world.notifier(channels()));
 
-    const emails = smtp.received.map((mail) => `${mail.to.join(',')} | ${mail.subject}`);
-    const calls = http.requests.map((request) => {
+    const emails = sinks.smtp.received.map((mail) => `${mail.to.join(',')} | ${mail.subject}`);
+    const calls = sinks.http.requests.map((request) => {
       const body = JSON.parse(request.rawBody) as { to: string; message: string; idempotency_key: string };
       expect(body.idempotency_key).toMatch(/^curbside-\d+-(text|voice)-[a-z]+$/);
       return `${body.to} | ${body.message}`;
@@ -115,38 +109,38 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
     expect(received.sort()).toEqual(expected.sort());
     expect(expected.length).toBeGreaterThan(300);
 
-    const deliveries = await world.deliveries.list();
+    const deliveries = await sinks.world.deliveries.list();
     expect(deliveries.every((delivery) => delivery.state === 'delivered')).toBe(true);
-    expect(new Set(smtp.received.map((mail) => mail.messageId)).size).toBe(smtp.received.length);
-    const [{ count }] = await world.dataSource.query(`SELECT COUNT(*) AS "count" FROM "email_activities" WHERE "sent_by" = 'SYSTEM' AND "send_status" = 'SENT'`);
-    expect(Number(count)).toBe(smtp.received.length);
+    expect(new Set(sinks.smtp.received.map((mail) => mail.messageId)).size).toBe(sinks.smtp.received.length);
+    const [{ count }] = await sinks.world.dataSource.query(`SELECT COUNT(*) AS "count" FROM "email_activities" WHERE "sent_by" = 'SYSTEM' AND "send_status" = 'SENT'`);
+    expect(Number(count)).toBe(sinks.smtp.received.length);
   });
 
   it('retries SMTP 451 with growing gaps and delivers on the third try; 550 is dead at once, its address suppressed until lifted', async () => {
-    await world.customers.importBundle(
+    await sinks.world.customers.importBundle(
       customerBundle('4100001', [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'later@example.com']]), channel('Text', true, [['SMOBILE', '555-429']])])]),
     );
-    await world.customers.importBundle(customerBundle('4100002', [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'never@example.com']]), channel('Voice', true, [['SPHONE', '555-404']])])]));
-    smtp.answer(({ to, tries }) => (to.includes('later@example.com') && tries <= 2 ? 451 : to.includes('never@example.com') ? 550 : null));
-    http.answer((request, tries) => (request.path === '/voice' ? 404 : tries <= 1 ? 429 : 200));
-    await world.append([
+    await sinks.world.customers.importBundle(customerBundle('4100002', [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'never@example.com']]), channel('Voice', true, [['SPHONE', '555-404']])])]));
+    sinks.smtp.answer(({ to, tries }) => (to.includes('later@example.com') && tries <= 2 ? 451 : to.includes('never@example.com') ? 550 : null));
+    sinks.http.answer((request, tries) => (request.path === '/voice' ? 404 : tries <= 1 ? 429 : 200));
+    await sinks.world.append([
       { customerId: '4100001', type: 'ticket.created', payload: { ticketId: '1', status: 'OPEN' } },
       { customerId: '4100002', type: 'ticket.created', payload: { ticketId: '2', status: 'OPEN' } },
     ]);
 
-    const notifier = world.notifier({ ...channels(), backoffBaseMs: 300 });
+    const notifier = sinks.world.notifier({ ...channels(), backoffBaseMs: 300 });
     notifier.start();
-    await smtp.waitFor(1);
-    await http.waitFor(1);
+    await sinks.smtp.waitFor(1);
+    await sinks.http.waitFor(1);
 
-    const tries = smtp.tries.filter((attempt) => attempt.to.includes('later@example.com'));
+    const tries = sinks.smtp.tries.filter((attempt) => attempt.to.includes('later@example.com'));
     expect(tries.map((attempt) => attempt.code)).toEqual([451, 451, 250]);
     expect(new Set(tries.map((attempt) => attempt.messageId)).size).toBe(1);
     const [first, second] = [tries[1].at - tries[0].at, tries[2].at - tries[1].at];
     expect(first).toBeGreaterThanOrEqual(300);
     expect(second).toBeGreaterThan(first);
 
-    const byAddress = async () => new Map((await world.deliveries.list()).map((delivery) => [delivery.address, delivery]));
+    const byAddress = async () => new Map((await sinks.world.deliveries.list()).map((delivery) => [delivery.address, delivery]));
     // Each retried delivery has its own backoff: wait for both, not only the one that usually ends last.
     await waitUntil(async () => {
       const current = await byAddress();
@@ -157,43 +151,43 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
     expect(deliveries.get('555-429')).toMatchObject({ state: 'delivered', attempts: 2 });
     expect(deliveries.get('never@example.com')).toMatchObject({ state: 'dead', attempts: 1, lastError: expect.stringContaining('550') });
     expect(deliveries.get('555-404')).toMatchObject({ state: 'dead', attempts: 1, lastError: 'HTTP 404' });
-    expect(smtp.tries.filter((attempt) => attempt.to.includes('never@example.com'))).toHaveLength(1);
+    expect(sinks.smtp.tries.filter((attempt) => attempt.to.includes('never@example.com'))).toHaveLength(1);
 
-    expect((await world.deliveries.suppressions()).map((entry) => entry.address)).toEqual(['never@example.com']);
-    smtp.answer(() => null);
+    expect((await sinks.world.deliveries.suppressions()).map((entry) => entry.address)).toEqual(['never@example.com']);
+    sinks.smtp.answer(() => null);
     // Replayed while the address is suppressed: it ends `suppressed`, and the server never hears of it.
     const bounced = Number(deliveries.get('never@example.com')?.id);
-    expect(await world.deliveries.replay(bounced)).toBe(1);
+    expect(await sinks.world.deliveries.replay(bounced)).toBe(1);
     await waitUntil(async () => (await byAddress()).get('never@example.com')?.state === 'suppressed');
-    expect(smtp.tries.filter((attempt) => attempt.to.includes('never@example.com'))).toHaveLength(1);
+    expect(sinks.smtp.tries.filter((attempt) => attempt.to.includes('never@example.com'))).toHaveLength(1);
 
-    expect(await world.deliveries.deleteSuppression('Never@Example.com')).toBe(true);
-    expect(await world.deliveries.replay(bounced)).toBe(1);
-    await smtp.waitFor(2);
+    expect(await sinks.world.deliveries.deleteSuppression('Never@Example.com')).toBe(true);
+    expect(await sinks.world.deliveries.replay(bounced)).toBe(1);
+    await sinks.smtp.waitFor(2);
     await waitUntil(async () => (await byAddress()).get('never@example.com')?.state === 'delivered');
-    const [{ count }] = await world.dataSource.query(`SELECT COUNT(*) AS "count" FROM "email_activities" WHERE "sent_by" = 'SYSTEM'`);
+    const [{ count }] = await sinks.world.dataSource.query(`SELECT COUNT(*) AS "count" FROM "email_activities" WHERE "sent_by" = 'SYSTEM'`);
     expect(Number(count)).toBe(2);
   });
 
   it('signs webhooks so the receiver can verify them; a changed body or an old timestamp fails', async () => {
-    await world.customers.importBundle(customerBundle('4200001'));
-    await world.customers.importBundle(customerBundle('4200002'));
-    await world.clients.create({ clientId: 'cs_granted', name: 'granted', secretHash: 'x', customers: ['4200001'] });
-    await world.clients.create({ clientId: 'cs_other', name: 'other', secretHash: 'x', customers: ['4200002'] });
-    const all = await world.webhooks.create('cs_granted', `${http.url}/all`, null);
-    const invoices = await world.webhooks.create('cs_granted', `${http.url}/invoices`, ['invoice.issued']);
-    await world.webhooks.create('cs_other', `${http.url}/other`, null);
-    await expect(world.webhooks.create('cs_granted', 'http://example.com/hook', null)).rejects.toThrow(/https/);
-    await expect(world.webhooks.create('cs_nobody', `${http.url}/x`, null)).rejects.toThrow(/no active client/);
+    await sinks.world.customers.importBundle(customerBundle('4200001'));
+    await sinks.world.customers.importBundle(customerBundle('4200002'));
+    await sinks.world.clients.create({ clientId: 'cs_granted', name: 'granted', secretHash: 'x', customers: ['4200001'] });
+    await sinks.world.clients.create({ clientId: 'cs_other', name: 'other', secretHash: 'x', customers: ['4200002'] });
+    const all = await sinks.world.webhooks.create('cs_granted', `${sinks.http.url}/all`, null);
+    const invoices = await sinks.world.webhooks.create('cs_granted', `${sinks.http.url}/invoices`, ['invoice.issued']);
+    await sinks.world.webhooks.create('cs_other', `${sinks.http.url}/other`, null);
+    await expect(sinks.world.webhooks.create('cs_granted', 'http://example.com/hook', null)).rejects.toThrow(/https/);
+    await expect(sinks.world.webhooks.create('cs_nobody', `${sinks.http.url}/x`, null)).rejects.toThrow(/no active client/);
 
-    await world.append([
+    await sinks.world.append([
       { customerId: '4200001', type: 'ticket.created', payload: { ticketId: '1', status: 'OPEN' } },
       { customerId: '4200001', type: 'invoice.issued', payload: { invoiceId: '9', date: '2026-11-01', amount: '1.00' } },
       { customerId: '4200001', type: 'preferences.changed', payload: { modifiedBy: 'csr' } },
     ]);
-    await drain(world.notifier(channels()));
+    await drain(sinks.world.notifier(channels()));
 
-    const to = (path: string) => http.requests.filter((request) => request.path === path);
+    const to = (path: string) => sinks.http.requests.filter((request) => request.path === path);
     // Deliveries are sent concurrently: at-least-once, in no promised order.
     expect(to('/all').map((request) => JSON.parse(request.rawBody).type).sort()).toEqual(['invoice.issued', 'preferences.changed', 'ticket.created']);
     expect(to('/invoices').map((request) => JSON.parse(request.rawBody).type)).toEqual(['invoice.issued']);
@@ -214,23 +208,23 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
 
   it('holds a customer to the hourly cap: what is over it waits, nothing is dropped, others are not held', async () => {
     const email = (address: string) => [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', address]])])];
-    await world.customers.importBundle(customerBundle('4300001', email('busy@example.com')));
-    await world.customers.importBundle(customerBundle('4300002', email('calm@example.com')));
+    await sinks.world.customers.importBundle(customerBundle('4300001', email('busy@example.com')));
+    await sinks.world.customers.importBundle(customerBundle('4300002', email('calm@example.com')));
     const ticket = (customerId: string, n: number): NewEvent => ({ customerId, type: 'ticket.created', payload: { ticketId: String(n), status: 'OPEN' } });
-    await world.append([...Array.from({ length: 12 }, (_, n) => ticket('4300001', n)), ...Array.from({ length: 3 }, (_, n) => ticket('4300002', n))]);
+    await sinks.world.append([...Array.from({ length: 12 }, (_, n) => ticket('4300001', n)), ...Array.from({ length: 3 }, (_, n) => ticket('4300002', n))]);
 
-    await drain(world.notifier({ ...channels(), customerHourlyCap: 5, batchSize: 4 }));
-    await drain(world.notifier({ ...channels(), customerHourlyCap: 5, batchSize: 7 }));
+    await drain(sinks.world.notifier({ ...channels(), customerHourlyCap: 5, batchSize: 4 }));
+    await drain(sinks.world.notifier({ ...channels(), customerHourlyCap: 5, batchSize: 7 }));
 
-    const count = (address: string) => smtp.received.filter((mail) => mail.to.includes(address)).length;
+    const count = (address: string) => sinks.smtp.received.filter((mail) => mail.to.includes(address)).length;
     expect(count('busy@example.com')).toBe(5);
     expect(count('calm@example.com')).toBe(3);
-    const waiting = (await world.deliveries.list('pending')).filter((delivery) => delivery.address === 'busy@example.com');
+    const waiting = (await sinks.world.deliveries.list('pending')).filter((delivery) => delivery.address === 'busy@example.com');
     expect(waiting).toHaveLength(7);
     const inFiftyMinutes = new Date(Date.now() + 50 * 60_000);
     expect(waiting.every((delivery) => new Date(delivery.nextAttemptAt) > inFiftyMinutes && delivery.attempts === 0)).toBe(true);
-    expect(await world.deliveries.list('dead')).toEqual([]);
-    expect(await world.deliveries.countLeased()).toBe(0);
+    expect(await sinks.world.deliveries.list('dead')).toEqual([]);
+    expect(await sinks.world.deliveries.countLeased()).toBe(0);
   });
 });
 
