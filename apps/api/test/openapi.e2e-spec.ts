@@ -177,7 +177,7 @@ describe('the OpenAPI document', () => {
     for (const operation of [show, unsubscribe, inbound]) expect(operation.security).toBeUndefined();
     expect(Object.keys(show.responses['200'].content)).toEqual(['text/html']);
     expect(Object.keys(unsubscribe.responses['200'].content)).toEqual(['text/html']);
-    expect(Object.keys(unsubscribe.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
+    expect(Object.keys(unsubscribe.requestBody.content)).toEqual(['application/x-www-form-urlencoded', 'multipart/form-data']);
     expect(Object.keys(show.responses)).toEqual(expect.arrayContaining(['200', '404', '503']));
     expect(inbound.responses['200'].content['text/xml'].example).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
     expect(Object.keys(inbound.responses)).toEqual(expect.arrayContaining(['200', '403', '404']));

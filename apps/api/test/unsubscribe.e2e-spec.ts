@@ -116,10 +116,18 @@ describe.each(testDatabases())('unsubscribe links on $name', (database) => {
     expect((await eventsOf(t, CUSTOMER)).slice(events)).toEqual(['preferences.changed {"modifiedBy":"UNSUBSCRIBE"}']);
     expect(await versionOf(t, CUSTOMER)).toBe(version + 1);
 
+    // Again, empty, and as RFC 8058 §3.2's example sends it (multipart/form-data): the same page, nothing more written.
     const again = await t.http().post(`/unsubscribe/${token}`).expect(200);
     expect(again.text).toBe(response.text);
+    const multipart = await t.http().post(`/unsubscribe/${token}`).field('List-Unsubscribe', 'One-Click').expect(200);
+    expect(multipart.text).toBe(response.text);
     expect(await eventsOf(t, CUSTOMER)).toHaveLength(events + 1);
     expect(await versionOf(t, CUSTOMER)).toBe(version + 1);
+  });
+
+  it('takes a multipart body nowhere else: a 415 problem', async () => {
+    const refused = await t.http().post('/oauth/token').field('grant_type', 'client_credentials').expect(415);
+    expectProblem(refused, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('a PUT of op 10 opts the address in again', async () => {

@@ -49,10 +49,10 @@ export class UnsubscribeController {
   })
   @HttpCode(200)
   @ApiParam(TOKEN)
-  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiConsumes('application/x-www-form-urlencoded', 'multipart/form-data')
   @ApiBody({
     required: false,
-    description: 'RFC 8058: `List-Unsubscribe=One-Click` (or no body)',
+    description: 'RFC 8058: `List-Unsubscribe=One-Click`, form-encoded or multipart (or no body); not read: the token says what to stop',
     schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } },
   })
   @ApiProduces('text/html')

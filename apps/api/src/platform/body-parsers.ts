@@ -13,7 +13,10 @@ const RESERVED_MEMBER_NAMES = new Set(['__proto__', 'constructor', 'prototype'])
  * The two body parsers (Nest's own are off: `bodyParser: false`). JSON is read only when its meaning
  * cannot depend on the reader: UTF-8 (a declared charset other than utf-8 is a 415), every byte valid
  * UTF-8, valid JSON, no object naming a member twice, no reserved member name (400s). Forms are read
- * for the token endpoint alone (JsonBodyGuard refuses them under /api); a repeated field reads as a list.
+ * for the doors outside /api that take them (the token endpoint, one-click unsubscribe, inbound texts;
+ * JsonBodyGuard refuses them under /api); a repeated field reads as a list. A multipart body is taken by
+ * the one-click unsubscribe alone (RFC 8058 §3.2 shows a mailbox provider posting one), and not read:
+ * the link's token says everything; anywhere else it is a 415.
  */
 export function registerBodyParsers(fastify: FastifyInstance, bodyLimit: number): void {
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
@@ -26,7 +29,14 @@ export function registerBodyParsers(fastify: FastifyInstance, bodyLimit: number)
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
     done(null, { ...parseForm(body as string) });
   });
+  fastify.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit }, (request, _body, done) => {
+    if (ONE_CLICK_UNSUBSCRIBE.test(request.url)) return done(null, {});
+    done(new ApiException(ApiErrorCode.UNSUPPORTED_MEDIA_TYPE), undefined);
+  });
 }
+
+/** The one-click unsubscribe's path (CONTRACT §10): `/unsubscribe/{token}`. */
+const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[^/?]+(\?|$)/;
 
 /** The JSON value of a body, or the ApiException that refuses it. */
 export function readJsonBody(bytes: Buffer, contentType: string | undefined): unknown {

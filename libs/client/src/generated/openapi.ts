@@ -9800,10 +9800,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description RFC 8058: `List-Unsubscribe=One-Click` (or no body) */
+        /** @description RFC 8058: `List-Unsubscribe=One-Click`, form-encoded or multipart (or no body); not read: the token says what to stop */
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+                "multipart/form-data": {
                     /** @enum {string} */
                     "List-Unsubscribe"?: "One-Click";
                 };
