@@ -143,6 +143,12 @@ describe.each(testDatabases())('notices on $name', (kind) => {
       expect(reminder?.subject).toBe('Curbside: Reminder: pickup on Wednesday, Nov 25');
       expect(reminder?.text).toContain('- Hauling - 96 Gallon Cart\n- Recycling 64 Gallon\n');
       expect(reminder?.html).toContain('<li>Recycling 64 Gallon</li>');
+      // CONTRACT §10: a notice is an email to a resident like any other: its own unsubscribe link, as headers and in both parts.
+      const link = /^<(http:\/\/localhost:3000\/unsubscribe\/[\w-]+)>$/.exec(reminder?.headers['list-unsubscribe'] ?? '')?.[1];
+      expect(link).toBeDefined();
+      expect(reminder?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(reminder?.text).toContain(`Unsubscribe from these emails: ${link}`);
+      expect(reminder?.html).toContain(`href="${link}"`);
       const moved = smtp.received.find((mail) => mail.to[0] === 'six@example.com' && mail.subject.includes('Holiday'));
       expect(moved?.subject).toMatch(
         /^Curbside: Holiday schedule: Saturday's pickup moves to Monday, Nov 30 \((Thanksgiving Day|Day after Thanksgiving)\)$/,
