@@ -9,4 +9,4 @@ export {
 } from './lib/service-requests/create-service-request';
 export { SetTicketStatus } from './lib/tickets/set-ticket-status';
 export { PickupSchedules } from './lib/schedules/pickup-schedules';
-export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan, type ImportResult } from './lib/import/load-import-file';
+export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/load-import-file';

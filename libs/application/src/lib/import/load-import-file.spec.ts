@@ -34,7 +34,7 @@ const manyTickets = (file: Json): void => {
   }));
 };
 
-/** What check gives: the checked file and how it was read, or the failure exactly as the CLI prints it. */
+/** What check gives: the checked file and how it was read, or the rejection whose message and details the CLI prints. */
 async function checked(service: LoadImportFile, file: string): Promise<Record<string, unknown>> {
   try {
     const { readPieces, customers, holidays } = await service.check(file);
