@@ -19,10 +19,14 @@ export default [
           depConstraints: [
             // The wire contract stands alone: integrators import it with nothing else.
             { sourceTag: 'scope:contract', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkImports },
-            // Layers: domain <- codecs, persistence (side by side) <- auth, notifications <- apps.
+            // Layers: domain <- codecs, persistence (side by side) <- application (the use cases), auth, notifications (side by side) <- apps.
             { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkImports },
             { sourceTag: 'scope:codecs', onlyDependOnLibsWithTags: ['scope:domain', 'scope:contract'], bannedExternalImports: frameworkImports },
             { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:domain', 'scope:testing'] },
+            {
+              sourceTag: 'scope:application',
+              onlyDependOnLibsWithTags: ['scope:domain', 'scope:codecs', 'scope:persistence', 'scope:config', 'scope:contract', 'scope:testing'],
+            },
             { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:config', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:contract', 'scope:domain', 'scope:persistence', 'scope:testing'] },

@@ -24,6 +24,8 @@ module.exports = function preset(projectDir, overrides = {}) {
     transformIgnorePatterns: ['/node_modules/(?!jose/)'],
     moduleNameMapper: {
       '^@curbside/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+      // A lib's test entry (`@curbside/persistence/testing`): helpers for the suites of the libs above it.
+      '^@curbside/([a-z-]+)/testing$': path.join(__dirname, 'libs/$1/test/index.ts'),
     },
     moduleFileExtensions: ['ts', 'js', 'json'],
     // Suites start real servers and databases; a loaded 2-core CI machine needs headroom.

@@ -1,6 +1,7 @@
 import { DynamicModule, Injectable, Module } from '@nestjs/common';
 import type { Command } from 'commander';
 import { InjectCommander } from 'nest-commander';
+import { ApplicationModule } from '@curbside/application';
 import { AuthModule } from '@curbside/auth';
 import { Config } from '@curbside/config';
 import { CoreModule } from '@curbside/core';
@@ -18,7 +19,6 @@ import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.comm
 import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';
 import { SuppressionsCommand, SuppressionsDeleteCommand, SuppressionsListCommand } from './commands/suppressions.command';
 import { WebhooksCommand, WebhooksCreateCommand, WebhooksDeleteCommand, WebhooksListCommand } from './commands/webhooks.command';
-import { ImportService } from './import.service';
 
 const COMMANDS = [
   DbCommand,
@@ -61,7 +61,7 @@ class ProgramName {
   }
 }
 
-/** The operator's tool: the same persistence and auth libs as the API, behind commands. */
+/** The operator's tool: the same use cases, persistence and auth libs as the API, behind commands. */
 @Module({})
 export class AdminCliModule {
   static register(config: Config): DynamicModule {
@@ -71,8 +71,9 @@ export class AdminCliModule {
         CoreModule.forRoot(config, { destination: 'stderr' }),
         NotificationsModule.forRoot(notifierOptionsOf(config)),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
+        ApplicationModule,
       ],
-      providers: [ProgramName, ImportService, ...COMMANDS],
+      providers: [ProgramName, ...COMMANDS],
     };
   }
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { CommandFactory } from 'nest-commander';
+import { ImportRejected } from '@curbside/application';
 import { ConfigError, loadConfig } from '@curbside/config';
 import { runMain } from '@curbside/core';
 import { Logger } from 'nestjs-pino';
@@ -7,7 +8,12 @@ import { createCliApp } from './cli-app';
 import { CliFailure, EXIT } from './cli-failure';
 import { output } from './output';
 
-function report(error: unknown): void {
+/** A rejected import file is invalid input, reported with every problem like any expected failure. */
+const asCliFailure = (error: unknown): unknown =>
+  error instanceof ImportRejected ? new CliFailure(error.message, EXIT.invalidInput, error.details) : error;
+
+function report(thrown: unknown): void {
+  const error = asCliFailure(thrown);
   if (error instanceof CliFailure) {
     output.problem(`error: ${error.message}`);
     for (const detail of error.details) output.problem(`  - ${detail}`);

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { ModuleMetadata } from '@nestjs/common';
+import { ApplicationModule } from '@curbside/application';
 import { AuthModule } from '@curbside/auth';
 import type { Config } from '@curbside/config';
 import { CoreModule, MetricsModule } from '@curbside/core';
@@ -38,6 +39,7 @@ export class AppModule {
         CoreModule.forRoot(config, { logger }),
         MetricsModule.forRoot({ port: config.metricsPort }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
+        ApplicationModule,
         ListsModule.forRoot({ maxItems: config.listMaxItems }),
         ClockModule.forRoot(config.timeZone, now),
         ResponseCacheModule.forRoot(config.responseCacheMaxBytes),

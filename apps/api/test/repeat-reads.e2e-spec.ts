@@ -1,5 +1,6 @@
 import { deliveredEmailActivity } from '@curbside/domain';
-import { DeliveryRepository, HolidayRepository, SetTicketStatus } from '@curbside/persistence';
+import { SetTicketStatus } from '@curbside/application';
+import { DeliveryRepository, HolidayRepository } from '@curbside/persistence';
 import { testDatabases } from '@curbside/testing';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';

@@ -47,12 +47,22 @@ export {
   type SigningKeys,
   type StoredSigningKey,
 } from './lib/repositories';
-export { SetTicketStatus } from './lib/use-cases/set-ticket-status';
+/*
+ * For the application layer (libs/application): the unit of work and the stores its use cases
+ * read and write through inside it. A use case opens `inTransaction`, takes the customer's lock,
+ * and calls these with the transaction's EntityManager; nothing else outside persistence does.
+ */
+export { lockCustomer } from './lib/conditional-write';
+export { touchCustomers } from './lib/stores/data-version.store';
+export { appendEvents } from './lib/stores/event.store';
+export { loadHolidays } from './lib/stores/pickup.store';
+export { serviceStore } from './lib/stores/service.store';
+export { serviceTicketStore } from './lib/stores/service-ticket.store';
 export {
-  CreateServiceRequest,
-  IDEMPOTENCY_WINDOW_MS,
-  type IdempotentCall,
-  type ServiceRequestCall,
-  type ServiceRequestOutcome,
+  findIdempotencyRecord,
+  insertServiceRequest,
+  loadServiceRequests,
+  nextTicketId,
+  saveIdempotencyRecord,
   type StoredResponse,
-} from './lib/use-cases/create-service-request';
+} from './lib/stores/service-request.store';

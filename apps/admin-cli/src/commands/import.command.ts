@@ -1,7 +1,7 @@
 import { SingleBar } from 'cli-progress';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { ImportCount, ImportSummary } from '@curbside/persistence';
-import { CheckedFile, CustomerPlan, ImportService } from '../import.service';
+import { CheckedFile, CustomerPlan, LoadImportFile } from '@curbside/application';
 import { output } from '../output';
 
 interface ImportOptions {
@@ -18,7 +18,7 @@ const TABLE_ROWS = 40;
   description: 'load an import file (CONTRACT §3): checked whole first, then one transaction per customer; streamed, so any size',
 })
 export class ImportCommand extends CommandRunner {
-  constructor(private readonly imports: ImportService) {
+  constructor(private readonly imports: LoadImportFile) {
     super();
   }
 

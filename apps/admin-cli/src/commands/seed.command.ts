@@ -1,11 +1,11 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Command, CommandRunner, Option } from 'nest-commander';
+import { LoadImportFile } from '@curbside/application';
 import { ClientService } from '@curbside/auth';
 import { CustomerRepository, HolidayRepository } from '@curbside/persistence';
 import { CliFailure, EXIT } from '../cli-failure';
 import { buildDemoImportFile, DEMO_CUSTOMER_IDS } from '@curbside/demo';
-import { ImportService } from '../import.service';
 import { output } from '../output';
 
 interface SeedOptions {
@@ -42,7 +42,7 @@ interface Contents {
 @Command({ name: 'seed', description: 'load the demo sandbox (customers with data in every resource) and a demo client' })
 export class SeedCommand extends CommandRunner {
   constructor(
-    private readonly imports: ImportService,
+    private readonly imports: LoadImportFile,
     private readonly customers: CustomerRepository,
     private readonly holidays: HolidayRepository,
     private readonly clients: ClientService,

@@ -1,6 +1,6 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { ID_PATTERN, TICKET_STATUSES, TicketStatus } from '@curbside/domain';
-import { SetTicketStatus } from '@curbside/persistence';
+import { SetTicketStatus } from '@curbside/application';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';
 

@@ -1,9 +1,9 @@
 import { Body, Controller, Inject, Res } from '@nestjs/common';
 import { ApiBody, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { CreateServiceRequest, type StoredResponse } from '@curbside/application';
 import { ROUTES } from '@curbside/contract';
 import { responses, serviceRequestCodec, type WireObject } from '@curbside/codecs';
 import type { ApiClient, Customer, Id, ServiceTicket } from '@curbside/domain';
-import { CreateServiceRequest, type StoredResponse } from '@curbside/persistence';
 import type { FastifyReply } from 'fastify';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { CreatedWireResponse } from '../docs';

@@ -1,10 +1,10 @@
 import { Controller, Param } from '@nestjs/common';
 import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { PickupSchedules } from '@curbside/application';
 import { FeedTokenService } from '@curbside/auth';
 import { CustomerRepository } from '@curbside/persistence';
 import { CalendarResponse } from '../docs';
-import { ApiErrorCode, ApiException, ProblemResponse, Endpoint } from '../platform';
-import { PickupSchedules } from './pickup-schedules';
+import { ApiErrorCode, ApiException, Clock, ProblemResponse, Endpoint } from '../platform';
 import { ROUTES } from '@curbside/contract';
 
 
@@ -23,6 +23,7 @@ export class CalendarFeedController {
     private readonly feedTokens: FeedTokenService,
     private readonly customers: CustomerRepository,
     private readonly schedules: PickupSchedules,
+    private readonly clock: Clock,
   ) {}
 
   @Endpoint(ROUTES.getCalendarFeed, {
@@ -38,6 +39,6 @@ export class CalendarFeedController {
   async feed(@Param('token') token: string): Promise<string> {
     const { customerId } = await this.feedTokens.verify(token);
     if ((await this.customers.find(customerId)) === null) throw new ApiException(ApiErrorCode.CUSTOMER_NOT_FOUND);
-    return this.schedules.calendar(customerId);
+    return this.schedules.calendar(customerId, this.clock.today());
   }
 }

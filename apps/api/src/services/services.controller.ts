@@ -13,6 +13,7 @@ import {
   statsWindow,
   summarizePickups,
 } from '@curbside/domain';
+import { PickupSchedules } from '@curbside/application';
 import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customer-scope';
 import { ListPaging, Paging } from '../lists';
@@ -20,7 +21,6 @@ import { CalendarResponse, WireResponse } from '../docs';
 import { ApiErrorCode, ApiException, Clock, CurrentClient, Format, NotCached, ProblemResponse, ResponseFormat, TrackingId, Endpoint } from '../platform';
 import { feedUrl } from './calendar-feed.controller';
 import { EtaQuery, PickupStatsQuery, ServiceListQuery } from './dtos/service-queries.dto';
-import { PickupSchedules } from './pickup-schedules';
 import { ROUTES } from '@curbside/contract';
 
 /** The customer's services: what they are, their prices, routes, pickups and schedule. */
@@ -119,8 +119,8 @@ export class ServicesController {
     @CurrentCustomer() customer: Customer,
     @ResponseFormat() format: Format,
   ): Promise<WireObject | string> {
-    if (format === 'calendar') return this.schedules.calendar(customer.id);
-    return responses.nextPickups(trackingId, await this.schedules.nextPickups(customer.id));
+    if (format === 'calendar') return this.schedules.calendar(customer.id, this.clock.today());
+    return responses.nextPickups(trackingId, await this.schedules.nextPickups(customer.id, this.clock.today()));
   }
 
   @Endpoint(ROUTES.getServiceOperations, { summary: 'The routes that serve each service', description: 'Every service (active or not) by id, with its route on each day.' })

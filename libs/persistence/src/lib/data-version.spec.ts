@@ -1,30 +1,29 @@
 import { emptyBundle, type Delivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
+import { dataVersions } from '../../test/data-version';
 import { useDatabase } from '../../test/database';
 import { contact, emailActivity, service, serviceTicket } from '../../test/fixtures';
 import {
-  ApiClientRepository,
   ContactRepository,
   CustomerRepository,
   DeliveryRepository,
   HolidayRepository,
   PreferenceRepository,
 } from './repositories';
-import { CreateServiceRequest } from './use-cases/create-service-request';
-import { SetTicketStatus } from './use-cases/set-ticket-status';
 
 /*
  * ARCHITECTURE: one data version per customer, bumped in its own transaction by every write of
  * what the customer's GETs show; the API's kept answers key on it (a write that did not bump it
  * would leave a stale answer served). One test per write path, each through the function the
- * API, the CLI or the notifier calls.
+ * API, the CLI or the notifier calls; the application's use cases (SetTicketStatus,
+ * CreateServiceRequest) have theirs in their own suites.
  */
 describe.each(testDatabases())('the customers\u2019 data version on $name', (db) => {
   const dataSource = useDatabase(db);
   const customers = () => new CustomerRepository(dataSource());
   let next = 7100000;
 
-  const versionOf = async (customerId: string): Promise<number> => (await customers().findVersioned(customerId))?.dataVersion ?? -1;
+  const { versionOf, bumpOf } = dataVersions(dataSource);
 
   /** A new customer with a scheduled cart service and an open ticket. */
   async function newCustomer(): Promise<string> {
@@ -32,13 +31,6 @@ describe.each(testDatabases())('the customers\u2019 data version on $name', (db)
     const cart = { ...service('501'), schedule: { days: ['MONDAY' as const], everyWeeks: 1, startsOn: '2026-01-05' } };
     await customers().importBundle({ ...emptyBundle(id), services: [cart], tickets: [serviceTicket('88001', '2026-11-02T08:00:00.000', { status: 'OPEN' })] });
     return id;
-  }
-
-  /** Runs `write` and says by how much it moved the customer's version. */
-  async function bumpOf(customerId: string, write: () => Promise<unknown>): Promise<number> {
-    const before = await versionOf(customerId);
-    await write();
-    return (await versionOf(customerId)) - before;
   }
 
   it('import: a new customer starts at version 1, every import of it bumps it', async () => {
@@ -93,32 +85,6 @@ describe.each(testDatabases())('the customers\u2019 data version on $name', (db)
         throw new Error('stale');
       });
     expect(await bumpOf(id, () => refused().catch(() => undefined))).toBe(0);
-  });
-
-  it('tickets set-status (SetTicketStatus) bumps it on a change, not when the status is the same', async () => {
-    const id = await newCustomer();
-    const setStatus = (status: 'CLOSED') => new SetTicketStatus(dataSource()).execute(id, '88001', status, 'operator');
-    expect(await bumpOf(id, () => setStatus('CLOSED'))).toBe(1);
-    expect(await bumpOf(id, () => setStatus('CLOSED'))).toBe(0);
-  });
-
-  it('a service request (CreateServiceRequest) bumps it when it books, not when a rule refuses it', async () => {
-    const id = await newCustomer();
-    const clientId = `portal-${id}`;
-    await new ApiClientRepository(dataSource()).create({ clientId, name: 'portal', secretHash: 'x', customers: 'all' });
-    const call = (date: string) =>
-      new CreateServiceRequest(dataSource()).execute({
-        customerId: id,
-        clientId,
-        request: { type: 'MISSED_PICKUP', serviceId: '501', date, comments: null, requestedBy: null },
-        today: '2026-11-24',
-        now: '2026-11-24T09:00:00.000',
-        instant: new Date('2026-11-24T15:00:00.000Z'),
-        extraPickupsPerMonth: 2,
-        idempotency: null,
-      });
-    expect(await bumpOf(id, () => call('2026-11-23'))).toBe(1); // a Monday: a pickup day
-    expect(await bumpOf(id, () => call('2026-11-24'))).toBe(0); // a Tuesday: refused
   });
 
   it('the notifier\u2019s email activity (DeliveryRepository.markDelivered) bumps each customer it records one for', async () => {

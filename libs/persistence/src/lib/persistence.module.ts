@@ -2,11 +2,6 @@ import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { openDatabase } from './database/index';
 import { REPOSITORIES } from './repositories';
-import { CreateServiceRequest } from './use-cases/create-service-request';
-import { SetTicketStatus } from './use-cases/set-ticket-status';
-
-/** Use cases: plain classes constructed with the DataSource, like the repositories. */
-const USE_CASES = [SetTicketStatus, CreateServiceRequest];
 
 export interface PersistenceOptions {
   databaseUrl: string;
@@ -21,7 +16,7 @@ export class PersistenceModule implements OnApplicationShutdown {
   constructor(private readonly dataSource: DataSource) {}
 
   static forRoot({ databaseUrl }: PersistenceOptions): DynamicModule {
-    const repositories = [...REPOSITORIES, ...USE_CASES].map((repository) => ({
+    const repositories = REPOSITORIES.map((repository) => ({
       provide: repository,
       useFactory: (dataSource: DataSource) => new repository(dataSource),
       inject: [DataSource],
@@ -30,7 +25,7 @@ export class PersistenceModule implements OnApplicationShutdown {
       module: PersistenceModule,
       global: true,
       providers: [{ provide: DataSource, useFactory: () => openDatabase(databaseUrl) }, ...repositories],
-      exports: [DataSource, ...REPOSITORIES, ...USE_CASES],
+      exports: [DataSource, ...REPOSITORIES],
     };
   }
 

@@ -1,10 +1,7 @@
 import type { TicketStatus } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
-import { useDatabase } from '../../../test/database';
-import { emptyBundle, serviceTicket } from '../../../test/fixtures';
-import { CustomerRepository } from '../repositories/customer.repository';
-import { EventRepository } from '../repositories/event.repository';
-import { ServiceTicketRepository } from '../repositories/service-ticket.repository';
+import { dataVersions, emptyBundle, serviceTicket, useDatabase } from '@curbside/persistence/testing';
+import { CustomerRepository, EventRepository, ServiceTicketRepository } from '@curbside/persistence';
 import { SetTicketStatus } from './set-ticket-status';
 
 const CUSTOMER = '3000001';
@@ -59,5 +56,13 @@ describe.each(testDatabases())('SetTicketStatus on $name', (db) => {
     expect(await setStatus('3000002', '1', 'VOIDED', 'csr.jdoe')).toBeNull();
     expect(await setStatus(CUSTOMER, '404', 'VOIDED', 'csr.jdoe')).toBeNull();
     expect((await tickets().find(CUSTOMER, '1'))?.status).toBe('CLOSED');
+  });
+
+  it('bumps the customer\u2019s data version on a change, not when the status is the same (ARCHITECTURE: one data version per customer)', async () => {
+    const { bumpOf } = dataVersions(dataSource);
+    const id = '3000003';
+    await new CustomerRepository(dataSource()).importBundle({ ...emptyBundle(id), tickets: [serviceTicket('88001', '2026-11-02T08:00:00.000', { status: 'OPEN' })] });
+    expect(await bumpOf(id, () => setStatus(id, '88001', 'CLOSED', 'operator'))).toBe(1);
+    expect(await bumpOf(id, () => setStatus(id, '88001', 'CLOSED', 'operator'))).toBe(0);
   });
 });

@@ -1,15 +1,14 @@
 import { applyTicketStatus, nowLocalDateTime, type Id, type TicketStatus } from '@curbside/domain';
+import { Injectable } from '@nestjs/common';
+import { EventRepository, inTransaction, ServiceTicketRepository, touchCustomers } from '@curbside/persistence';
 import { DataSource } from 'typeorm';
-import { inTransaction } from '../database/index';
-import { touchCustomers } from '../stores/data-version.store';
-import { EventRepository } from '../repositories/event.repository';
-import { ServiceTicketRepository } from '../repositories/service-ticket.repository';
 
 /**
  * Moves a service ticket to a status (CLI `tickets set-status`, and any other door): load,
  * apply the domain rule, save and append its events, in one transaction. Null when the
  * customer has no such ticket; an unchanged status changes nothing.
  */
+@Injectable()
 export class SetTicketStatus {
   private readonly tickets: ServiceTicketRepository;
   private readonly events: EventRepository;

@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import Assembler from 'stream-json/Assembler';
 import { parser } from 'stream-json';
 
+// Two readers of one format, each for a reason: scannedPieces is the fast one (JSON.parse per record), importPieces (stream-json) gives the messages the CLI has always given for a bad file and reads what JSON.parse refuses (a BOM).
+
 /** What a streamed import file is made of, in file order. */
 export type ImportPiece =
   /** One record of a customer's record list. */

@@ -12,24 +12,25 @@ import {
   type ServiceRequest,
   type ServiceTicket,
 } from '@curbside/domain';
-import { DataSource, EntityManager } from 'typeorm';
-import { lockCustomer } from '../conditional-write';
-import { inTransaction } from '../database/index';
-import { touchCustomers } from '../stores/data-version.store';
-import { appendEvents } from '../stores/event.store';
-import { loadHolidays } from '../stores/pickup.store';
-import { serviceStore } from '../stores/service.store';
-import { serviceTicketStore } from '../stores/service-ticket.store';
+import { Injectable } from '@nestjs/common';
 import {
+  appendEvents,
   findIdempotencyRecord,
+  inTransaction,
   insertServiceRequest,
+  loadHolidays,
   loadServiceRequests,
+  lockCustomer,
   nextTicketId,
   saveIdempotencyRecord,
+  serviceStore,
+  serviceTicketStore,
+  touchCustomers,
   type StoredResponse,
-} from '../stores/service-request.store';
+} from '@curbside/persistence';
+import { DataSource, EntityManager } from 'typeorm';
 
-export type { StoredResponse } from '../stores/service-request.store';
+export type { StoredResponse } from '@curbside/persistence';
 
 /** How long an `Idempotency-Key`'s answer is kept (CONTRACT §9). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -77,6 +78,7 @@ const ATTEMPTS = 5;
  * on a unique key (a ticket id or an idempotency key used for two customers at once) are tried
  * again, and then see what the other one wrote.
  */
+@Injectable()
 export class CreateServiceRequest {
   constructor(private readonly dataSource: DataSource) {}
 

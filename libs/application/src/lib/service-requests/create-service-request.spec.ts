@@ -1,11 +1,7 @@
 import { emptyBundle, type ServiceRequest, type ServiceTicket } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
-import { useDatabase } from '../../../test/database';
-import { service, serviceTicket } from '../../../test/fixtures';
-import { ApiClientRepository } from '../repositories/api-client.repository';
-import { CustomerRepository } from '../repositories/customer.repository';
-import { EventRepository } from '../repositories/event.repository';
-import { ServiceTicketRepository } from '../repositories/service-ticket.repository';
+import { dataVersions, service, serviceTicket, useDatabase } from '@curbside/persistence/testing';
+import { ApiClientRepository, CustomerRepository, EventRepository, ServiceTicketRepository } from '@curbside/persistence';
 import { CreateServiceRequest, IDEMPOTENCY_WINDOW_MS, type ServiceRequestCall, type ServiceRequestOutcome } from './create-service-request';
 
 const TODAY = '2026-11-24'; // a Tuesday
@@ -143,5 +139,12 @@ describe.each(testDatabases())('CreateServiceRequest on $name', (db) => {
     const second = await newCustomer([serviceTicket(next, '2026-01-01T00:00:00.000')]);
     const outcome = await create(second, missed());
     expect(outcome).toMatchObject({ kind: 'created', ticket: { id: String(Number(next) + 1) } });
+  });
+
+  it('bumps the customer\u2019s data version when it books, not when a rule refuses it (ARCHITECTURE: one data version per customer)', async () => {
+    const { bumpOf } = dataVersions(dataSource);
+    const customerId = await newCustomer();
+    expect(await bumpOf(customerId, () => create(customerId, missed('2026-11-23')))).toBe(1); // a Monday: a pickup day
+    expect(await bumpOf(customerId, () => create(customerId, missed('2026-11-24')))).toBe(0); // a Tuesday: refused
   });
 });

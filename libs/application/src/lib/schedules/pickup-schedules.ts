@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { customerCalendar } from '@curbside/codecs';
-import { type Id, nextPickupsOf, type ServiceNextPickup } from '@curbside/domain';
+import { type Id, type LocalDate, nextPickupsOf, type ServiceNextPickup } from '@curbside/domain';
 import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
-import { Clock } from '../platform';
 
 /**
  * Loads what the schedule rules need (services, the holiday calendar, pickup records) for one
- * customer, with "today" from the clock: next-pickup and the calendar feed answer from here.
+ * customer and answers through them: next pickups, and the calendar feed. `today` is the
+ * caller's (the API's clock), so every door and test decides what day it is.
  */
 @Injectable()
 export class PickupSchedules {
@@ -14,11 +14,9 @@ export class PickupSchedules {
     private readonly services: ServiceRepository,
     private readonly pickups: PickupRepository,
     private readonly holidays: HolidayRepository,
-    private readonly clock: Clock,
   ) {}
 
-  async nextPickups(customerId: Id): Promise<ServiceNextPickup[]> {
-    const today = this.clock.today();
+  async nextPickups(customerId: Id, today: LocalDate): Promise<ServiceNextPickup[]> {
     const [services, holidays, pickups] = await Promise.all([
       this.services.list(customerId),
       this.holidays.list(),
@@ -27,8 +25,8 @@ export class PickupSchedules {
     return nextPickupsOf(services, holidays, pickups, today);
   }
 
-  async calendar(customerId: Id): Promise<string> {
+  async calendar(customerId: Id, today: LocalDate): Promise<string> {
     const [services, holidays] = await Promise.all([this.services.list(customerId), this.holidays.list()]);
-    return customerCalendar(customerId, services, holidays, this.clock.today());
+    return customerCalendar(customerId, services, holidays, today);
   }
 }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { BundleResource, ImportFile } from '@curbside/domain';
 import { decodeImportFile, ImportFileError, ImportFileReader, importRecordLists } from '@curbside/codecs';
 import { CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch } from '@curbside/persistence';
-import { CliFailure, EXIT } from './cli-failure';
 import { ImportScratch } from './import-scratch';
 import { ImportPiece, importPieces, NotJson, NotScanned, scannedPieces } from './import-stream';
 
@@ -33,12 +32,24 @@ export interface ImportResult<Summaries = AsyncIterable<ImportSummary>> {
   customers: Summaries;
 }
 
+/** An import file that cannot be loaded (unreadable, not JSON, or records the codecs refuse): nothing was written. */
+export class ImportRejected extends Error {
+  constructor(
+    message: string,
+    /** One line per problem, every problem of the file. */
+    readonly details: string[] = [],
+  ) {
+    super(message);
+    this.name = 'ImportRejected';
+  }
+}
+
 /**
- * Turns an import file's text into stored records: every record is checked before anything
- * is written, then each customer is loaded in a transaction of its own.
+ * Loads an import file (CONTRACT §3; the CLI's `import` and `seed`): every record is checked
+ * before anything is written, then each customer is loaded in a transaction of its own.
  */
 @Injectable()
-export class ImportService {
+export class LoadImportFile {
   constructor(
     private readonly customers: CustomerRepository,
     private readonly holidays: HolidayRepository,
@@ -170,17 +181,16 @@ async function checkedPieces(file: string, readPieces: ReadPieces, kinds: Map<st
   }
 }
 
-const notJson = (source: string, error: Error): CliFailure =>
-  new CliFailure(`${source} is not valid JSON: ${error.message}`, EXIT.invalidInput);
+const notJson = (source: string, error: Error): ImportRejected => new ImportRejected(`${source} is not valid JSON: ${error.message}`);
 
 /** An ImportFileError as the CLI reports it: every problem, nothing imported. */
-function importFailure(source: string, error: ImportFileError): CliFailure {
+function importFailure(source: string, error: ImportFileError): ImportRejected {
   const details = error.issues.map((issue) => {
     const customer = issue.customerId === null ? '' : `customer ${issue.customerId}, `;
     return `${customer}${issue.record}, ${issue.field}: ${issue.message}`;
   });
   const count = error.issues.length === 1 ? '1 problem' : `${error.issues.length} problems`;
-  return new CliFailure(`${source} has ${count}; nothing was imported.`, EXIT.invalidInput, details);
+  return new ImportRejected(`${source} has ${count}; nothing was imported.`, details);
 }
 
 function decoded<T>(source: string, decode: () => T): T {
@@ -198,7 +208,7 @@ async function decodedAsync<T>(source: string, decode: () => Promise<T>): Promis
     if (error instanceof ImportFileError) throw importFailure(source, error);
     if (error instanceof NotJson) throw notJson(source, error);
     const code = (error as NodeJS.ErrnoException).code;
-    if (code !== undefined) throw new CliFailure(`Cannot read ${source}: ${code}`, EXIT.invalidInput);
+    if (code !== undefined) throw new ImportRejected(`Cannot read ${source}: ${code}`);
     throw error;
   }
 }

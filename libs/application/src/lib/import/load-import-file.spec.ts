@@ -1,11 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CliFailure } from './cli-failure';
 import * as importStream from './import-stream';
 import type { Customer } from '@curbside/domain';
 import type { ImportSummary, RecordBatch } from '@curbside/persistence';
-import { ImportService } from './import.service';
+import { ImportRejected, LoadImportFile } from './load-import-file';
 
 jest.mock('./import-stream', () => {
   const actual = jest.requireActual<typeof import('./import-stream')>('./import-stream');
@@ -15,8 +14,8 @@ const scannedPieces = jest.mocked(importStream.scannedPieces);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests edit raw JSON freely
 
-const sample = JSON.parse(readFileSync(path.join(__dirname, '../../../libs/codecs/src/testing/sample-import.json'), 'utf8')) as Json;
-const contractSample = JSON.parse(readFileSync(path.join(__dirname, '../../../libs/codecs/src/testing/contract-sample-customer.json'), 'utf8')) as Json;
+const sample = JSON.parse(readFileSync(path.join(__dirname, '../../../../codecs/src/testing/sample-import.json'), 'utf8')) as Json;
+const contractSample = JSON.parse(readFileSync(path.join(__dirname, '../../../../codecs/src/testing/contract-sample-customer.json'), 'utf8')) as Json;
 
 /** The sample file after `edit`, as JSON text. */
 function edited(edit: (file: Json) => void): string {
@@ -35,23 +34,23 @@ const manyTickets = (file: Json): void => {
   }));
 };
 
-/** What check gives: the checked file and how it was read, or the failure exactly as the CLI prints it. */
-async function checked(service: ImportService, file: string): Promise<Record<string, unknown>> {
+/** What check gives: the checked file and how it was read, or the rejection whose message and details the CLI prints. */
+async function checked(service: LoadImportFile, file: string): Promise<Record<string, unknown>> {
   try {
     const { readPieces, customers, holidays } = await service.check(file);
     const checked = { holidays, customers: [...customers.customers()] };
     customers.close();
     return { checked, readWith: readPieces === importStream.scannedPieces ? 'scan' : 'stream-json' };
   } catch (error) {
-    if (!(error instanceof CliFailure)) throw error;
-    return { message: error.message, details: error.details, exitCode: error.exitCode };
+    if (!(error instanceof ImportRejected)) throw error;
+    return { message: error.message, details: error.details };
   }
 }
 
-describe('ImportService.check: the scan and stream-json agree', () => {
+describe('LoadImportFile.check: the scan and stream-json agree', () => {
   const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-check-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
-  const service = new ImportService(undefined as never, undefined as never);
+  const service = new LoadImportFile(undefined as never, undefined as never);
 
   const written = (text: string): string => {
     const file = path.join(directory, 'import.json');
@@ -123,7 +122,7 @@ describe('ImportService.check: the scan and stream-json agree', () => {
         startBulkImport: async () => ({ customerLoaded: async () => undefined, end: async () => undefined }),
       };
       const holidays = { importHolidays: async () => ({ created: 0, replaced: 0 }) };
-      const writer = new ImportService(customers as never, holidays as never);
+      const writer = new LoadImportFile(customers as never, holidays as never);
       const file = written(text);
       const checkedFile = await writer.check(file);
       for await (const summary of (await writer.loadChecked(file, checkedFile)).customers) expect(summary.customerId).toMatch(/^\d+$/);

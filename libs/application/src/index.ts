@@ -1,0 +1,12 @@
+export { ApplicationModule } from './lib/application.module';
+export {
+  CreateServiceRequest,
+  IDEMPOTENCY_WINDOW_MS,
+  type IdempotentCall,
+  type ServiceRequestCall,
+  type ServiceRequestOutcome,
+  type StoredResponse,
+} from './lib/service-requests/create-service-request';
+export { SetTicketStatus } from './lib/tickets/set-ticket-status';
+export { PickupSchedules } from './lib/schedules/pickup-schedules';
+export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/load-import-file';

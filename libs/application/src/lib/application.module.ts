@@ -1,0 +1,15 @@
+import { Global, Module } from '@nestjs/common';
+import { LoadImportFile } from './import/load-import-file';
+import { PickupSchedules } from './schedules/pickup-schedules';
+import { CreateServiceRequest } from './service-requests/create-service-request';
+import { SetTicketStatus } from './tickets/set-ticket-status';
+
+const USE_CASES = [CreateServiceRequest, SetTicketStatus, PickupSchedules, LoadImportFile];
+
+/**
+ * Every use case, for the door that imports it (the API, the CLI) once: each is built over the
+ * DataSource and repositories that the (global) PersistenceModule provides.
+ */
+@Global()
+@Module({ providers: USE_CASES, exports: USE_CASES })
+export class ApplicationModule {}
