@@ -5,7 +5,8 @@
  * every CPU sample taken during those requests attributed to one piece of the request's path
  * (routing, guards, token, grant, customer, rate limiter, metrics, logging, interceptors,
  * negotiation, ETag, query, mapping, serialization, headers, reply). Prints, per scenario, one
- * table: each piece's µs per request for both servers and its share of the API's CPU.
+ * table: each piece's µs per request for both servers and its share of the API's CPU, and for each
+ * server a flame graph of pieces (`<server>.folded`, ns per request) beside its `.cpuprofile`.
  *
  * How a sample is attributed: its stack is walked from the leaf towards the root, and the first
  * frame that one of PIECES recognizes decides (the innermost piece wins, so an SQLite statement run
@@ -20,7 +21,7 @@
  *   node tools/bench/fixed-cost.js --attribute=<file.cpuprofile>   (shares of one existing profile)
  *   BENCH_DATABASE_URL=postgres://... for PostgreSQL
  */
-const { mkdirSync, readdirSync, readFileSync, rmSync } = require('node:fs');
+const { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
 
@@ -146,6 +147,16 @@ function driverShare(node) {
   return all === 0 ? 0 : driver / all;
 }
 
+/** A stack as the pieces it passes through, root first, a piece repeated in a row once: a flame graph of pieces. */
+function pieceStack(frames) {
+  const pieces = [];
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const piece = PIECES.find((rule) => matches(rule, frames[i]))?.piece;
+    if (piece !== undefined && piece !== pieces.at(-1)) pieces.push(piece);
+  }
+  return pieces;
+}
+
 function pieceOf(frames) {
   for (const frame of frames) {
     const rule = PIECES.find((candidate) => matches(candidate, frame));
@@ -188,7 +199,7 @@ function attribute(profile, from = -Infinity, to = Infinity) {
     if (!shares.has(node.id)) shares.set(node.id, driverShare(node));
     return shares.get(node.id);
   };
-  const [pieces, inclusive, statements, leaves] = [new Map(), new Map(), new Map(), new Map()];
+  const [pieces, inclusive, statements, leaves, folded] = [new Map(), new Map(), new Map(), new Map(), new Map()];
   const add = (map, key, value) => map.set(key, (map.get(key) ?? 0) + value);
   let idle = 0;
   for (const { time, duration, node, frames } of samplesOf(profile)) {
@@ -206,12 +217,16 @@ function attribute(profile, from = -Infinity, to = Infinity) {
     add(pieces, piece, duration - native);
     if (STATEMENTS.has(piece)) {
       const owner = ownerOf(frames, onStack);
-      add(statements, `${owner}: runner`, duration - native);
-      add(statements, `${owner}: driver`, native);
+      const driver = piece === 'statements: driver (SQLite / pg)' ? duration : native;
+      add(statements, `${owner}: runner`, duration - driver);
+      add(statements, `${owner}: driver`, driver);
     }
+    const stack = pieceStack(frames);
+    if (piece !== stack.at(-1)) stack.push(piece);
+    add(folded, stack.join(';'), duration);
     if (piece === 'other') add(leaves, `${frames[0].functionName || '(anonymous)'} ${frames[0].url}:${frames[0].lineNumber + 1}`, duration);
   }
-  return { pieces, inclusive, statements, idle, leaves };
+  return { pieces, inclusive, statements, idle, leaves, folded };
 }
 
 /** The pieces in the order a request meets them. */
@@ -324,6 +339,19 @@ async function profiled(bench, pin, name, script, env, scenario, directory) {
   return { name, requests: settings.requests, interval, attribution: attribute(profile, from, to), processCpu: (cpuAfter - cpuBefore) / settings.requests };
 }
 
+/**
+ * The flame graph of pieces, in the folded format (`a;b;c µs`, what speedscope and flamegraph.pl
+ * read): ns per request on each stack of pieces, so the API's and a baseline's are on one scale.
+ */
+function writeFolded(file, result) {
+  const lines = [...result.attribution.folded]
+    .map(([stack, us]) => [stack, Math.round((1000 * us) / result.requests)])
+    .filter(([, ns]) => ns > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([stack, ns]) => `${stack.replace(/ /g, '_')} ${ns}`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
 async function main() {
   const bench = require('./bench');
   const pin = bench.pinning();
@@ -339,6 +367,7 @@ async function main() {
         results.push(await profiled(bench, pin, name, script, env, scenario, path.join(settings.out, scenario.name.replace(/[^a-z0-9]+/gi, '-'), name)));
       }
       process.stdout.write(`${table(scenario, results)}\n`);
+      for (const result of results) writeFolded(path.join(settings.out, scenario.name.replace(/[^a-z0-9]+/gi, '-'), `${result.name}.folded`), result);
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
