@@ -165,8 +165,8 @@ function pieceOf(frames) {
   return 'other';
 }
 
-/** Every piece with a frame on the stack (a piece's inclusive time counts each sample once). */
-const piecesOnStack = (frames) => new Set(frames.flatMap((frame) => PIECES.filter((rule) => matches(rule, frame)).map((rule) => rule.piece)));
+/** Every piece with a frame on the stack, each frame in the first piece that matches it (a piece's inclusive time counts each sample once). */
+const piecesOnStack = (frames) => new Set(frames.flatMap((frame) => PIECES.find((rule) => matches(rule, frame))?.piece ?? []));
 
 const STATEMENTS = new Set(['statements: TypeORM runner, turn queue', 'statements: driver (SQLite / pg)']);
 /**
@@ -223,7 +223,8 @@ function attribute(profile, from = -Infinity, to = Infinity) {
     }
     const stack = pieceStack(frames);
     if (piece !== stack.at(-1)) stack.push(piece);
-    add(folded, stack.join(';'), duration);
+    add(folded, stack.join(';'), duration - native);
+    if (native > 0) add(folded, [...stack, 'statements: driver (SQLite / pg)'].join(';'), native);
     if (piece === 'other') add(leaves, `${frames[0].functionName || '(anonymous)'} ${frames[0].url}:${frames[0].lineNumber + 1}`, duration);
   }
   return { pieces, inclusive, statements, idle, leaves, folded };
