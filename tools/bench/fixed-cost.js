@@ -311,11 +311,6 @@ function unattributedLeaves(results) {
   ]);
 }
 
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-const cpuUs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
-};
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** One server profiled over `requests` requests of the scenario, after a warm-up of a tenth as many. */
@@ -330,9 +325,9 @@ async function profiled(bench, pin, name, script, env, scenario, directory) {
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors on ${scenario.name}`);
   };
   await run(Math.max(200, Math.ceil(settings.requests / 10)));
-  const [cpuBefore, from] = [cpuUs(server.child.pid), monotonicUs()];
+  const [cpuBefore, from] = [1000 * bench.cpuMs(server.child.pid), monotonicUs()];
   await run(settings.requests);
-  const [cpuAfter, to] = [cpuUs(server.child.pid), monotonicUs()];
+  const [cpuAfter, to] = [1000 * bench.cpuMs(server.child.pid), monotonicUs()];
   await new Promise((done) => server.child.once('exit', done).kill('SIGTERM'));
   const [file] = readdirSync(directory).filter((entry) => entry.endsWith('.cpuprofile'));
   const profile = JSON.parse(readFileSync(path.join(directory, file), 'utf8'));
