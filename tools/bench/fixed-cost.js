@@ -9,15 +9,15 @@
  * server a flame graph of pieces (`<server>.folded`, ns per request) beside its `.cpuprofile`.
  *
  * How a sample is attributed: its stack is walked from the leaf towards the root, and the first
- * frame that one of PIECES recognizes decides (the innermost piece wins, so an SQLite statement run
- * by the access guard is the guard's, and the socket write Fastify's onSend chain ends in is the
- * socket's). Within a piece that runs statements, the self time of the driver-calling frame
+ * frame that one of PIECES recognizes decides (the innermost piece wins, so a statement the access
+ * guard runs is charged to the statements, and the socket write Fastify's onSend chain ends in to
+ * Node's HTTP server). Within a piece that runs statements, the self time of the driver-calling frame
  * (TypeORM's `BetterSqlite3QueryRunner.query`, the baseline's statement closure) is split by its
  * line ticks into the driver's native call (`stmt.all`/`stmt.run`: SQLite itself) and the rest.
  * A sample no rule recognizes counts as "other" (their leaves are listed with --unattributed).
  *
  *   npm run build && node tools/bench/fixed-cost.js [--scenario='10 rows, JSON|ticket detail, JSON']
- *       [--requests=20000] [--baselines=server,scratch] [--out=tools/bench/results/fixed-cost] [--unattributed]
+ *       [--requests=20000] [--baselines=server,scratch-server] [--out=tools/bench/results/fixed-cost] [--unattributed]
  *   node tools/bench/fixed-cost.js --attribute=<file.cpuprofile>   (shares of one existing profile)
  *   BENCH_DATABASE_URL=postgres://... for PostgreSQL
  */
@@ -35,13 +35,12 @@ const settings = {
   unattributed: process.argv.includes('--unattributed'),
 };
 
-const dist = (folder) => new RegExp(`/(apps|libs)/${folder}`);
 const modules = (...names) => new RegExp(`node_modules/(${names.join('|')})/`);
 const BASELINE = /tools\/bench\/baseline\//;
 
 /**
- * The pieces of a request's path, each a test of one stack frame (`url`, and `name`, the function's
- * name, when the file holds more than one piece). For each sample the innermost frame any rule
+ * The pieces of a request's path, each a test of one stack frame: its file (`url`) and, when the file
+ * holds more than one piece, its function's name (`name`) or the text of the function's first line (`source`). For each sample the innermost frame any rule
  * matches decides; among rules matching the same frame, the first listed wins.
  */
 const PIECES = [
