@@ -18,7 +18,7 @@
  *
  *   npm run build && node tools/bench/fixed-cost.js [--scenario='10 rows, JSON|ticket detail, JSON']
  *       [--requests=20000] [--baselines=server,scratch-server] [--out=tools/bench/results/fixed-cost] [--unattributed]
- *   node tools/bench/fixed-cost.js --attribute=<file.cpuprofile>   (shares of one existing profile)
+ *   node tools/bench/fixed-cost.js --attribute=<file.cpuprofile>   (shares of one existing profile, from its first request on)
  *   BENCH_DATABASE_URL=postgres://... for PostgreSQL
  */
 const { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
@@ -370,8 +370,11 @@ async function main() {
   bench.progress(`profiles in ${settings.out}`);
 }
 
+/** Shares of one profile's pieces, from its first request on (start-up left out, as profile.js does). */
 function attributeOne(file) {
-  const { pieces, leaves } = attribute(JSON.parse(readFileSync(file, 'utf8')));
+  const profile = JSON.parse(readFileSync(file, 'utf8'));
+  const firstRequest = samplesOf(profile).find(({ frames }) => frames.some((frame) => frame.functionName === 'routeHandler' && frame.url.includes('node_modules/fastify/')));
+  const { pieces, leaves } = attribute(profile, firstRequest?.time);
   const busy = [...pieces.values()].reduce((a, b) => a + b, 0);
   const rows = ORDER.filter((piece) => pieces.has(piece)).map((piece) => `| ${piece} | ${((100 * pieces.get(piece)) / busy).toFixed(1)} % |`);
   process.stdout.write(`${[`| piece | share of ${path.basename(file)} |`, '|---|---:|', ...rows].join('\n')}\n`);
