@@ -87,6 +87,12 @@ async function startServer(name, pin, script, env, nodeOptions = []) {
 }
 
 const statusOf = (pid) => readFileSync(`/proc/${pid}/status`, 'utf8');
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+/** User + system CPU milliseconds the process has used so far. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
 const kib = (status, field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
 /** Forgets the process's peak RSS so far (Linux: clear_refs 5), so the next peak is this scenario's. */
 const resetPeak = (pid) => {
@@ -406,7 +412,7 @@ async function main() {
   }
 }
 
-module.exports = { environment, prepare, scenarios, startServer, freePort, pinning, progress, median, timed, cli };
+module.exports = { environment, prepare, scenarios, startServer, freePort, pinning, progress, median, timed, cli, cpuMs };
 
 if (require.main === module) {
   main().catch((error) => {

@@ -11,10 +11,10 @@
  *   npm run build && node tools/bench/cpu-per-request.js [--scenario=detail] [--requests=5000] [--rounds=3]
  *       [--apis=dist/apps/api/main.js,/other/checkout/dist/apps/api/main.js]
  */
-const { readFileSync, rmSync } = require('node:fs');
+const { rmSync } = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { environment, prepare, scenarios, startServer, freePort, pinning, progress, median } = require('./bench');
+const { environment, prepare, scenarios, startServer, freePort, pinning, progress, median, cpuMs } = require('./bench');
 
 const root = path.resolve(__dirname, '../..');
 const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -25,12 +25,6 @@ const settings = {
   apis: (argument('apis') ?? 'dist/apps/api/main.js').split(',').map((file) => path.resolve(root, file)),
 };
 
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-/** User + system CPU milliseconds the process has used so far. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
 
 /** CPU microseconds per request over `requests` requests (after a warm-up of a tenth as many, at least 20). */
 async function cpuPerRequest(server, scenario, requests) {
