@@ -51,14 +51,15 @@ function start(program: string, env: Record<string, string>): RunningProcess {
 
 /** Runs the real notifier process to its end (one that cannot start exits at once). */
 export function runNotifier(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [NOTIFIER], { cwd: WORKSPACE, encoding: 'utf8', env: { PATH: process.env.PATH, ...env }, timeout: 30_000 });
+  const result = spawnSync(process.execPath, [NOTIFIER], { cwd: WORKSPACE, encoding: 'utf8', env: { PATH: process.env.PATH, QUIET_HOURS: 'off', ...env }, timeout: 30_000 });
   return { status: result.status, stderr: result.stderr };
 }
 
 /** Starts the real notifier process; resolves once its health endpoint says ready. */
 export async function startNotifier(env: Record<string, string>): Promise<RunningProcess & { healthUrl: string }> {
   const port = await freePort();
-  const notifier = start(NOTIFIER, { LOG_LEVEL: 'warn', ...env, NOTIFIER_HEALTH_PORT: String(port) });
+  // Texts and calls wait out QUIET_HOURS (21:00-08:00 by default): a suite run at night must not wait with them.
+  const notifier = start(NOTIFIER, { LOG_LEVEL: 'warn', QUIET_HOURS: 'off', ...env, NOTIFIER_HEALTH_PORT: String(port) });
   const healthUrl = `http://127.0.0.1:${port}/health/ready`;
   await waitFor(async () => {
     if (notifier.child.exitCode !== null) throw new Error(`notifier exited (${notifier.child.exitCode}): ${notifier.output()}`);
