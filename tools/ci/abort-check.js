@@ -11,7 +11,7 @@
  */
 const { spawn } = require('node:child_process');
 const { mkdtempSync, writeFileSync } = require('node:fs');
-const { createServer } = require('node:net');
+const { freePort } = require('./free-port');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const { parseArgs } = require('node:util');
@@ -51,14 +51,6 @@ async function cli(args) {
   judge(`curbside ${args.join(' ')}`, result);
   return result.stdout;
 }
-
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 
 async function cliProcesses(demoFile) {
   const commands = [['import', demoFile], ['export', '1000001'], ['clients', 'list', '--json'], ['deliveries', 'list', '--json'], ['notices', 'run', '--dry-run', '--json']];

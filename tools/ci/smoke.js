@@ -6,7 +6,7 @@
  */
 const { spawn } = require('node:child_process');
 const { mkdtempSync, readFileSync } = require('node:fs');
-const { createServer } = require('node:net');
+const { freePort } = require('./free-port');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 
@@ -39,14 +39,6 @@ function check(name, ok, detail = '') {
   else failed++;
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${ok || !detail ? '' : `: ${detail}`}`);
 }
-
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 
 /** Spawns `node script`; resolves once `ready()` is true, with the child and what it printed. */
 async function startProcess(script, env, ready) {
