@@ -364,7 +364,7 @@ async function main() {
     if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
   }
   if (process.argv.includes('--notifier')) {
-    await require('./notifier').main();
+    await require(process.argv.includes('--fault') ? './notifier-fault' : './notifier').main();
     return;
   }
   // A hauler's scale (issue 21): its own data, import and read mix (hauler.bench.js).

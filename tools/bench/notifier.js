@@ -17,7 +17,8 @@
  * the notifier's VmHWM. `--compare` runs another checkout's built notifier on the same data in
  * the same minutes (before/after as a ratio). Only the first size is compared and run with two
  * notifiers; the larger sizes run once, one notifier of this checkout (their point is memory).
- * `--cpu-prof` writes the notifiers' CPU profiles and sums them.
+ * `--cpu-prof` writes the notifiers' CPU profiles and sums them. `--fault` runs the drain under a
+ * fault instead (notifier-fault.js).
  */
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
@@ -326,7 +327,7 @@ function markdown(rows) {
   return lines.join('\n');
 }
 
-module.exports = { main };
+module.exports = { main, customerId, freePort, seed, startNotifier, startSmtpSink };
 
 if (require.main === module) {
   main().catch((error) => {
