@@ -24,6 +24,11 @@ const progress = (text) => process.stderr.write(`${text}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const RESUME_GOAL_MS = 5000;
+/**
+ * At most what the notifiers held can be sent again: the killed one's two lanes (never recorded)
+ * and the survivor's two lanes (sent while PostgreSQL was down, not recorded): 2 × 2 × the batch (100).
+ */
+const MAX_DUPLICATES = 2 * 2 * 100;
 /** Short enough that the killed notifier's batches come back within the bench, longer than a send's time-out. */
 const LEASE_SECONDS = 20;
 
@@ -136,6 +141,7 @@ async function faultRun(cluster, size, outageMs) {
       result.undelivered !== 0 && `${result.undelivered} deliveries not delivered`,
       distinct !== size && `${distinct} distinct Message-IDs received of ${size}`,
       result.activities !== size && `${result.activities} email activities for ${size} deliveries`,
+      received - distinct > MAX_DUPLICATES && `${received - distinct} duplicates, more than the ${MAX_DUPLICATES} the notifiers could hold`,
       resumeMs > RESUME_GOAL_MS && `the drain resumed after ${resumeMs} ms (goal ≤ ${RESUME_GOAL_MS})`,
     ].filter(Boolean);
     return { ...result, problems };

@@ -4,7 +4,7 @@
  * delivers to a loopback SMTP sink, on SQLite and PostgreSQL, with one notifier and (PostgreSQL)
  * two, and its peak RSS at 10,000 and 100,000 customers.
  *
- *   npm run bench -- --notifier [--customers=10000,100000] [--compare=/other/checkout] [--cpu-prof] [--databases=sqlite,postgresql] [--smoke]
+ *   npm run bench -- --notifier [--customers=10000,100000] [--compare=/other/checkout] [--cpu-prof] [--databases=sqlite,postgresql] [--batch-size=N] [--smoke]
  *   node tools/bench/notifier.js ...                  (the same, without the build)
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres   (PostgreSQL; else SQLite only)
  *
@@ -186,6 +186,7 @@ async function drain(driver, templateUrl, size, checkout, workers, profileDir) {
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'error',
       NOTIFIER_CUSTOMER_HOURLY_CAP: '1000000',
+      ...(argument('batch-size') ? { NOTIFIER_BATCH_SIZE: argument('batch-size') } : {}),
     };
     for (let w = 0; w < workers; w++) children.push(await startNotifier(checkout, env, profileDir));
     const events = Array.from({ length: size }, (_, n) => ({
