@@ -5,11 +5,13 @@ import {
   addDays,
   dueRunDay,
   holidayMoves,
+  matchingRecipients,
   movedNotice,
   nowLocalDateTime,
   pickupsOn,
   reminderNotice,
   routeAlertNotice,
+  routeOf,
   routePickupsOn,
   type Holiday,
   type Id,
@@ -23,7 +25,6 @@ import { HolidayRepository, NOTICE_CHUNK, NoticeRepository } from '@curbside/per
 import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
 import { planDeliveries } from './plan';
 import { senderOf, type SenderOptions } from './sender';
-import { matchingRecipients, routeOf } from './routing';
 
 /** What a run did (or, dry, would do): the customers newly notified of tomorrow's pickups and of holiday moves. */
 export interface NoticeRunResult {

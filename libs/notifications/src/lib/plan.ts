@@ -1,6 +1,14 @@
-import type { NewDelivery, OutboxEvent, Preference, PreferenceCategory, WebhookWithSecret } from '@curbside/domain';
+import {
+  matchingRecipients,
+  routeOf,
+  type NewDelivery,
+  type OutboxEvent,
+  type Preference,
+  type PreferenceCategory,
+  type Recipient,
+  type WebhookWithSecret,
+} from '@curbside/domain';
 import type { UnsubscribeGrant } from './consent/unsubscribe-tokens';
-import { matchingRecipients, routeOf, type Recipient } from './routing';
 import { headline, renderMessage, shortMessage } from './templates';
 
 /** Whose messages these are and how each email's reader stops them (CONTRACT §10). */
