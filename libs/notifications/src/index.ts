@@ -4,5 +4,6 @@ export { UnsubscribeTokens, type UnsubscribeGrant } from './lib/consent/unsubscr
 export { unsubscribeUrl } from './lib/sender';
 export { escapeHtml, renderMessage, shortMessage } from './lib/templates';
 export { WebhookService, WebhookError } from './lib/webhook.service';
-export { NoticeRun, NoticeScheduler, RouteAlerts, type NoticeRunResult } from './lib/notices';
+export { planDeliveries } from './lib/plan';
+export { senderOf, type SenderOptions } from './lib/sender';
 export { verifyWebhookSignature, signWebhook, SIGNATURE_HEADER, EVENT_ID_HEADER, type VerifyOptions } from '@curbside/contract';

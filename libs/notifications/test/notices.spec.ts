@@ -1,3 +1,4 @@
+import { NoticeRun, RouteAlerts } from '@curbside/application';
 import { decodeImportFile } from '@curbside/codecs';
 import { SHORT_MESSAGE_MAX, type Holiday } from '@curbside/domain';
 import { CustomerRepository, HolidayRepository, NoticeRepository, openDatabase, SigningKeyRepository } from '@curbside/persistence';
@@ -13,7 +14,6 @@ import {
 } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 import { UnsubscribeTokens, verifyWebhookSignature } from '../src';
-import { NoticeRun, RouteAlerts } from '../src/lib/notices';
 import { drain, openWorld, SENDER, type NotifierWorld } from './support';
 
 /*

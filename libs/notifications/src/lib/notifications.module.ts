@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { NoticeRun, NoticeScheduler, RouteAlerts } from '@curbside/application';
 import {
   ApiClientRepository,
   DeliveryRepository,
@@ -10,7 +11,6 @@ import {
   WebhookRepository,
 } from '@curbside/persistence';
 import { UnsubscribeTokens } from './consent/unsubscribe-tokens';
-import { NoticeRun, NoticeScheduler, RouteAlerts } from './notices';
 import { Notifier, type NotifierOptions } from './notifier';
 import { WebhookService } from './webhook.service';
 

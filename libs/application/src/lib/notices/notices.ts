@@ -22,9 +22,7 @@ import {
   type RouteAlert,
 } from '@curbside/domain';
 import { HolidayRepository, NOTICE_CHUNK, NoticeRepository } from '@curbside/persistence';
-import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
-import { planDeliveries } from './plan';
-import { senderOf, type SenderOptions } from './sender';
+import { planDeliveries, senderOf, type SenderOptions, type UnsubscribeTokens } from '@curbside/notifications';
 
 /** What a run did (or, dry, would do): the customers newly notified of tomorrow's pickups and of holiday moves. */
 export interface NoticeRunResult {
