@@ -22,7 +22,7 @@ import {
   type RouteAlert,
 } from '@curbside/domain';
 import { HolidayRepository, NOTICE_CHUNK, NoticeRepository } from '@curbside/persistence';
-import { planDeliveries, senderOf, type SenderOptions, type UnsubscribeTokens } from '@curbside/notifications';
+import type { NoticeDeliveries } from './notice-deliveries';
 
 /** What a run did (or, dry, would do): the customers newly notified of tomorrow's pickups and of holiday moves. */
 export interface NoticeRunResult {
@@ -56,8 +56,8 @@ export class NoticeRun {
   constructor(
     private readonly notices: NoticeRepository,
     private readonly holidays: HolidayRepository,
-    private readonly options: Pick<NoticeOptions, 'noticeHorizonDays'> & SenderOptions,
-    private readonly unsubscribeTokens: UnsubscribeTokens,
+    private readonly options: Pick<NoticeOptions, 'noticeHorizonDays'>,
+    private readonly deliveries: NoticeDeliveries,
   ) {}
 
   /** Runs the day as if today were `today`; `dryRun` counts and writes nothing. `afterChunk` runs after each chunk (a lease's renewal). */
@@ -90,9 +90,9 @@ export class NoticeRun {
       const done = await this.notices.written(reaching);
       return reaching.filter((notice) => !done.has(notice.key));
     }
-    const sender = await senderOf(this.options, this.unsubscribeTokens);
+    const plan = await this.deliveries.planner();
     const events = await this.notices.record(reaching, (written) =>
-      written.flatMap((event) => planDeliveries(event, preferences.get(event.customerId) ?? [], [], sender)),
+      written.flatMap((event) => plan(event, preferences.get(event.customerId) ?? [])),
     );
     return events.map((event) => ({ key: '', event }));
   }
