@@ -21,3 +21,4 @@ export * from './lib/service-requests';
 export * from './lib/deliveries';
 export * from './lib/consent';
 export * from './lib/routing';
+export * from './lib/errors';

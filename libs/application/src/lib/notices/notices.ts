@@ -9,6 +9,7 @@ import {
   movedNotice,
   nowLocalDateTime,
   pickupsOn,
+  reasonOf,
   reminderNotice,
   routeAlertNotice,
   routeOf,
@@ -146,7 +147,7 @@ export class NoticeScheduler {
     const day = dueRunDay(this.options.timeZone, this.options.reminderTime, now);
     if (day === null || this.finished.has(day)) return;
     this.running = this.runDay(day)
-      .catch((error: unknown) => this.logger.error(`the notice run of ${day} failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => this.logger.error(`the notice run of ${day} failed: ${reasonOf(error)}`))
       .finally(() => (this.running = null));
     await this.running;
   }
