@@ -5,7 +5,7 @@ import type { Contact, ContactType, Customer } from '@curbside/domain';
 import { ContactRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { WireResponse } from '../docs';
-import { ConditionalWrite, decodeBody, IfMatch, IfMatchCondition, ProblemResponse, TrackingId, Endpoint } from '../platform';
+import { ConditionalWrite, IfMatch, IfMatchCondition, ProblemResponse, TrackingId, Endpoint } from '../platform';
 import { ROUTES } from '@curbside/contract';
 
 const ONE_CONTACT =
@@ -65,11 +65,11 @@ export class ContactsController {
     @Body() body: unknown,
     @IfMatch() ifMatch: IfMatchCondition,
   ): Promise<WireObject> {
-    const updates = decodeBody(contactCodec.decodeUpdateRequest, body);
-    await ifMatch.write(
-      (contacts: Contact[]) => responses.contacts(trackingId, contacts),
-      (precondition) => this.contacts.update(customer.id, updates, precondition),
-    );
+    await ifMatch.update(body, {
+      decode: contactCodec.decodeUpdateRequest,
+      represent: (contacts: Contact[]) => responses.contacts(trackingId, contacts),
+      write: (updates, precondition) => this.contacts.update(customer.id, updates, precondition),
+    });
     return responses.contactsUpdated(trackingId);
   }
 
