@@ -5,7 +5,7 @@ import type { Customer, Preference } from '@curbside/domain';
 import { PreferenceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { WireResponse } from '../docs';
-import { ConditionalWrite, IfMatch, IfMatchCondition, ProblemResponse, TrackingId, Endpoint } from '../platform';
+import { ConditionalWrite, IfMatch, IfMatchCondition, JsonBodyProblems, TrackingId, Endpoint } from '../platform';
 import { UpdatePreferencesDto } from './dtos/update-preferences.dto';
 import { ROUTES } from '@curbside/contract';
 
@@ -39,8 +39,7 @@ export class PreferencesController {
   })
   @ApiBody({ type: UpdatePreferencesDto })
   @WireResponse('The update was stored', 'preferencesUpdated')
-  @ProblemResponse(413, 'The body is over 64 KiB')
-  @ProblemResponse(415, 'The body is not application/json')
+  @JsonBodyProblems()
   @ConditionalWrite()
   async update(
     @TrackingId() trackingId: string,
