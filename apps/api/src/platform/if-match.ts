@@ -23,7 +23,7 @@ export class IfMatchCondition {
    * If-Match sets — stale: 412 and nothing written — and answers the new ETag. `represent` is
    * the resource's GET body for a state.
    */
-  async write<S>(represent: (state: S) => object, write: (precondition: Precondition<S>) => Promise<S>): Promise<S> {
+  private async write<S>(represent: (state: S) => object, write: (precondition: Precondition<S>) => Promise<S>): Promise<S> {
     const updated = await write((current) => {
       if (!ifMatch(this.header, jsonEntityTag(represent(current)))) throw new ApiException(ApiErrorCode.PRECONDITION_FAILED);
     });
@@ -45,7 +45,7 @@ export interface ConditionalUpdate<B, S> {
   write: (update: B, precondition: Precondition<S>) => Promise<S>;
 }
 
-/** The request's `If-Match`, for `IfMatchCondition.write`. Put `@ConditionalWrite()` on the route to document it. */
+/** The request's `If-Match`, for `IfMatchCondition.update`. Put `@ConditionalWrite()` on the route to document it. */
 export const IfMatch = createParamDecorator((_data: unknown, context: ExecutionContext): IfMatchCondition => {
   const http = context.switchToHttp();
   return new IfMatchCondition(http.getRequest<FastifyRequest>().headers['if-match'], http.getResponse<FastifyReply>());
