@@ -1,11 +1,11 @@
 import { DynamicModule, Injectable, Module } from '@nestjs/common';
 import type { Command } from 'commander';
 import { InjectCommander } from 'nest-commander';
-import { ApplicationModule } from '@curbside/application';
+import { ApplicationModule, noticeProviders } from '@curbside/application';
 import { AuthModule } from '@curbside/auth';
 import { Config } from '@curbside/config';
 import { CoreModule } from '@curbside/core';
-import { NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
+import { DeliveryPlanner, NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
 import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevokeCommand } from './commands/clients.command';
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
 import { DeliveriesCommand, DeliveriesListCommand, DeliveriesReplayCommand } from './commands/deliveries.command';
@@ -65,15 +65,16 @@ class ProgramName {
 @Module({})
 export class AdminCliModule {
   static register(config: Config): DynamicModule {
+    const notifier = notifierOptionsOf(config);
     return {
       module: AdminCliModule,
       imports: [
         CoreModule.forRoot(config, { destination: 'stderr' }),
-        NotificationsModule.forRoot(notifierOptionsOf(config)),
+        NotificationsModule.forRoot(notifier),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ApplicationModule,
       ],
-      providers: [ProgramName, ...COMMANDS],
+      providers: [ProgramName, ...COMMANDS, ...noticeProviders(notifier, DeliveryPlanner)],
     };
   }
 }

@@ -3,6 +3,7 @@ import { CommandFactory } from 'nest-commander';
 import { ImportRejected } from '@curbside/application';
 import { ConfigError, loadConfig } from '@curbside/config';
 import { runMain } from '@curbside/core';
+import { reasonOf } from '@curbside/domain';
 import { Logger } from 'nestjs-pino';
 import { createCliApp } from './cli-app';
 import { CliFailure, EXIT } from './cli-failure';
@@ -21,7 +22,7 @@ function report(thrown: unknown): void {
     return;
   }
   // Unexpected: one line for the operator; the stack only when asked for.
-  output.problem(`error: ${error instanceof Error ? error.message : String(error)}`);
+  output.problem(`error: ${reasonOf(error)}`);
   if (process.env.DEBUG && error instanceof Error) output.problem(error.stack ?? '');
   process.exitCode = EXIT.failure;
 }

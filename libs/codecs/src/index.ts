@@ -20,7 +20,7 @@ export { invoiceCodec } from './lib/invoice.codec';
 export { caseCodec } from './lib/case.codec';
 export { contactCodec } from './lib/contact.codec';
 export { SERVICE_REQUEST_MAX_LENGTHS, serviceRequestCodec } from './lib/service-request.codec';
-export { preferenceCodec, type PreferencesUpdate } from './lib/preference.codec';
+export { preferenceCodec, PREFERENCES_UPDATE_MAX_LENGTHS, type PreferencesUpdate } from './lib/preference.codec';
 export { serviceCodec } from './lib/service.codec';
 export { emailActivityCodec } from './lib/email-activity.codec';
 export { issueActivityCodec } from './lib/issue-activity.codec';

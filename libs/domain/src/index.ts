@@ -20,3 +20,5 @@ export * from './lib/write-rules';
 export * from './lib/service-requests';
 export * from './lib/deliveries';
 export * from './lib/consent';
+export * from './lib/routing';
+export * from './lib/errors';

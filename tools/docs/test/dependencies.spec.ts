@@ -5,9 +5,6 @@ const ROOT = join(__dirname, '../../..');
 
 /** Dependencies our code never names, each kept for a reason of its own. */
 const NOT_IMPORTED: Record<string, string> = {
-  // Not loaded at all: enableCors uses the copy @nestjs/platform-fastify pins in its own node_modules. Listed
-  // since the security headers (454de64); whether to drop it is outside this change.
-  '@fastify/cors': 'listed with the security headers; unused (see above)',
   '@fastify/static': 'an optional peer of @nestjs/platform-fastify and @nestjs/swagger: serves the Swagger UI',
 };
 

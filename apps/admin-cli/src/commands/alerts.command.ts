@@ -1,6 +1,6 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import type { LocalDate, RouteAlert } from '@curbside/domain';
-import { RouteAlerts } from '@curbside/notifications';
+import { RouteAlerts } from '@curbside/application';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';
 import { parseDay } from './day-option';

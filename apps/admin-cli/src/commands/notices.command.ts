@@ -3,7 +3,7 @@ import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import type { Config } from '@curbside/config';
 import { CONFIG } from '@curbside/core';
 import { todayIn, type LocalDate } from '@curbside/domain';
-import { NoticeRun } from '@curbside/notifications';
+import { NoticeRun } from '@curbside/application';
 import { output } from '../output';
 import { parseDay } from './day-option';
 

@@ -5,7 +5,7 @@ import type { Contact, ContactType, Customer } from '@curbside/domain';
 import { ContactRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { WireResponse } from '../docs';
-import { ConditionalWrite, decodeBody, IfMatch, IfMatchCondition, ProblemResponse, TrackingId, Endpoint } from '../platform';
+import { ConditionalWrite, IfMatch, IfMatchCondition, JsonBodyProblems, TrackingId, Endpoint } from '../platform';
 import { ROUTES } from '@curbside/contract';
 
 const ONE_CONTACT =
@@ -56,8 +56,7 @@ export class ContactsController {
   })
   @ApiBody({ schema: contactCodec.updateRequestSchema() as SchemaObject })
   @WireResponse('The update was stored', 'contactsUpdated')
-  @ProblemResponse(413, 'The body is over 64 KiB')
-  @ProblemResponse(415, 'The body is not application/json')
+  @JsonBodyProblems()
   @ConditionalWrite()
   async update(
     @TrackingId() trackingId: string,
@@ -65,11 +64,11 @@ export class ContactsController {
     @Body() body: unknown,
     @IfMatch() ifMatch: IfMatchCondition,
   ): Promise<WireObject> {
-    const updates = decodeBody(contactCodec.decodeUpdateRequest, body);
-    await ifMatch.write(
-      (contacts: Contact[]) => responses.contacts(trackingId, contacts),
-      (precondition) => this.contacts.update(customer.id, updates, precondition),
-    );
+    await ifMatch.update(body, {
+      decode: contactCodec.decodeUpdateRequest,
+      represent: (contacts: Contact[]) => responses.contacts(trackingId, contacts),
+      write: (updates, precondition) => this.contacts.update(customer.id, updates, precondition),
+    });
     return responses.contactsUpdated(trackingId);
   }
 

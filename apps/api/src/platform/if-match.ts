@@ -3,6 +3,7 @@ import { ApiHeader } from '@nestjs/swagger';
 import type { Precondition } from '@curbside/persistence';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorCode, ApiException } from './api.exception';
+import { decodeBody } from './decode-body';
 import { ifMatch, jsonEntityTag } from './entity-tag';
 import { ProblemResponse } from './openapi';
 
@@ -22,16 +23,29 @@ export class IfMatchCondition {
    * If-Match sets — stale: 412 and nothing written — and answers the new ETag. `represent` is
    * the resource's GET body for a state.
    */
-  async write<S>(represent: (state: S) => object, write: (precondition: Precondition<S>) => Promise<S>): Promise<S> {
+  private async write<S>(represent: (state: S) => object, write: (precondition: Precondition<S>) => Promise<S>): Promise<S> {
     const updated = await write((current) => {
       if (!ifMatch(this.header, jsonEntityTag(represent(current)))) throw new ApiException(ApiErrorCode.PRECONDITION_FAILED);
     });
     void this.reply.header('ETag', jsonEntityTag(represent(updated)));
     return updated;
   }
+
+  /** A PUT's body read by its codec (its one validator: a 400 naming each bad field), then written as `write`. */
+  async update<B, S>(body: unknown, { decode, represent, write }: ConditionalUpdate<B, S>): Promise<S> {
+    const update = decodeBody(decode, body);
+    return this.write(represent, (precondition) => write(update, precondition));
+  }
 }
 
-/** The request's `If-Match`, for `IfMatchCondition.write`. Put `@ConditionalWrite()` on the route to document it. */
+/** How a PUT reads its body, represents its resource (for the ETags) and writes. */
+export interface ConditionalUpdate<B, S> {
+  decode: (body: unknown) => B;
+  represent: (state: S) => object;
+  write: (update: B, precondition: Precondition<S>) => Promise<S>;
+}
+
+/** The request's `If-Match`, for `IfMatchCondition.update`. Put `@ConditionalWrite()` on the route to document it. */
 export const IfMatch = createParamDecorator((_data: unknown, context: ExecutionContext): IfMatchCondition => {
   const http = context.switchToHttp();
   return new IfMatchCondition(http.getRequest<FastifyRequest>().headers['if-match'], http.getResponse<FastifyReply>());

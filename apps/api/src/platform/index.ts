@@ -1,7 +1,7 @@
 // What resource modules use from the HTTP edge.
 export { ApiErrorCode, ApiException } from './api.exception';
 export type { FieldError } from './api.exception';
-export { BodyEdgeProblems, CLIENT_BASIC, CustomerApi, DatabaseUnavailableResponse, problemContent, ProblemResponse } from './openapi';
+export { BodyEdgeProblems, CLIENT_BASIC, CustomerApi, DatabaseUnavailableResponse, JsonBodyProblems, problemContent, ProblemResponse } from './openapi';
 export { decodeBody } from './decode-body';
 export { quoted } from './quoted';
 export { Endpoint } from './endpoint';

@@ -170,6 +170,11 @@ export function BodyEdgeProblems(): MethodDecorator & ClassDecorator {
   );
 }
 
+/** The problems of a route that takes a JSON body (read by its codec), beyond the edge's. */
+export function JsonBodyProblems(): MethodDecorator {
+  return applyDecorators(ProblemResponse(413, 'The body is over 64 KiB'), ProblemResponse(415, 'The body is not application/json'));
+}
+
 /** Swagger UI at `/docs`, the document at `/docs/openapi.json`. */
 export function setupOpenApi(app: NestFastifyApplication): void {
   const builder = new DocumentBuilder()

@@ -1,5 +1,5 @@
 import { DynamicModule, ExecutionContext, Inject, Injectable, Logger, Module, OnModuleDestroy } from '@nestjs/common';
-import type { ApiClient } from '@curbside/domain';
+import { reasonOf, type ApiClient } from '@curbside/domain';
 import { CLIENT_ADMISSION, ClientAdmission } from '@curbside/auth';
 import type { FastifyReply } from 'fastify';
 import Redis from 'ioredis';
@@ -139,7 +139,7 @@ async function connectRedis(url: string): Promise<Redis> {
     connected = true;
   } catch (error) {
     const { host } = new URL(url);
-    throw new Error(`REDIS_URL: Redis at ${host} is unreachable (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`REDIS_URL: Redis at ${host} is unreachable (${reasonOf(error)})`);
   }
   redis.on('ready', () => {
     if (!lost) return;

@@ -1,12 +1,12 @@
 import { Body, Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { responses, WireObject } from '@curbside/codecs';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { preferenceCodec, responses, WireObject } from '@curbside/codecs';
 import type { Customer, Preference } from '@curbside/domain';
 import { PreferenceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { WireResponse } from '../docs';
-import { ConditionalWrite, IfMatch, IfMatchCondition, ProblemResponse, TrackingId, Endpoint } from '../platform';
-import { readPreferencesUpdate, UpdatePreferencesDto } from './dtos/update-preferences.dto';
+import { ConditionalWrite, IfMatch, IfMatchCondition, JsonBodyProblems, TrackingId, Endpoint } from '../platform';
+import { UpdatePreferencesDto } from './dtos/update-preferences.dto';
 import { ROUTES } from '@curbside/contract';
 
 @ApiTags('communication preferences')
@@ -37,21 +37,21 @@ export class PreferencesController {
       'is_opt_in and the options are not changed by this operation. The body must be `application/json`, at most 64 KiB, ' +
       'with no members beyond those documented; a rejected body changes nothing.',
   })
+  @ApiBody({ type: UpdatePreferencesDto })
   @WireResponse('The update was stored', 'preferencesUpdated')
-  @ProblemResponse(413, 'The body is over 64 KiB')
-  @ProblemResponse(415, 'The body is not application/json')
+  @JsonBodyProblems()
   @ConditionalWrite()
   async update(
     @TrackingId() trackingId: string,
     @CurrentCustomer() customer: Customer,
-    @Body() body: UpdatePreferencesDto,
+    @Body() body: unknown,
     @IfMatch() ifMatch: IfMatchCondition,
   ): Promise<WireObject> {
-    const { updates, modifiedBy } = readPreferencesUpdate(body);
-    await ifMatch.write(
-      (preferences: Preference[]) => responses.preferences(trackingId, preferences),
-      (precondition) => this.preferences.updateSelections(customer.id, updates, modifiedBy, precondition),
-    );
+    await ifMatch.update(body, {
+      decode: preferenceCodec.decodeUpdateRequest,
+      represent: (preferences: Preference[]) => responses.preferences(trackingId, preferences),
+      write: ({ updates, modifiedBy }, precondition) => this.preferences.updateSelections(customer.id, updates, modifiedBy, precondition),
+    });
     return responses.preferencesUpdated(trackingId);
   }
 }

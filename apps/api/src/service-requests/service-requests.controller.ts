@@ -7,7 +7,7 @@ import type { ApiClient, Customer, Id, ServiceTicket } from '@curbside/domain';
 import type { FastifyReply } from 'fastify';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { CreatedWireResponse } from '../docs';
-import { ApiErrorCode, ApiException, Clock, CurrentClient, decodeBody, Endpoint, ProblemResponse, TrackingId } from '../platform';
+import { ApiErrorCode, ApiException, Clock, CurrentClient, decodeBody, Endpoint, JsonBodyProblems, ProblemResponse, TrackingId } from '../platform';
 import { AcceptsIdempotencyKey, IDEMPOTENCY_HEADER, IdempotencyKey, REPLAYED_HEADER, requestFingerprint } from './idempotency-key';
 import { refusalProblem } from './refusals';
 import { SERVICE_REQUEST_OPTIONS, type ServiceRequestOptions } from './service-requests.options';
@@ -48,8 +48,7 @@ export class ServiceRequestsController {
   )
   @AcceptsIdempotencyKey()
   @ProblemResponse(409, 'ALREADY_REPORTED (detail names the existing ticket) or LIMIT_REACHED')
-  @ProblemResponse(413, 'The body is over 64 KiB')
-  @ProblemResponse(415, 'The body is not application/json')
+  @JsonBodyProblems()
   async create(
     @TrackingId() trackingId: string,
     @CurrentCustomer() customer: Customer,

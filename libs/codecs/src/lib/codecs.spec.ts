@@ -187,8 +187,26 @@ describe('preferenceCodec.decodeUpdateRequest (PUT communication-preferences)', 
       { field: 'preferences[1].channels[0].selections[0].value', message: 'a SPHONE selection needs a phone number (7 to 15 digits)' },
       { field: 'preferences[1].enabled', message: 'unknown member' },
       { field: 'preferences[1].category', message: 'duplicate category Service Notification (also preferences[0])' },
-      { field: 'audit_info.modified_by', message: 'is required' },
+      { field: 'audit_info', message: 'is required' },
     ]);
+  });
+
+  it('takes lists of at least one entry, a modified_by that is not blank, and no over-long value', () => {
+    const bad = structuredClone(body) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- editing raw JSON
+    bad.preferences[0].channels[0].selections[0].value = `${'a'.repeat(250)}@b.example`;
+    bad.preferences[0].channels[1].selections = [];
+    bad.preferences[1].channels = [];
+    bad.audit_info.modified_by = ' ';
+    expect(decodeIssues(() => preferenceCodec.decodeUpdateRequest(bad))).toEqual([
+      { field: 'preferences[0].channels[0].selections[0].value', message: 'expected at most 254 characters, got 260' },
+      { field: 'preferences[0].channels[1].selections', message: 'must hold at least one selection' },
+      { field: 'preferences[1].channels', message: 'must hold at least one channel' },
+      { field: 'audit_info.modified_by', message: 'must not be blank' },
+    ]);
+    expect(decodeIssues(() => preferenceCodec.decodeUpdateRequest({ ...body, audit_info: { modified_by: 'x'.repeat(101) } }))).toEqual([
+      { field: 'audit_info.modified_by', message: 'expected at most 100 characters, got 101' },
+    ]);
+    expect(decodeIssues(() => preferenceCodec.decodeUpdateRequest({ audit_info: body.audit_info }))).toEqual([{ field: 'preferences', message: 'is required' }]);
   });
 
   it('rejects a body that is not an object', () => {

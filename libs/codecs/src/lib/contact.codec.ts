@@ -74,9 +74,7 @@ export function readContact(r: ObjectReader): Contact {
 /** The body of PUT contacts: at least one entry, each type at most once; `request_tracking_id` is allowed and ignored. */
 function readUpdateRequest(r: ObjectReader): ContactUpdate[] {
   r.optional('request_tracking_id', atMost(TRACKING_ID_MAX_LENGTH, text));
-  const contacts = r.list('contacts', (c) => readContactMembers(c, (rule) => RULES[rule].parse));
-  if (!r.has('contacts')) r.report(r.fieldPath('contacts'), 'is required');
-  else if (Array.isArray(r.raw('contacts')) && contacts.length === 0) r.report(r.fieldPath('contacts'), 'must hold at least one contact');
+  const contacts = r.nonEmptyList('contacts', 'contact', (c) => readContactMembers(c, (rule) => RULES[rule].parse));
   findDuplicates(
     contacts,
     (contact) => contact.type,

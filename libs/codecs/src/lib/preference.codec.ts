@@ -13,7 +13,7 @@ import { encodeAuditInfo, readAuditInfo } from './audit-info';
 import { isEmailAddress, isPhoneNumber } from './contact-values';
 import { dateTimeShape } from './dates';
 import { findDuplicates } from './duplicates';
-import { type ObjectReader, decodeStrictly, oneOf, text, yesNoFlag } from './reader';
+import { type ObjectReader, type ValueParser, atMost, decodeStrictly, nonBlank, oneOf, text, yesNoFlag } from './reader';
 import { yesNo } from './wire';
 import type { WirePreference } from '@curbside/contract';
 
@@ -23,14 +23,16 @@ export interface PreferencesUpdate {
   modifiedBy: string;
 }
 
+/** The most characters PUT communication-preferences takes in a selection's value (an email address: 254, as SMTP carries) and in `modified_by`. */
+export const PREFERENCES_UPDATE_MAX_LENGTHS = { value: 254, modifiedBy: 100 } as const;
 
 /**
  * Reads `type` and `value` of a selection or option: the value must fit the type (an email
  * address for *EMAIL, a phone number for *MOBILE and *PHONE), and the type must fit the
  * channel (Email takes *EMAIL types; Text and Voice take the phone types).
  */
-function readTypedValue(r: ObjectReader, channel: ChannelName | undefined): { type: SelectionType; value: string } {
-  const value = r.required('value', text);
+function readTypedValue(r: ObjectReader, channel: ChannelName | undefined, valueText: ValueParser<string> = text): { type: SelectionType; value: string } {
+  const value = r.required('value', valueText);
   const type: SelectionType | undefined = r.required('type', oneOf(SELECTION_TYPES));
   if (type === undefined) return { type, value };
   const isEmail = isEmailSelection(type);
@@ -77,12 +79,12 @@ export function readPreference(r: ObjectReader): Preference {
 
 function readUpdateRequest(r: ObjectReader): PreferencesUpdate {
   const updates: SelectionUpdate[] = [];
-  const categories = r.list('preferences', (p) => {
+  const categories = r.nonEmptyList('preferences', 'preference', (p) => {
     const category: PreferenceCategory = p.required('category', oneOf(PREFERENCE_CATEGORIES));
-    const channels = p.list('channels', (c) => {
+    const channels = p.nonEmptyList('channels', 'channel', (c) => {
       const channel: ChannelName = c.required('name', oneOf(CHANNEL_NAMES));
-      const selections = c.list('selections', (s) => {
-        const { type, value } = readTypedValue(s, channel);
+      const selections = c.nonEmptyList('selections', 'selection', (s) => {
+        const { type, value } = readTypedValue(s, channel, atMost(PREFERENCES_UPDATE_MAX_LENGTHS.value, text));
         const update = { category, channel, type, value, optIn: s.required('is_opt_in', yesNoFlag) };
         updates.push(update);
         return update;
@@ -94,7 +96,11 @@ function readUpdateRequest(r: ObjectReader): PreferencesUpdate {
     return category;
   });
   reportDuplicateKeys(r, 'preferences', 'category', categories, (category) => category);
-  const modifiedBy = r.object('audit_info', (a) => a.required('modified_by', text));
+  if (!r.has('audit_info')) {
+    r.report(r.fieldPath('audit_info'), 'is required');
+    return { updates, modifiedBy: '' };
+  }
+  const modifiedBy = r.object('audit_info', (a) => a.required('modified_by', atMost(PREFERENCES_UPDATE_MAX_LENGTHS.modifiedBy, nonBlank)));
   return { updates, modifiedBy };
 }
 

@@ -93,6 +93,14 @@ export class ObjectReader {
     return this.array(name).map((item, index) => readObject(item, `${path}[${index}]`, this.report, (r) => read(r, index)));
   }
 
+  /** A list of objects that must be present and hold at least one `noun`. */
+  nonEmptyList<T>(name: string, noun: string, read: (reader: ObjectReader, index: number) => T): T[] {
+    const items = this.list(name, read);
+    if (!this.has(name)) this.report(this.fieldPath(name), 'is required');
+    else if (Array.isArray(this.raw(name)) && items.length === 0) this.report(this.fieldPath(name), `must hold at least one ${noun}`);
+    return items;
+  }
+
   /** A list's raw items; an absent one reads as empty. */
   array(name: string): unknown[] {
     const value = this.raw(name);
@@ -163,6 +171,9 @@ export function decodeStrictly<T>(wire: unknown, path: string, read: (reader: Ob
 // ---- value parsers ------------------------------------------------------------------------
 
 export const text: ValueParser<string> = (value) => value;
+
+/** A text with at least one character that is not white space. */
+export const nonBlank: ValueParser<string> = (value) => (/\S/.test(value) ? value : new Invalid('must not be blank'));
 
 /** The number of characters of a text, as JSON Schema's `maxLength` counts them (code points, not UTF-16 units). */
 export const characterCount = (value: string): number => [...value].length;

@@ -1,5 +1,5 @@
 import type { DkimConfig } from '@curbside/config';
-import type { Delivery, DeliveryChannel } from '@curbside/domain';
+import { reasonOf, type Delivery, type DeliveryChannel } from '@curbside/domain';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
 
@@ -93,9 +93,8 @@ export class EmailChannel implements Channel {
       });
     } catch (error) {
       const { responseCode: code, command } = error as { responseCode?: number; command?: string };
-      const reason = error instanceof Error ? error.message : String(error);
       const permanent = code !== undefined && code >= 500 && code < 600;
-      throw new DeliveryFailure(`SMTP: ${reason}`, permanent, permanent && BOUNCING_COMMANDS.test(command ?? ''));
+      throw new DeliveryFailure(`SMTP: ${reasonOf(error)}`, permanent, permanent && BOUNCING_COMMANDS.test(command ?? ''));
     }
   }
 
@@ -117,7 +116,7 @@ async function postJson(url: string, body: string, headers: Record<string, strin
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    throw new DeliveryFailure(`HTTP: ${cause ?? (error instanceof Error ? error.message : String(error))}`, false);
+    throw new DeliveryFailure(`HTTP: ${cause ?? reasonOf(error)}`, false);
   }
   await response.arrayBuffer().catch(() => undefined);
   if (response.ok) return;

@@ -3,18 +3,16 @@ import {
   ApiClientRepository,
   DeliveryRepository,
   EventRepository,
-  HolidayRepository,
-  NoticeRepository,
   PreferenceRepository,
   SigningKeyRepository,
   WebhookRepository,
 } from '@curbside/persistence';
 import { UnsubscribeTokens } from './consent/unsubscribe-tokens';
-import { NoticeRun, NoticeScheduler, RouteAlerts } from './notices';
 import { Notifier, type NotifierOptions } from './notifier';
+import { DeliveryPlanner } from './plan';
 import { WebhookService } from './webhook.service';
 
-/** The notifier, the notices (daily run, its scheduler, route alerts) and the webhook service, over the persistence the core provides. */
+/** The notifier, the delivery planner (for the notices' use cases) and the webhook service, over the persistence the core provides. */
 @Module({})
 export class NotificationsModule {
   static forRoot(options: NotifierOptions): DynamicModule {
@@ -32,19 +30,9 @@ export class NotificationsModule {
           inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository, UnsubscribeTokens],
         },
         {
-          provide: NoticeRun,
-          useFactory: (notices, holidays, tokens) => new NoticeRun(notices, holidays, options, tokens),
-          inject: [NoticeRepository, HolidayRepository, UnsubscribeTokens],
-        },
-        {
-          provide: NoticeScheduler,
-          useFactory: (run, notices) => new NoticeScheduler(run, notices, options),
-          inject: [NoticeRun, NoticeRepository],
-        },
-        {
-          provide: RouteAlerts,
-          useFactory: (notices, holidays) => new RouteAlerts(notices, holidays),
-          inject: [NoticeRepository, HolidayRepository],
+          provide: DeliveryPlanner,
+          useFactory: (tokens) => new DeliveryPlanner(options, tokens),
+          inject: [UnsubscribeTokens],
         },
         {
           provide: WebhookService,
@@ -52,7 +40,7 @@ export class NotificationsModule {
           inject: [WebhookRepository, ApiClientRepository],
         },
       ],
-      exports: [Notifier, NoticeRun, NoticeScheduler, RouteAlerts, WebhookService, UnsubscribeTokens],
+      exports: [Notifier, DeliveryPlanner, WebhookService, UnsubscribeTokens],
     };
   }
 }

@@ -6,6 +6,7 @@ import {
   emailKey,
   nowLocalDateTime,
   quietHoursEnd,
+  reasonOf,
   type Delivery,
   type DeliveryChannel,
   deliveredEmailActivity,
@@ -302,5 +303,3 @@ export class Notifier {
     return nowLocalDateTime(new Date(this.now().getTime() + retryDelayMs(attempts, this.options.backoffBaseMs)));
   }
 }
-
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

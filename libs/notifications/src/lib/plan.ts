@@ -1,6 +1,15 @@
-import type { NewDelivery, OutboxEvent, Preference, PreferenceCategory, WebhookWithSecret } from '@curbside/domain';
-import type { UnsubscribeGrant } from './consent/unsubscribe-tokens';
-import { matchingRecipients, routeOf, type Recipient } from './routing';
+import {
+  matchingRecipients,
+  routeOf,
+  type NewDelivery,
+  type OutboxEvent,
+  type Preference,
+  type PreferenceCategory,
+  type Recipient,
+  type WebhookWithSecret,
+} from '@curbside/domain';
+import type { UnsubscribeGrant, UnsubscribeTokens } from './consent/unsubscribe-tokens';
+import { senderOf, type SenderOptions } from './sender';
 import { headline, renderMessage, shortMessage } from './templates';
 
 /** Whose messages these are and how each email's reader stops them (CONTRACT §10). */
@@ -67,4 +76,19 @@ function messageFor(event: OutboxEvent, { channel, address }: Recipient, categor
   const unsubscribeUrl = sender.unsubscribeUrl({ customerId: event.customerId, category, address });
   const message = renderMessage(event, { brand: sender.brand, unsubscribeUrl });
   return { subject: message.subject, body: message.text, html: message.html, listUnsubscribe: unsubscribeUrl };
+}
+
+/** Plans deliveries as the hauler's sender: the planner of the notices' messages (the application's NoticeDeliveries). */
+export class DeliveryPlanner {
+  constructor(
+    private readonly options: SenderOptions,
+    private readonly tokens: UnsubscribeTokens,
+  ) {}
+
+  /** A planner for one batch of events: the unsubscribe key is read once. */
+  async planner() {
+    const sender = await senderOf(this.options, this.tokens);
+    return (event: OutboxEvent, preferences: readonly Preference[], webhooks: readonly WebhookWithSecret[] = []) =>
+      planDeliveries(event, preferences, webhooks, sender);
+  }
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { EVENT_TYPES, nowLocalDateTime, type EventType, type Webhook } from '@curbside/domain';
+import { EVENT_TYPES, nowLocalDateTime, routeOf, type EventType, type Webhook } from '@curbside/domain';
 import { ApiClientRepository, WebhookRepository } from '@curbside/persistence';
-import { routeOf } from './routing';
 
 /** Why a webhook cannot be created. */
 export class WebhookError extends Error {

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { reasonOf } from '@curbside/domain';
 
 /** The constructor of a better-sqlite3 database, whichever of the two packages provides it. */
 export type SqliteDatabaseConstructor = typeof BetterSqlite3;
@@ -17,7 +18,7 @@ export function sqliteDriverPackage(nodeVersion = process.versions.node): string
 /** The SQLite driver cannot load: what happened and what to run, in one line. */
 export class SqliteDriverUnavailable extends Error {
   constructor(packageName: string, cause: unknown) {
-    super(`the SQLite driver ${packageName} cannot load on Node.js ${process.version}: ${reasonOf(cause)}; ${remedyFor(packageName)}`, {
+    super(`the SQLite driver ${packageName} cannot load on Node.js ${process.version}: ${whyUnloadable(cause)}; ${remedyFor(packageName)}`, {
       cause,
     });
     this.name = 'SqliteDriverUnavailable';
@@ -44,8 +45,8 @@ export function loadSqliteDriver(): SqliteDatabaseConstructor {
   }
 }
 
-function reasonOf(cause: unknown): string {
-  const message = cause instanceof Error ? cause.message : String(cause);
+function whyUnloadable(cause: unknown): string {
+  const message = reasonOf(cause);
   const code = (cause as { code?: unknown } | null)?.code;
   if (code === 'MODULE_NOT_FOUND' && !/\.node\b/.test(message)) return 'the package is not installed';
   if (/NODE_MODULE_VERSION/.test(message)) return 'its native binary was built for another Node.js version';

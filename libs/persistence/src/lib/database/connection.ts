@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { reasonOf } from '@curbside/domain';
 import { ENTITIES } from '../entities/all';
 import { SnakeNamingStrategy } from '../naming-strategy';
 import { loadSqliteDriver } from '../sqlite-driver';
@@ -103,5 +104,3 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   }
   return dataSource;
 }
-
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,11 +1,5 @@
-import type {
-  ChannelName,
-  EventType,
-  NewEvent,
-  Preference,
-  PreferenceCategory,
-  SelectionType,
-} from '@curbside/domain';
+import type { EventType, NewEvent } from './events';
+import type { ChannelName, Preference, PreferenceCategory, SelectionType } from './preferences';
 
 /** Whose selections an event goes to: the service contact's (`S…`) or the billing contact's (`B…`). */
 export type Audience = 'service' | 'billing';

@@ -1,4 +1,5 @@
-import type { ChannelName, NewEvent, Preference, PreferenceCategory, SelectionType } from '@curbside/domain';
+import type { NewEvent } from './events';
+import type { ChannelName, Preference, PreferenceCategory, SelectionType } from './preferences';
 import { matchingRecipients, routeOf } from './routing';
 
 const audit = { createdBy: null, createdAt: null, modifiedBy: null, modifiedAt: null };

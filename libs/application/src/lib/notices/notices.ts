@@ -5,11 +5,14 @@ import {
   addDays,
   dueRunDay,
   holidayMoves,
+  matchingRecipients,
   movedNotice,
   nowLocalDateTime,
   pickupsOn,
+  reasonOf,
   reminderNotice,
   routeAlertNotice,
+  routeOf,
   routePickupsOn,
   type Holiday,
   type Id,
@@ -20,10 +23,7 @@ import {
   type RouteAlert,
 } from '@curbside/domain';
 import { HolidayRepository, NOTICE_CHUNK, NoticeRepository } from '@curbside/persistence';
-import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
-import { planDeliveries } from './plan';
-import { senderOf, type SenderOptions } from './sender';
-import { matchingRecipients, routeOf } from './routing';
+import type { NoticeDeliveries } from './notice-deliveries';
 
 /** What a run did (or, dry, would do): the customers newly notified of tomorrow's pickups and of holiday moves. */
 export interface NoticeRunResult {
@@ -57,8 +57,8 @@ export class NoticeRun {
   constructor(
     private readonly notices: NoticeRepository,
     private readonly holidays: HolidayRepository,
-    private readonly options: Pick<NoticeOptions, 'noticeHorizonDays'> & SenderOptions,
-    private readonly unsubscribeTokens: UnsubscribeTokens,
+    private readonly options: Pick<NoticeOptions, 'noticeHorizonDays'>,
+    private readonly deliveries: NoticeDeliveries,
   ) {}
 
   /** Runs the day as if today were `today`; `dryRun` counts and writes nothing. `afterChunk` runs after each chunk (a lease's renewal). */
@@ -91,9 +91,9 @@ export class NoticeRun {
       const done = await this.notices.written(reaching);
       return reaching.filter((notice) => !done.has(notice.key));
     }
-    const sender = await senderOf(this.options, this.unsubscribeTokens);
+    const plan = await this.deliveries.planner();
     const events = await this.notices.record(reaching, (written) =>
-      written.flatMap((event) => planDeliveries(event, preferences.get(event.customerId) ?? [], [], sender)),
+      written.flatMap((event) => plan(event, preferences.get(event.customerId) ?? [])),
     );
     return events.map((event) => ({ key: '', event }));
   }
@@ -147,7 +147,7 @@ export class NoticeScheduler {
     const day = dueRunDay(this.options.timeZone, this.options.reminderTime, now);
     if (day === null || this.finished.has(day)) return;
     this.running = this.runDay(day)
-      .catch((error: unknown) => this.logger.error(`the notice run of ${day} failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => this.logger.error(`the notice run of ${day} failed: ${reasonOf(error)}`))
       .finally(() => (this.running = null));
     await this.running;
   }

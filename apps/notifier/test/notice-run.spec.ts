@@ -1,5 +1,8 @@
+import { NoticeRun, RouteAlerts } from '@curbside/application';
 import { decodeImportFile } from '@curbside/codecs';
 import { SHORT_MESSAGE_MAX, type Holiday } from '@curbside/domain';
+import { DeliveryPlanner, UnsubscribeTokens, verifyWebhookSignature } from '@curbside/notifications';
+import { drain, openWorld, SENDER, type NotifierWorld } from '@curbside/notifications/testing';
 import { CustomerRepository, HolidayRepository, NoticeRepository, openDatabase, SigningKeyRepository } from '@curbside/persistence';
 import {
   expectedNotices,
@@ -12,9 +15,6 @@ import {
   type FixtureHoliday,
 } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
-import { UnsubscribeTokens, verifyWebhookSignature } from '../src';
-import { NoticeRun, RouteAlerts } from '../src/lib/notices';
-import { drain, openWorld, SENDER, type NotifierWorld } from './support';
 
 /*
  * The notices of CONTRACT §8 in this process, against a real database (SQLite, and PostgreSQL
@@ -69,7 +69,7 @@ describe.each(testDatabases())('notices on $name', (kind) => {
   beforeEach(async () => {
     world = await openWorld(kind);
     await importFixture(world.dataSource);
-    run = new NoticeRun(new NoticeRepository(world.dataSource), new HolidayRepository(world.dataSource), { ...SENDER, noticeHorizonDays: 7 }, world.unsubscribeTokens);
+    run = new NoticeRun(new NoticeRepository(world.dataSource), new HolidayRepository(world.dataSource), { noticeHorizonDays: 7 }, new DeliveryPlanner(SENDER, world.unsubscribeTokens));
   });
   afterEach(() => world.close());
 
@@ -223,7 +223,12 @@ describe.each(testDatabases())('notices on $name', (kind) => {
       try {
         await importFixture(one);
         const runner = (dataSource: DataSource) =>
-          new NoticeRun(new NoticeRepository(dataSource), new HolidayRepository(dataSource), { ...SENDER, noticeHorizonDays: 7 }, new UnsubscribeTokens(new SigningKeyRepository(dataSource)));
+          new NoticeRun(
+            new NoticeRepository(dataSource),
+            new HolidayRepository(dataSource),
+            { noticeHorizonDays: 7 },
+            new DeliveryPlanner(SENDER, new UnsubscribeTokens(new SigningKeyRepository(dataSource))),
+          );
         const [a, b] = await Promise.all([runner(one).run(today), runner(two).run(today)]);
         const expected = expectedNotices(customers, holidays, today);
         const customersIn = (keys: string[]) => new Set(keys.map((key) => key.split('|')[0])).size;
