@@ -1,4 +1,5 @@
 import { emptyBundle, type SelectionUpdate } from '@curbside/domain';
+import { UpdatePreferences } from '@curbside/application';
 import { signTextInbound } from '@curbside/contract';
 import { CustomerRepository, PreferenceRepository } from '@curbside/persistence';
 import { testDatabases } from '@curbside/testing';
@@ -39,9 +40,8 @@ describe.each(testDatabases())('inbound texts on $name', (database) => {
 
   beforeAll(async () => {
     t = await startTestApp(database, { env: { TEXT_PROVIDER_AUTH_TOKEN: AUTH_TOKEN, PUBLIC_BASE_URL } });
-    const preferences = t.app.get(PreferenceRepository);
     for (const id of ['7800001', '7800002', '7800003']) await t.app.get(CustomerRepository).importBundle(emptyBundle(id));
-    await preferences.updateSelections(
+    await t.app.get(UpdatePreferences).execute(
       '7800001',
       [
         text('Service Notification', 'SMOBILE', '(555) 010-0150'),
@@ -50,8 +50,8 @@ describe.each(testDatabases())('inbound texts on $name', (database) => {
       ],
       'portal',
     );
-    await preferences.updateSelections('7800002', [text('Service Notification', 'BMOBILE', '+1 555 010 0150')], 'portal');
-    await preferences.updateSelections('7800003', [text('Service Notification', 'SMOBILE', '555-010-0151')], 'portal');
+    await t.app.get(UpdatePreferences).execute('7800002', [text('Service Notification', 'BMOBILE', '+1 555 010 0150')], 'portal');
+    await t.app.get(UpdatePreferences).execute('7800003', [text('Service Notification', 'SMOBILE', '555-010-0151')], 'portal');
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { UpdatePreferences } from '@curbside/application';
 import { emptyBundle, type PreferenceCategory, type SelectionUpdate } from '@curbside/domain';
 import { Notifier, UnsubscribeTokens, type UnsubscribeGrant } from '@curbside/notifications';
 import {
@@ -35,7 +36,7 @@ const select = (category: PreferenceCategory, channel: SelectionUpdate['channel'
 /** A customer with the same address under two categories, a billing address and a text. */
 async function seedCustomer(t: TestApp, customerId: string): Promise<void> {
   await t.app.get(CustomerRepository).importBundle(emptyBundle(customerId));
-  await t.app.get(PreferenceRepository).updateSelections(
+  await t.app.get(UpdatePreferences).execute(
     customerId,
     [
       select(NOTICES, 'Email', 'SEMAIL', 'Resident@Example.com'),

@@ -2,7 +2,7 @@ import { Body, Controller, Headers, HttpCode, Inject } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ROUTES, TEXT_INBOUND_SIGNATURE_HEADER, verifyTextInbound, type FormMembers } from '@curbside/contract';
 import { textKeywordOf } from '@curbside/domain';
-import { PreferenceRepository } from '@curbside/persistence';
+import { SetTextOptIn } from '@curbside/application';
 import { ApiErrorCode, ApiException, DatabaseUnavailableResponse, Endpoint, ProblemResponse } from '../platform';
 import { CONSENT_OPTIONS, type ConsentOptions } from './consent.options';
 
@@ -19,7 +19,7 @@ const EMPTY_RESPONSE = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 export class InboundTextController {
   constructor(
     @Inject(CONSENT_OPTIONS) private readonly options: ConsentOptions,
-    private readonly preferences: PreferenceRepository,
+    private readonly textOptIn: SetTextOptIn,
   ) {}
 
   @Endpoint(ROUTES.receiveInboundText, {
@@ -47,7 +47,7 @@ export class InboundTextController {
     const from = first(members['From']);
     const keyword = textKeywordOf(first(members['Body']));
     if (keyword !== null && from !== '') {
-      await this.preferences.setTextOptIn(from, keyword === 'start', keyword === 'start' ? 'START' : 'STOP');
+      await this.textOptIn.execute(from, keyword === 'start', keyword === 'start' ? 'START' : 'STOP');
     }
     return EMPTY_RESPONSE;
   }

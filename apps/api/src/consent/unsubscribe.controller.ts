@@ -2,7 +2,8 @@ import { Controller, Header, HttpCode, Inject, Param } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ROUTES } from '@curbside/contract';
 import { UnsubscribeTokens, type UnsubscribeGrant } from '@curbside/notifications';
-import { CustomerRepository, PreferenceRepository } from '@curbside/persistence';
+import { Unsubscribe } from '@curbside/application';
+import { CustomerRepository } from '@curbside/persistence';
 import { ApiErrorCode, ApiException, DatabaseUnavailableResponse, Endpoint, ProblemResponse } from '../platform';
 import { CONSENT_OPTIONS, type ConsentOptions } from './consent.options';
 import { confirmPage, donePage } from './pages';
@@ -24,7 +25,7 @@ export class UnsubscribeController {
     @Inject(CONSENT_OPTIONS) private readonly options: ConsentOptions,
     private readonly tokens: UnsubscribeTokens,
     private readonly customers: CustomerRepository,
-    private readonly preferences: PreferenceRepository,
+    private readonly optOut: Unsubscribe,
   ) {}
 
   @Endpoint(ROUTES.showUnsubscribe, {
@@ -62,7 +63,7 @@ export class UnsubscribeController {
   @Header('Cache-Control', 'no-store')
   async unsubscribe(@Param('token') token: string): Promise<string> {
     const grant = await this.grantOf(token);
-    await this.preferences.unsubscribe(grant.customerId, grant.category, grant.address);
+    await this.optOut.execute(grant.customerId, grant.category, grant.address);
     return donePage(this.subjectOf(grant));
   }
 

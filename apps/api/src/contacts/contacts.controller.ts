@@ -2,6 +2,7 @@ import { Body, Controller } from '@nestjs/common';
 import { ApiBody, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import { contactCodec, responses, WireObject } from '@curbside/codecs';
 import type { Contact, ContactType, Customer } from '@curbside/domain';
+import { UpdateContacts } from '@curbside/application';
 import { ContactRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { WireResponse } from '../docs';
@@ -15,7 +16,10 @@ const ONE_CONTACT =
 @Controller()
 @CustomerResource()
 export class ContactsController {
-  constructor(private readonly contacts: ContactRepository) {}
+  constructor(
+    private readonly contacts: ContactRepository,
+    private readonly updateContacts: UpdateContacts,
+  ) {}
 
   @Endpoint(ROUTES.listContacts, {
     summary: 'The billing and service contacts (op 8)',
@@ -67,7 +71,7 @@ export class ContactsController {
     await ifMatch.update(body, {
       decode: contactCodec.decodeUpdateRequest,
       represent: (contacts: Contact[]) => responses.contacts(trackingId, contacts),
-      write: (updates, precondition) => this.contacts.update(customer.id, updates, precondition),
+      write: (updates, precondition) => this.updateContacts.execute(customer.id, updates, precondition),
     });
     return responses.contactsUpdated(trackingId);
   }

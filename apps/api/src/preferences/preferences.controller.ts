@@ -2,6 +2,7 @@ import { Body, Controller } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { preferenceCodec, responses, WireObject } from '@curbside/codecs';
 import type { Customer, Preference } from '@curbside/domain';
+import { UpdatePreferences } from '@curbside/application';
 import { PreferenceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { WireResponse } from '../docs';
@@ -13,7 +14,10 @@ import { ROUTES } from '@curbside/contract';
 @Controller()
 @CustomerResource()
 export class PreferencesController {
-  constructor(private readonly preferences: PreferenceRepository) {}
+  constructor(
+    private readonly preferences: PreferenceRepository,
+    private readonly updatePreferences: UpdatePreferences,
+  ) {}
 
   @Endpoint(ROUTES.getCommunicationPreferences, {
     summary: 'Communication preferences (op 9)',
@@ -50,7 +54,7 @@ export class PreferencesController {
     await ifMatch.update(body, {
       decode: preferenceCodec.decodeUpdateRequest,
       represent: (preferences: Preference[]) => responses.preferences(trackingId, preferences),
-      write: ({ updates, modifiedBy }, precondition) => this.preferences.updateSelections(customer.id, updates, modifiedBy, precondition),
+      write: ({ updates, modifiedBy }, precondition) => this.updatePreferences.execute(customer.id, updates, modifiedBy, precondition),
     });
     return responses.preferencesUpdated(trackingId);
   }

@@ -1,10 +1,14 @@
 import { Global, Module } from '@nestjs/common';
+import { UpdateContacts } from './contacts/update-contacts';
 import { LoadImportFile } from './import/load-import-file';
 import { PickupSchedules } from './schedules/pickup-schedules';
+import { SetTextOptIn } from './preferences/set-text-opt-in';
+import { Unsubscribe } from './preferences/unsubscribe';
+import { UpdatePreferences } from './preferences/update-preferences';
 import { CreateServiceRequest } from './service-requests/create-service-request';
 import { SetTicketStatus } from './tickets/set-ticket-status';
 
-const USE_CASES = [CreateServiceRequest, SetTicketStatus, PickupSchedules, LoadImportFile];
+const USE_CASES = [CreateServiceRequest, SetTicketStatus, PickupSchedules, LoadImportFile, UpdatePreferences, Unsubscribe, SetTextOptIn, UpdateContacts];
 
 /**
  * Every use case, for the door that imports it (the API, the CLI) once: each is built over the

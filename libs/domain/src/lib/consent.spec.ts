@@ -1,4 +1,4 @@
-import { phoneKey, quietHoursEnd, SHORT_MESSAGE_MAX, TEXT_OPT_OUT_LINE, textKeywordOf, withOptOutLine } from './consent';
+import { phoneKey, quietHoursEnd, SHORT_MESSAGE_MAX, TEXT_OPT_OUT_LINE, textKeywordOf, textOptInUpdates, unsubscribeUpdates, withOptOutLine } from './consent';
 
 describe('textKeywordOf (CONTRACT §10)', () => {
   it.each([
@@ -61,5 +61,46 @@ describe('quietHoursEnd', () => {
     expect(quietHoursEnd(night, 'America/Chicago', new Date('2027-03-14T01:30:00-06:00'))?.toISOString()).toBe('2027-03-14T13:00:00.000Z');
     expect(quietHoursEnd({ start: '12:00', end: '13:00' }, 'UTC', new Date('2026-11-26T12:10:00Z'))?.toISOString()).toBe('2026-11-26T13:00:00.000Z');
     expect(quietHoursEnd(null, 'UTC', new Date('2026-11-26T23:00:00Z'))).toBeNull();
+  });
+});
+
+describe('unsubscribeUpdates', () => {
+  const selection = (type: 'SEMAIL' | 'BEMAIL', value: string, optIn = true) => ({
+    type,
+    value,
+    optIn,
+    audit: { createdBy: 'portal', createdAt: null, modifiedBy: 'portal', modifiedAt: null },
+  });
+  const preference = (category: 'Service Notification' | 'Service Exception', ...selections: ReturnType<typeof selection>[]) => ({
+    category,
+    enabled: true,
+    channels: [{ name: 'Email' as const, optIn: true, selections, options: [] }],
+  });
+
+  it('opts out the opted-in Email selections of the category at the address, compared trimmed and in lower case', () => {
+    const preferences = [
+      preference('Service Notification', selection('SEMAIL', 'Resident@Example.com'), selection('BEMAIL', 'billing@example.com'), selection('BEMAIL', 'resident@example.com', false)),
+      preference('Service Exception', selection('SEMAIL', 'resident@example.com')),
+    ];
+    expect(unsubscribeUpdates(preferences, 'Service Notification', ' RESIDENT@example.com ')).toEqual([
+      { category: 'Service Notification', channel: 'Email', type: 'SEMAIL', value: 'Resident@Example.com', optIn: false },
+    ]);
+    expect(unsubscribeUpdates(preferences, 'Service Notification', 'nobody@example.com')).toEqual([]);
+  });
+});
+
+describe('textOptInUpdates', () => {
+  const row = (customerId: string, value: string) => ({ customerId, category: 'Service Exception' as const, type: 'SMOBILE' as const, value });
+
+  it('finds the number however it is written, by customer in the order first seen', () => {
+    const rows = [row('2', '+1 (555) 010-0199'), row('1', '555.010.0199'), row('2', '555-010-0200'), row('2', '15550100199')];
+    const updates = textOptInUpdates(rows, '5550100199', false);
+    expect([...updates.keys()]).toEqual(['2', '1']);
+    expect(updates.get('2')?.map((update) => update.value)).toEqual(['+1 (555) 010-0199', '15550100199']);
+    expect(updates.get('1')).toEqual([{ category: 'Service Exception', channel: 'Text', type: 'SMOBILE', value: '555.010.0199', optIn: false }]);
+  });
+
+  it('matches no one for a number without digits', () => {
+    expect(textOptInUpdates([row('1', '')], 'STOP', false).size).toBe(0);
   });
 });

@@ -1,4 +1,6 @@
 import { wallClockIn } from './dates';
+import type { Preference, PreferenceCategory, SelectionType, SelectionUpdate } from './preferences';
+import type { Id } from './values';
 
 /**
  * CONTRACT §10: the ways a resident says stop (and start again) to texts, and when texts and
@@ -63,4 +65,41 @@ export function quietHoursEnd(window: DailyWindow | null, timeZone: string, now:
     minute = new Date(minute.getTime() + MINUTE_MS);
   }
   return minute;
+}
+
+/**
+ * One-click unsubscribe: the Email selections of `category` that are opted in at `address`
+ * (compared by `emailKey`), each as the update that opts it out. Empty when none is in.
+ */
+export function unsubscribeUpdates(preferences: readonly Preference[], category: PreferenceCategory, address: string): SelectionUpdate[] {
+  return preferences
+    .filter((preference) => preference.category === category)
+    .flatMap((preference) => preference.channels.filter((channel) => channel.name === 'Email'))
+    .flatMap((channel) => channel.selections.filter((selection) => selection.optIn && emailKey(selection.value) === emailKey(address)))
+    .map((selection) => ({ category, channel: 'Email', type: selection.type, value: selection.value, optIn: false }));
+}
+
+/** A stored Text selection, as STOP and START look for it. */
+export interface TextSelection {
+  customerId: Id;
+  category: PreferenceCategory;
+  type: SelectionType;
+  value: string;
+}
+
+/**
+ * STOP and START: of `selections`, those whose number is `phone` (compared by `phoneKey`), as
+ * updates to `optIn`, by customer in the order first seen. Empty when `phone` has no digits.
+ */
+export function textOptInUpdates(selections: readonly TextSelection[], phone: string, optIn: boolean): Map<Id, SelectionUpdate[]> {
+  const key = phoneKey(phone);
+  const byCustomer = new Map<Id, SelectionUpdate[]>();
+  if (key === '') return byCustomer;
+  for (const { customerId, category, type, value } of selections) {
+    if (phoneKey(value) !== key) continue;
+    const updates = byCustomer.get(customerId) ?? [];
+    updates.push({ category, channel: 'Text', type, value, optIn });
+    byCustomer.set(customerId, updates);
+  }
+  return byCustomer;
 }

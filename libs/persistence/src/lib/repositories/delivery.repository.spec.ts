@@ -2,10 +2,11 @@ import type { Delivery, NewDelivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
 import { useDatabase } from '../../../test/database';
 import { contact, emailActivity, emptyBundle } from '../../../test/fixtures';
-import { ContactRepository } from './contact.repository';
 import { CustomerRepository } from './customer.repository';
 import { DeliveryRepository } from './delivery.repository';
-import { PreferenceRepository } from './preference.repository';
+import { inTransaction } from '../database/index';
+import { saveContacts } from '../stores/contact.store';
+import { saveSelections } from '../stores/selection.store';
 
 const email = (eventId: number, customerId: string, n: number): NewDelivery => ({
   eventId,
@@ -108,14 +109,14 @@ describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
       };
       await bounce('one@example.com');
       await bounce('service@acme.example');
-      const preferences = new PreferenceRepository(dataSource());
-      const email = (value: string, optIn: boolean) => ({ category: 'Service Notification' as const, channel: 'Email' as const, type: 'SEMAIL' as const, value, optIn });
-      await preferences.updateSelections('8800002', [email('someone-else@example.com', true)], 'portal');
+      const email = (value: string) => ({ category: 'Service Notification' as const, channel: 'Email' as const, type: 'SEMAIL' as const, value, optIn: true });
+      const select = (address: string) =>
+        inTransaction(dataSource(), (manager) => saveSelections(manager, '8800002', [email(address)], 'portal', '2026-11-02T08:00:00.000'));
+      await select('someone-else@example.com');
       expect((await repository().suppressions()).map((s) => s.address)).toEqual(['one@example.com', 'service@acme.example']);
-      await preferences.updateSelections('8800002', [email('One@Example.com', true)], 'portal');
+      await select('One@Example.com');
       expect((await repository().suppressions()).map((s) => s.address)).toEqual(['service@acme.example']);
-      const { address: _address, ...update } = contact('service');
-      await new ContactRepository(dataSource()).update('8800002', [update]);
+      await inTransaction(dataSource(), (manager) => saveContacts(manager, '8800002', [contact('service')]));
       expect(await repository().suppressions()).toEqual([]);
     });
 

@@ -1,7 +1,9 @@
-import type { Contact, ContactType } from '@curbside/domain';
+import type { Contact, ContactType, Id } from '@curbside/domain';
+import type { EntityManager } from 'typeorm';
 import { ContactEntity } from '../entities';
 import type { RecordStore } from './record-store';
 import { deleteRows, inStoredOrder, insertRows, selectRows, withKeys } from './rows';
+import { liftSuppressions } from './suppression.store';
 
 /** Contacts are keyed by type: a customer has at most one billing and one service contact. */
 export const contactStore: RecordStore<Contact> = {
@@ -63,4 +65,23 @@ function toContact(row: ContactEntity): Contact {
       cleansed: row.addressCleansed,
     },
   };
+}
+
+/**
+ * Saves each contact over the stored one of its type, or after the others when the customer has
+ * none of that type; an email address set again leaves the suppression list (CONTRACT §10).
+ * Inside the caller's transaction.
+ */
+export async function saveContacts(manager: EntityManager, customerId: Id, contacts: readonly Contact[]): Promise<void> {
+  for (const contact of contacts) {
+    const key = { customerId, type: contact.type };
+    if (await manager.exists(ContactEntity, { where: key })) {
+      const { position: _unchanged, ...row } = toContactRow(customerId, 0, contact);
+      await manager.update(ContactEntity, key, row);
+    } else {
+      const position = await manager.count(ContactEntity, { where: { customerId } });
+      await manager.insert(ContactEntity, toContactRow(customerId, position, contact));
+    }
+  }
+  await liftSuppressions(manager, contacts.map((contact) => contact.email));
 }
