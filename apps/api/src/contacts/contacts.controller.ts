@@ -1,4 +1,4 @@
-import { Body, Controller } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiBody, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import { contactCodec, responses, WireObject } from '@curbside/codecs';
 import type { Contact, ContactType, Customer } from '@curbside/domain';
@@ -6,7 +6,7 @@ import { UpdateContacts } from '@curbside/application';
 import { ContactRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { WireResponse } from '../docs';
-import { ConditionalWrite, IfMatch, IfMatchCondition, JsonBodyProblems, TrackingId, Endpoint } from '../platform';
+import { ConditionalPut, ConditionalPutRequest, Endpoint, PutRequest, TrackingId } from '../platform';
 import { ROUTES } from '@curbside/contract';
 
 const ONE_CONTACT =
@@ -60,15 +60,9 @@ export class ContactsController {
   })
   @ApiBody({ schema: contactCodec.updateRequestSchema() as SchemaObject })
   @WireResponse('The update was stored', 'contactsUpdated')
-  @JsonBodyProblems()
-  @ConditionalWrite()
-  async update(
-    @TrackingId() trackingId: string,
-    @CurrentCustomer() customer: Customer,
-    @Body() body: unknown,
-    @IfMatch() ifMatch: IfMatchCondition,
-  ): Promise<WireObject> {
-    await ifMatch.update(body, {
+  @ConditionalPut()
+  async update(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @PutRequest() put: ConditionalPutRequest): Promise<WireObject> {
+    await put.update({
       decode: contactCodec.decodeUpdateRequest,
       represent: (contacts: Contact[]) => responses.contacts(trackingId, contacts),
       write: (updates, precondition) => this.updateContacts.execute(customer.id, updates, precondition),

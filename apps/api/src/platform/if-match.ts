@@ -5,15 +5,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorCode, ApiException } from './api.exception';
 import { decodeBody } from './decode-body';
 import { ifMatch, jsonEntityTag } from './entity-tag';
-import { ProblemResponse } from './openapi';
+import { JsonBodyProblems, ProblemResponse } from './openapi';
 
 /**
- * A PUT's `If-Match` (CONTRACT §7): the write happens only when the resource's current JSON GET
- * has the ETag the client sent (or it sent none), checked inside the write's transaction; then
- * the answer carries the ETag of the resource after the write.
+ * A conditional PUT: its JSON body and its `If-Match` (CONTRACT §7). The write happens only when
+ * the resource's current JSON GET has the ETag the client sent (or it sent none), checked inside
+ * the write's transaction; then the answer carries the ETag of the resource after the write.
  */
-export class IfMatchCondition {
+export class ConditionalPutRequest {
   constructor(
+    private readonly body: unknown,
     private readonly header: string | undefined,
     private readonly reply: FastifyReply,
   ) {}
@@ -31,9 +32,9 @@ export class IfMatchCondition {
     return updated;
   }
 
-  /** A PUT's body read by its codec (its one validator: a 400 naming each bad field), then written as `write`. */
-  async update<B, S>(body: unknown, { decode, represent, write }: ConditionalUpdate<B, S>): Promise<S> {
-    const update = decodeBody(decode, body);
+  /** The body read by its codec (its one validator: a 400 naming each bad field), then written as `write`. */
+  async update<B, S>({ decode, represent, write }: ConditionalUpdate<B, S>): Promise<S> {
+    const update = decodeBody(decode, this.body);
     return this.write(represent, (precondition) => write(update, precondition));
   }
 }
@@ -45,14 +46,15 @@ export interface ConditionalUpdate<B, S> {
   write: (update: B, precondition: Precondition<S>) => Promise<S>;
 }
 
-/** The request's `If-Match`, for `IfMatchCondition.update`. Put `@ConditionalWrite()` on the route to document it. */
-export const IfMatch = createParamDecorator((_data: unknown, context: ExecutionContext): IfMatchCondition => {
+/** The request as a conditional PUT, for `ConditionalPutRequest.update`. Put `@ConditionalPut()` on the route to document it. */
+export const PutRequest = createParamDecorator((_data: unknown, context: ExecutionContext): ConditionalPutRequest => {
   const http = context.switchToHttp();
-  return new IfMatchCondition(http.getRequest<FastifyRequest>().headers['if-match'], http.getResponse<FastifyReply>());
+  const request = http.getRequest<FastifyRequest>();
+  return new ConditionalPutRequest(request.body, request.headers['if-match'], http.getResponse<FastifyReply>());
 });
 
-/** Documents a route that takes `If-Match` and answers `ETag`. */
-export function ConditionalWrite(): MethodDecorator {
+/** Documents a route that takes a JSON body and `If-Match`, and answers `ETag`. */
+export function ConditionalPut(): MethodDecorator {
   return applyDecorators(
     ApiHeader({
       name: 'If-Match',
@@ -62,5 +64,6 @@ export function ConditionalWrite(): MethodDecorator {
         'A successful write answers the ETag of the resource after it.',
     }),
     ProblemResponse(412, 'If-Match names a version of the resource that is no longer current; nothing was written'),
+    JsonBodyProblems(),
   );
 }

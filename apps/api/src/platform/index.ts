@@ -10,7 +10,7 @@ export { Formats, JsonOnly, ResponseFormat } from './negotiation.interceptor';
 export type { Format } from './negotiation';
 export { Clock } from './clock';
 export { NotCached } from './response-cache';
-export { ConditionalWrite, IfMatch, IfMatchCondition } from './if-match';
+export { ConditionalPut, ConditionalPutRequest, PutRequest } from './if-match';
 export { addLink } from './link';
 export { CurrentClient } from '@curbside/auth';
 export { RateLimits } from './rate-limits';

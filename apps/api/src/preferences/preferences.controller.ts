@@ -1,4 +1,4 @@
-import { Body, Controller } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { preferenceCodec, responses, WireObject } from '@curbside/codecs';
 import type { Customer, Preference } from '@curbside/domain';
@@ -6,7 +6,7 @@ import { UpdatePreferences } from '@curbside/application';
 import { PreferenceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { WireResponse } from '../docs';
-import { ConditionalWrite, IfMatch, IfMatchCondition, JsonBodyProblems, TrackingId, Endpoint } from '../platform';
+import { ConditionalPut, ConditionalPutRequest, Endpoint, PutRequest, TrackingId } from '../platform';
 import { UpdatePreferencesDto } from './dtos/update-preferences.dto';
 import { ROUTES } from '@curbside/contract';
 
@@ -43,15 +43,9 @@ export class PreferencesController {
   })
   @ApiBody({ type: UpdatePreferencesDto })
   @WireResponse('The update was stored', 'preferencesUpdated')
-  @JsonBodyProblems()
-  @ConditionalWrite()
-  async update(
-    @TrackingId() trackingId: string,
-    @CurrentCustomer() customer: Customer,
-    @Body() body: unknown,
-    @IfMatch() ifMatch: IfMatchCondition,
-  ): Promise<WireObject> {
-    await ifMatch.update(body, {
+  @ConditionalPut()
+  async update(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @PutRequest() put: ConditionalPutRequest): Promise<WireObject> {
+    await put.update({
       decode: preferenceCodec.decodeUpdateRequest,
       represent: (preferences: Preference[]) => responses.preferences(trackingId, preferences),
       write: ({ updates, modifiedBy }, precondition) => this.updatePreferences.execute(customer.id, updates, modifiedBy, precondition),
