@@ -68,7 +68,7 @@ const PIECES = [
   { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*(repositories|stores)\//, name: /^(to|from)[A-Z]/ },
   { piece: 'row mapping (persistence)', url: /libs\/(persistence\/.*(wire|dates)|domain\/)/ },
   { piece: 'row mapping (persistence)', url: BASELINE, name: /^(ticketFromRow|linesOf|rawBoolean)$/ },
-  { piece: 'statements: TypeORM runner, turn queue', url: /typeorm\/(data-source|driver\/better-sqlite3|driver\/postgres|query-runner|subscriber)\/|libs\/persistence\/.*database\/transactions\.js/ },
+  { piece: 'statements: TypeORM runner, turn queue', url: /typeorm\/(data-source|driver\/better-sqlite3|driver\/postgres|query-runner|subscriber)\/|libs\/persistence\/.*database\/(transactions|prepared)\.js/ },
   { piece: 'statements: TypeORM runner, turn queue', url: /typeorm\/driver\/sqlite-abstract\/AbstractSqliteDriver\.js/, name: /^(?!escape)/ },
   { piece: 'statements: driver (SQLite / pg)', url: modules('better-sqlite3', 'better-sqlite3-node20', 'pg', 'pg-protocol', 'pg-types', 'postgres-array') },
   { piece: 'statements: TypeORM runner, turn queue', url: /tools\/bench\/baseline\/common\.js$/, source: /return async \(sql, params\) =>/ },
@@ -93,6 +93,7 @@ const PIECES = [
 const DRIVER_CALLS = [
   { url: /typeorm\/driver\/better-sqlite3\/BetterSqlite3QueryRunner\.js$/, name: /^query$/, lines: /stmt\.(all|run|iterate)\(/ },
   { url: /tools\/bench\/baseline\/common\.js$/, source: /return async \(sql, params\) =>/, lines: /statement\.all\(|pool\.query\(/ },
+  { url: /libs\/persistence\/.*database\/prepared\.js$/, name: /^sqliteRun$/, lines: /statement\.(all|run)\(/ },
 ];
 
 const IDLE = new Set(['(idle)']);
@@ -176,8 +177,8 @@ const STATEMENTS = new Set(['statements: TypeORM runner, turn queue', 'statement
  * runner on its stack: its read is not known.
  */
 const TURNS = [
-  { read: "the guards' lookups (client + grant, customer + version)", url: /libs\/persistence\/.*database\/transactions\.js$/, source: /dataSource\.query\(sql, \[\.\.\.parameters\]\)/ },
-  { read: "the handler's reads", url: /libs\/persistence\/.*database\/transactions\.js$/, source: /inTurn\(dataSource, async \(\) =>/ },
+  { read: "the guards' lookups (client + grant, customer + version)", url: /libs\/persistence\/.*database\/(transactions|prepared)\.js$/, source: /dataSource\.query\(sql, \[\.\.\.parameters\]\)|sqliteSelect\(dataSource\)\(sql, parameters\)/ },
+  { read: "the handler's reads", url: /libs\/persistence\/.*database\/(transactions|prepared)\.js$/, source: /inTurn\(dataSource, async \(\) =>/ },
 ];
 const ownerOf = (frames, onStack) => {
   if (onStack.has('client + grant lookup') || onStack.has('customer + data version lookup')) return TURNS[0].read;

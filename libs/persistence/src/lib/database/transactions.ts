@@ -126,27 +126,6 @@ export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityM
 }
 
 /**
- * One SELECT, written with `?` placeholders, as raw rows: no query building, and on SQLite no
- * BEGIN/COMMIT around it (a single statement reads one snapshot anyway; it still takes its turn,
- * so it never runs inside another unit's open transaction). For the lookups every request makes.
- */
-export function selectRaw<T>(dataSource: DataSource, sql: string, parameters: readonly unknown[]): Promise<T[]> {
-  if (dataSource.options.type === 'better-sqlite3') return inTurn(dataSource, () => dataSource.query(sql, [...parameters]));
-  return dataSource.query(numbered(sql), [...parameters]);
-}
-
-const numberedStatements = new Map<string, string>();
-/** `?` → `$1`, `$2`… for PostgreSQL, remembered per statement text. */
-function numbered(sql: string): string {
-  let text = numberedStatements.get(sql);
-  if (text === undefined) {
-    let n = 0;
-    numberedStatements.set(sql, (text = sql.replace(/\?/g, () => `$${++n}`)));
-  }
-  return text;
-}
-
-/**
  * Runs the statements of one read; every read in this library goes through here, so that it
  * never sees a transaction half done: on SQLite its statements share one read snapshot (a
  * deferred transaction that only reads never waits for, nor blocks, a writer in WAL mode), so

@@ -5,44 +5,44 @@ import {
   type ServiceTicket,
   type ServiceTicketSummary,
 } from '@curbside/domain';
-import { DataSource, EntityManager } from 'typeorm';
-import { inRead } from '../database/index';
+import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
+import { inPreparedRead } from '../database/index';
 import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
-import { serviceTicketStore } from '../stores/service-ticket.store';
-import { groupBy, inStoredOrder, rawMany, selectPage, selectRows, withKeys } from '../stores/rows';
+import { serviceTicketStore, toServiceTicket } from '../stores/service-ticket.store';
+import { selectPreparedByKeys, selectPreparedPage, type PageTable } from '../stores/prepared-page';
+import { fromRawColumns, groupBy } from '../stores/rows';
 
 type SummaryRow = Omit<ServiceTicketSummary, 'serviceCodes'>;
+
+/** The list's page: the summary columns of the customer's tickets, by creation time. */
+const SUMMARY_PAGE: PageTable = {
+  selectList:
+    '"t"."id" AS "id", "t"."status" AS "status", "t"."load_type" AS "loadType", "t"."load_description" AS "loadDescription", ' +
+    '"t"."created_at" AS "createdAt", "t"."dispatched_at" AS "dispatchedAt"',
+  from: '"service_tickets" "t"',
+  customer: '"t"."customer_id"',
+  date: '"t"."created_at"',
+  id: '"t"."id"',
+};
+
+const CODES_OF_TICKETS = 'SELECT "ticket_id" AS "ticketId", "code" FROM "service_ticket_services" WHERE "customer_id" = ? AND "ticket_id" IN';
+/** Lines grouped by ticket, each ticket's in stored order (`inStoredOrder('ticketId')`). */
+const LINE_ORDER = 'ORDER BY "ticket_id", "position"';
+
+/** Every column of an entity by its database name, as `fromRawColumns` reads them. */
+function columnsOf(metadata: EntityMetadata): string {
+  return metadata.columns.map((column) => `"${column.databaseName}"`).join(', ');
+}
 
 export class ServiceTicketRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Tickets created within the range, newest first, each with the codes of its services in stored order. */
   async list(customerId: Id, list: ListQuery): Promise<Page<ServiceTicketSummary>> {
-    return inRead(this.dataSource, async (manager) => {
-      const query = manager
-        .createQueryBuilder(ServiceTicketEntity, 't')
-        .select('t.id', 'id')
-        .addSelect('t.status', 'status')
-        .addSelect('t.loadType', 'loadType')
-        .addSelect('t.loadDescription', 'loadDescription')
-        .addSelect('t.createdAt', 'createdAt')
-        .addSelect('t.dispatchedAt', 'dispatchedAt')
-        .where('t.customerId = :customerId', { customerId });
-      const page = await selectPage(
-        query,
-        'createdAt',
-        list,
-        (tickets) => rawMany<SummaryRow>(tickets),
-        (ticket) => ({ date: ticket.createdAt, id: ticket.id }),
-      );
-      const lines = await selectRows(manager, ServiceTicketServiceEntity, customerId, {
-        columns: ['ticketId', 'code'],
-        keys: withKeys(
-          'ticketId',
-          page.items.map((ticket) => ticket.id),
-        ),
-        order: inStoredOrder('ticketId'),
-      });
+    return inPreparedRead(this.dataSource, async (select) => {
+      const page = await selectPreparedPage<SummaryRow>(select, SUMMARY_PAGE, customerId, list, (ticket) => ({ date: ticket.createdAt, id: ticket.id }));
+      const ids = page.items.map((ticket) => ticket.id);
+      const lines = await selectPreparedByKeys<{ ticketId: string; code: string }>(select, CODES_OF_TICKETS, LINE_ORDER, customerId, ids);
       const codesByTicket = groupBy(lines, (line) => line.ticketId);
       const items = page.items.map((ticket) => ({
         ...ticket,
@@ -53,8 +53,20 @@ export class ServiceTicketRepository {
   }
 
   async find(customerId: Id, id: Id): Promise<ServiceTicket | null> {
-    const [ticket] = await inRead(this.dataSource, (manager) => serviceTicketStore.load(manager, customerId, [id]));
-    return ticket ?? null;
+    const tickets = this.dataSource.getMetadata(ServiceTicketEntity);
+    const lines = this.dataSource.getMetadata(ServiceTicketServiceEntity);
+    return inPreparedRead(this.dataSource, async (select) => {
+      const [row] = await select<Record<string, unknown>>(`SELECT ${columnsOf(tickets)} FROM "service_tickets" WHERE "customer_id" = ? AND "id" = ?`, [customerId, id]);
+      if (row === undefined) return null;
+      const lineRows = await select<Record<string, unknown>>(
+        `SELECT ${columnsOf(lines)} FROM "service_ticket_services" WHERE "customer_id" = ? AND "ticket_id" = ? ${LINE_ORDER}`,
+        [customerId, id],
+      );
+      return toServiceTicket(
+        fromRawColumns(tickets, row),
+        lineRows.map((line) => fromRawColumns(lines, line)),
+      );
+    });
   }
 
   /** The ticket, inside the caller's transaction (a use case's load). */

@@ -51,7 +51,7 @@ function toLineRow(
   return { customerId, ticketId, position, ...line };
 }
 
-function toServiceTicket(row: ServiceTicketEntity, lines: ServiceTicketServiceEntity[]): ServiceTicket {
+export function toServiceTicket(row: ServiceTicketEntity, lines: ServiceTicketServiceEntity[]): ServiceTicket {
   return {
     id: row.id,
     status: row.status as TicketStatus,

@@ -1,0 +1,100 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { inTurn } from './transactions';
+
+/*
+ * The hot reads on the driver itself (docs/performance.md, issue 32): statements written with `?`
+ * placeholders, prepared once per text (better-sqlite3 statements; `pg` named statements), with
+ * no query building and no TypeORM query runner between the request and the database. TypeORM
+ * keeps the schema, the migrations and the writes.
+ */
+
+/** Runs one SELECT of a prepared read and answers its raw rows. */
+export type Select = <T>(sql: string, parameters: readonly unknown[]) => Promise<T[]>;
+
+/** Statement texts kept prepared per connection; beyond that the oldest is forgotten (and finalized by GC). */
+const STATEMENTS_KEPT = 2_000;
+
+/** By connection: a data source that is destroyed and initialized again has a new one. */
+const sqliteStatements = new WeakMap<Database, Map<string, Statement>>();
+
+function sqliteStatement(dataSource: DataSource, sql: string): Statement {
+  const connection = (dataSource.driver as BetterSqlite3Driver).databaseConnection as Database;
+  let statements = sqliteStatements.get(connection);
+  if (statements === undefined) sqliteStatements.set(connection, (statements = new Map()));
+  let statement = statements.get(sql);
+  if (statement === undefined) {
+    statements.set(sql, (statement = connection.prepare(sql)));
+    if (statements.size > STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
+  }
+  return statement;
+}
+
+/** Runs a statement on the SQLite connection, logged as TypeORM's runner logs what it sends (the query-plan suite reads the log). */
+function sqliteRun(dataSource: DataSource, sql: string, parameters: readonly unknown[] = []): unknown[] | undefined {
+  dataSource.logger.logQuery(sql, parameters as unknown[]);
+  const statement = sqliteStatement(dataSource, sql);
+  if (statement.reader) return statement.all(...parameters) as unknown[];
+  statement.run(...parameters);
+  return undefined;
+}
+
+const sqliteSelect =
+  (dataSource: DataSource): Select =>
+  <T>(sql: string, parameters: readonly unknown[]) =>
+    Promise.resolve(sqliteRun(dataSource, sql, parameters) as T[]);
+
+/** `?` → `$1`, `$2`… and a statement name, per statement text. */
+const postgresStatements = new Map<string, { name: string; text: string }>();
+
+function postgresStatement(sql: string): { name: string; text: string } {
+  let statement = postgresStatements.get(sql);
+  if (statement === undefined) {
+    let n = 0;
+    statement = { name: `curbside_read_${postgresStatements.size + 1}`, text: sql.replace(/\?/g, () => `$${++n}`) };
+    // Names stay unique: a text once named keeps its name for the process's life.
+    postgresStatements.set(sql, statement);
+  }
+  return statement;
+}
+
+const postgresSelect =
+  (dataSource: DataSource): Select =>
+  async <T>(sql: string, parameters: readonly unknown[]) => {
+    const pool = (dataSource.driver as PostgresDriver).master as Pool;
+    const { name, text } = postgresStatement(sql);
+    dataSource.logger.logQuery(text, [...parameters]);
+    const result = await pool.query({ name, text, values: [...parameters] });
+    return result.rows as T[];
+  };
+
+/**
+ * One SELECT as raw rows, prepared: on SQLite no BEGIN/COMMIT around it (a single statement reads
+ * one snapshot anyway; it still takes its turn, so it never runs inside another unit's open
+ * transaction). For the lookups every request makes.
+ */
+export function selectRaw<T>(dataSource: DataSource, sql: string, parameters: readonly unknown[]): Promise<T[]> {
+  if (dataSource.options.type !== 'better-sqlite3') return postgresSelect(dataSource)(sql, parameters);
+  return inTurn(dataSource, () => sqliteSelect(dataSource)(sql, parameters));
+}
+
+/**
+ * The statements of one read, prepared, as `inRead` runs them: on SQLite in one read snapshot (a
+ * deferred transaction, in the connection's turn), so that no other process's commit lands
+ * between them; on PostgreSQL each on a pooled connection, as `inRead` does. Do not nest calls,
+ * nor call inside a transaction.
+ */
+export function inPreparedRead<T>(dataSource: DataSource, work: (select: Select) => Promise<T>): Promise<T> {
+  if (dataSource.options.type !== 'better-sqlite3') return work(postgresSelect(dataSource));
+  return inTurn(dataSource, async () => {
+    sqliteRun(dataSource, 'BEGIN DEFERRED');
+    try {
+      return await work(sqliteSelect(dataSource));
+    } finally {
+      sqliteRun(dataSource, 'COMMIT');
+    }
+  });
+}
