@@ -24,8 +24,8 @@ import {
 import { retryDelayMs } from './backoff';
 import { DeliveryFailure, EmailChannel, LogChannel, ProviderChannel, WebhookChannel, type Channel } from './channels';
 import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
-import { planDeliveries } from './plan';
-import { senderOf, type SenderOptions } from './sender';
+import { DeliveryPlanner } from './plan';
+import type { SenderOptions } from './sender';
 
 export interface NotifierOptions extends NotifierConfig, SenderOptions {
   smtpUrl: string | null;
@@ -176,10 +176,10 @@ export class Notifier {
     const customers = events.map((event) => event.customerId);
     const preferences = await this.preferences.listOf(customers);
     const webhooks = await this.webhooks.forCustomers(customers);
-    const sender = await senderOf(this.options, this.unsubscribeTokens);
+    const planOne = await new DeliveryPlanner(this.options, this.unsubscribeTokens).planner();
     return events.map((event) => ({
       eventId: event.id,
-      deliveries: planDeliveries(event, preferences.get(event.customerId) ?? [], webhooks.get(event.customerId) ?? [], sender),
+      deliveries: planOne(event, preferences.get(event.customerId) ?? [], webhooks.get(event.customerId) ?? []),
     }));
   }
 
