@@ -41,6 +41,7 @@ export {
   type ImportSummary,
   type BulkImport,
   type RecordBatch,
+  type CustomerRecords,
   type VersionedCustomer,
   type NewApiClient,
   type SigningKey,

@@ -15,7 +15,7 @@ const TABLE_ROWS = 40;
 @Command({
   name: 'import',
   arguments: '<file>',
-  description: 'load an import file (CONTRACT §3): checked whole first, then one transaction per customer; streamed, so any size',
+  description: 'load an import file (CONTRACT §3): checked whole first, then each customer all or nothing; streamed, so any size',
 })
 export class ImportCommand extends CommandRunner {
   constructor(private readonly imports: LoadImportFile) {

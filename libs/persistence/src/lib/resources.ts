@@ -113,10 +113,11 @@ const balances: Resource<Balance> = {
   wholeList: true,
   key: (balance) => balance.type,
   load: loadBalances,
-  async importRecords(manager, customerId, records) {
+  async importRecords(manager, customerId, records, customerIsNew = false) {
     if (records.length === 0) return { count: { created: 0, replaced: 0 }, previous: new Map() };
-    const previous = new Map((await loadBalances(manager, customerId)).map((balance) => [balance.type, balance]));
-    await replaceBalances(manager, customerId, records);
+    const stored = customerIsNew ? [] : await loadBalances(manager, customerId);
+    const previous = new Map(stored.map((balance) => [balance.type, balance]));
+    await replaceBalances(manager, customerId, records, customerIsNew);
     const replaced = records.filter((balance) => previous.has(balance.type)).length;
     return { count: { created: records.length - replaced, replaced }, previous };
   },

@@ -1,12 +1,15 @@
+import { setImmediate } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { BundleResource, ImportFile } from '@curbside/domain';
+import { BundleResource, Customer, ImportFile } from '@curbside/domain';
 import { decodeImportFile, ImportFileError, ImportFileReader, importRecordLists } from '@curbside/codecs';
-import { CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch } from '@curbside/persistence';
+import { CustomerRecords, CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch } from '@curbside/persistence';
 import { ImportScratch } from './import-scratch';
 import { ImportPiece, importPieces, NotJson, NotScanned, scannedPieces } from './import-stream';
 
 /** Records written per statement batch of a streamed import: bounds memory, and amortises each batch's lookups. */
 const RECORDS_PER_BATCH = 2_000;
+/** Records of small customers written in one transaction (about 140 customers of a hauler's file). */
+const RECORDS_PER_TRANSACTION = 10_000;
 
 /** How an import went (or, for a dry run, would go) for one customer. */
 export interface CustomerPlan {
@@ -46,7 +49,7 @@ export class ImportRejected extends Error {
 
 /**
  * Loads an import file (CONTRACT §3; the CLI's `import` and `seed`): every record is checked
- * before anything is written, then each customer is loaded in a transaction of its own.
+ * before anything is written, then each customer is loaded all or nothing.
  */
 @Injectable()
 export class LoadImportFile {
@@ -94,25 +97,87 @@ export class LoadImportFile {
 
   /**
    * The second pass: the holiday calendar (one transaction), then, as the summaries are taken,
-   * each customer in a transaction of its own, its records read from the file again and written
-   * in batches as they come. Nothing is kept per customer.
+   * the customers, each all or nothing: small ones many to a transaction (up to
+   * RECORDS_PER_TRANSACTION records, held in memory), a larger one alone, its records read from
+   * the file again and written in batches as they come. Nothing is kept per customer.
    */
   async loadChecked(file: string, checked: CheckedFile): Promise<ImportResult> {
     const holidays = await this.holidays.importHolidays(checked.holidays);
     return { holidays, customers: this.loadCustomers(file, checked) };
   }
 
+  /**
+   * While a group of customers is written, the next is read from the file: on PostgreSQL the
+   * parsing and the database's work overlap (on SQLite, whose calls block, they take turns).
+   */
   private async *loadCustomers(file: string, checked: CheckedFile): AsyncGenerator<ImportSummary> {
     const pieces = checked.readPieces(file, new Set(importRecordLists().keys()))[Symbol.asyncIterator]();
     const bulk = await this.customers.startBulkImport();
-    try {
-      for (const { customer } of checked.customers.customers()) {
-        const summary = await this.customers.importBatches(customer, batchesOfOneCustomer(pieces));
+    let writing: Promise<GroupResult> = Promise.resolve({ summaries: [] });
+    const written = async function* () {
+      const { summaries, failure } = await writing;
+      writing = Promise.resolve({ summaries: [] });
+      for (const summary of summaries) {
         await bulk.customerLoaded();
         yield summary;
       }
+      if (failure !== undefined) throw failure.error;
+    };
+    const group = new CustomerGroup();
+    try {
+      for (const { customer, records } of checked.customers.customers()) {
+        const count = Object.values(records).reduce((sum, n) => sum + n, 0);
+        if (count > RECORDS_PER_BATCH) {
+          yield* written();
+          writing = this.importGroup(group.take());
+          yield* written();
+          writing = this.importAlone(customer, batchesOfOneCustomer(pieces));
+          yield* written();
+          continue;
+        }
+        group.add({ customer, batches: await allOf(batchesOfOneCustomer(pieces)) }, count);
+        // Reading a buffered file resolves in microtasks only: let the database's replies in.
+        await setImmediate();
+        if (group.records < RECORDS_PER_TRANSACTION) continue;
+        yield* written();
+        writing = this.importGroup(group.take());
+      }
+      yield* written();
+      writing = this.importGroup(group.take());
+      yield* written();
     } finally {
+      await writing;
       await bulk.end();
+    }
+  }
+
+  /**
+   * Customers in one transaction; when it fails, each again in a transaction of its own, so that
+   * the failure is the failing customer's (the error names it and the list) and the customers
+   * before it in the file are loaded, as they would have been one transaction each.
+   */
+  private async importGroup(group: readonly CustomerRecords[]): Promise<GroupResult> {
+    if (group.length === 0) return { summaries: [] };
+    try {
+      return { summaries: await this.customers.importCustomers(group) };
+    } catch {
+      // Tried again one by one, below.
+    }
+    const summaries: ImportSummary[] = [];
+    for (const { customer, batches } of group) {
+      const alone = await this.importAlone(customer, batches);
+      summaries.push(...alone.summaries);
+      if (alone.failure !== undefined) return { summaries, failure: alone.failure };
+    }
+    return { summaries };
+  }
+
+  /** One customer in a transaction of its own. Never rejects: a failure is returned. */
+  private async importAlone(customer: Customer, batches: AsyncIterable<RecordBatch> | Iterable<RecordBatch>): Promise<GroupResult> {
+    try {
+      return { summaries: [await this.customers.importBatches(customer, batches)] };
+    } catch (error) {
+      return { summaries: [], failure: { error } };
     }
   }
 
@@ -127,6 +192,37 @@ export class LoadImportFile {
     }
     return { holidays, customers };
   }
+}
+
+/** What writing a group of customers did: the summaries of those loaded, and the failure that stopped it. */
+interface GroupResult {
+  summaries: ImportSummary[];
+  failure?: { error: unknown };
+}
+
+/** Small customers read ahead, to be written in one transaction. */
+class CustomerGroup {
+  private customers: CustomerRecords[] = [];
+  records = 0;
+
+  add(customer: CustomerRecords, records: number): void {
+    this.customers.push(customer);
+    this.records += records;
+  }
+
+  /** The customers added since the last take. */
+  take(): CustomerRecords[] {
+    const taken = this.customers;
+    this.customers = [];
+    this.records = 0;
+    return taken;
+  }
+}
+
+async function allOf<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
 }
 
 /**

@@ -2,11 +2,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { inTurn } from './transactions';
 
 /**
- * Sets this process's connection for a run of many small write transactions (an import file, one
- * transaction per customer) until the returned function is called. SQLite copies its WAL into the
+ * Sets this process's connection for a run of many write transactions (an import file, a few
+ * customers each) until the returned function is called. SQLite copies its WAL into the
  * database file every BULK_CHECKPOINT_PAGES pages instead of every 1,000: each commit appends every
  * page it changed (a customer's rows touch some sixty B-tree pages), so with small checkpoints the
- * same index pages are copied back again and again. Transactions stay one per customer; what grows
+ * same index pages are copied back again and again. What grows
  * is the WAL file between checkpoints. PostgreSQL needs nothing here (see `relaxedCommit`).
  */
 export async function startBulkWrites(dataSource: DataSource): Promise<() => Promise<void>> {

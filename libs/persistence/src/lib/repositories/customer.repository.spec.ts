@@ -167,6 +167,26 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
     for (const count of duringFailure) expect(count).toBe(before.tickets.length + many.length);
   });
 
+  it('imports several customers in one transaction as importBundle does each, and none of them when one fails', async () => {
+    await customers().importBundle(fullBundle('1000013'));
+    const group = ['1000013', '1000014', '1000015'].map((id) => ({ customer: { id, currency: 'USD', ivrFee: null }, batches: [] as { kind: 'tickets' | 'cases'; records: unknown[] }[] }));
+    group[1].batches.push({ kind: 'tickets', records: [serviceTicket('5101', '2024-04-01T10:00:00.000')] });
+    group[2].batches.push({ kind: 'cases', records: [caseRecord('3399', null as unknown as string)] });
+    await expect(customers().importCustomers(group)).rejects.toThrow();
+    expect(await customers().exportBundle('1000013')).toEqual(fullBundle('1000013'));
+    expect(await customers().exists('1000014')).toBe(false);
+    expect(await customers().exists('1000015')).toBe(false);
+
+    group[2].batches = [];
+    const summaries = await customers().importCustomers(group);
+    expect(summaries.map((s) => [s.customerId, s.customerCreated, s.resources.tickets.created])).toEqual([
+      ['1000013', false, 0],
+      ['1000014', true, 1],
+      ['1000015', true, 0],
+    ]);
+    expect(await customers().exportBundle('1000014')).toEqual({ ...emptyBundle('1000014'), tickets: [serviceTicket('5101', '2024-04-01T10:00:00.000')] });
+  });
+
   it('rejects a bundle that names one record twice, saying which', async () => {
     const bundle = fullBundle('1000011');
     bundle.cases.push(bundle.cases[0]);

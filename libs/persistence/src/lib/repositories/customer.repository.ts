@@ -1,6 +1,7 @@
 import type { BundleResource, Customer, CustomerBundle, Id, NewEvent } from '@curbside/domain';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { inRead, inTransaction, refreshStatistics, relaxedCommit, selectRaw, startBulkWrites } from '../database/index';
+import { chunk, insertRows, KEYS_PER_QUERY, withHeldInserts } from '../stores/rows';
 import { CustomerEntity } from '../entities';
 import { type ImportCount, type Resource, resources } from '../resources';
 import { bumpedDataVersion } from '../stores/data-version.store';
@@ -73,27 +74,28 @@ export class CustomerRepository {
   async importBatches(customer: Customer, batches: AsyncIterable<RecordBatch> | Iterable<RecordBatch>): Promise<ImportSummary> {
     return inTransaction(this.dataSource, async (manager) => {
       await relaxedCommit(manager);
-      const customerCreated = await writeCustomer(manager, customer);
+      return importCustomer(manager, customer, await writeCustomer(manager, customer), batches);
+    });
+  }
 
-      const byKind = new Map(resources());
-      const counts = new Map([...byKind.keys()].map((kind) => [kind, { created: 0, replaced: 0 }]));
-      const events = new Map([...byKind.keys()].map((kind) => [kind, [] as NewEvent[]]));
-      const held = new Map<BundleResource, unknown[]>();
-      const write = async (kind: BundleResource, records: readonly unknown[]) => {
-        const resource = byKind.get(kind) as Resource<unknown>;
-        const { count, previous } = await resource.importRecords(manager, customer.id, records, customerCreated);
-        const total = counts.get(kind) as ImportCount;
-        counts.set(kind, { created: total.created + count.created, replaced: total.replaced + count.replaced });
-        if (!customerCreated && resource.events) events.get(kind)?.push(...resource.events(customer.id, records, previous));
-      };
-      for await (const { kind, records } of batches) {
-        if (byKind.get(kind)?.wholeList) held.set(kind, [...(held.get(kind) ?? []), ...records]);
-        else await write(kind, records);
-      }
-      for (const [kind, records] of held) await write(kind, records);
-      // In RESOURCES order, whatever order the file's lists came in.
-      await appendEvents(manager, [...events.values()].flat());
-      return { customerId: customer.id, customerCreated, resources: Object.fromEntries(counts) as Record<BundleResource, ImportCount> };
+  /**
+   * Several customers of an import in one transaction, each as importBatches writes it, their new
+   * rows written table by table at the end (`withHeldInserts`): all of them or none. A failure
+   * names no customer: the caller tries them again one by one (LoadImportFile).
+   */
+  async importCustomers(customers: readonly CustomerRecords[]): Promise<ImportSummary[]> {
+    return inTransaction(this.dataSource, async (manager) => {
+      await relaxedCommit(manager);
+      const known = await knownCustomers(manager, customers.map(({ customer }) => customer.id));
+      await insertRows(manager, CustomerEntity, customers.filter(({ customer }) => !known.has(customer.id)).map(({ customer }) => newCustomerRow(customer)));
+      return withHeldInserts(manager, async () => {
+        const summaries: ImportSummary[] = [];
+        for (const { customer, batches } of customers) {
+          if (known.has(customer.id)) await writeCustomer(manager, customer);
+          summaries.push(await importCustomer(manager, customer, !known.has(customer.id), batches));
+        }
+        return summaries;
+      });
     });
   }
 
@@ -111,14 +113,24 @@ export class CustomerRepository {
     const tables = [CustomerEntity, ...resources().flatMap(([, resource]) => resource.entities)].map((entity) => this.dataSource.getMetadata(entity).tableName);
     let loaded = 0;
     let nextRefresh = FIRST_STATISTICS_REFRESH;
+    // ANALYZE runs beside the import's writes (another connection), one at a time.
+    let refreshing: Promise<void> = Promise.resolve();
     return {
       customerLoaded: async () => {
         loaded += 1;
         if (loaded < nextRefresh) return;
         nextRefresh *= 2;
-        await refreshStatistics(this.dataSource, tables);
+        await refreshing;
+        refreshing = refreshStatistics(this.dataSource, tables);
+        refreshing.catch(() => undefined); // awaited, and so thrown, at the next refresh or at the end
       },
-      end: endBulkWrites,
+      end: async () => {
+        try {
+          await refreshing;
+        } finally {
+          await endBulkWrites();
+        }
+      },
     };
   }
 
@@ -134,15 +146,57 @@ export class CustomerRepository {
   }
 }
 
+/** Writes the records of one customer of an import (just written: `customerCreated` when new) in `manager`'s transaction. */
+async function importCustomer(
+  manager: EntityManager,
+  customer: Customer,
+  customerCreated: boolean,
+  batches: AsyncIterable<RecordBatch> | Iterable<RecordBatch>,
+): Promise<ImportSummary> {
+  const byKind = new Map(resources());
+  const counts = new Map([...byKind.keys()].map((kind) => [kind, { created: 0, replaced: 0 }]));
+  const events = new Map([...byKind.keys()].map((kind) => [kind, [] as NewEvent[]]));
+  const held = new Map<BundleResource, unknown[]>();
+  const write = async (kind: BundleResource, records: readonly unknown[]) => {
+    const resource = byKind.get(kind) as Resource<unknown>;
+    const { count, previous } = await resource.importRecords(manager, customer.id, records, customerCreated).catch((error: Error) => {
+      throw new Error(`customer ${customer.id}, ${kind}: ${error.message}`, { cause: error });
+    });
+    const total = counts.get(kind) as ImportCount;
+    counts.set(kind, { created: total.created + count.created, replaced: total.replaced + count.replaced });
+    if (!customerCreated && resource.events) events.get(kind)?.push(...resource.events(customer.id, records, previous));
+  };
+  for await (const { kind, records } of batches) {
+    if (byKind.get(kind)?.wholeList) held.set(kind, [...(held.get(kind) ?? []), ...records]);
+    else await write(kind, records);
+  }
+  for (const [kind, records] of held) await write(kind, records);
+  // In RESOURCES order, whatever order the file's lists came in.
+  await appendEvents(manager, [...events.values()].flat());
+  return { customerId: customer.id, customerCreated, resources: Object.fromEntries(counts) as Record<BundleResource, ImportCount> };
+}
+
 /**
  * Updates the customer's currency and IVR fee and bumps its data version (its records are about to
  * change), or creates it; true when it was created. Two statements at most, one for a known customer.
  */
-async function writeCustomer(manager: EntityManager, { id, currency, ivrFee }: Customer): Promise<boolean> {
+async function writeCustomer(manager: EntityManager, customer: Customer): Promise<boolean> {
+  const { id, currency, ivrFee } = customer;
   const { affected } = await manager.update(CustomerEntity, { id }, { currency, ivrFee, dataVersion: bumpedDataVersion });
   if (affected === 1) return false;
-  await manager.insert(CustomerEntity, { id, currency, ivrFee, dataVersion: 1 });
+  await insertRows(manager, CustomerEntity, [newCustomerRow(customer)]);
   return true;
+}
+
+const newCustomerRow = ({ id, currency, ivrFee }: Customer): CustomerEntity => ({ id, currency, ivrFee, dataVersion: 1 });
+
+/** Which of `ids` are stored customers. */
+async function knownCustomers(manager: EntityManager, ids: readonly Id[]): Promise<Set<Id>> {
+  const known = new Set<Id>();
+  for (const part of chunk(ids, KEYS_PER_QUERY)) {
+    for (const { id } of await manager.find(CustomerEntity, { select: { id: true }, where: { id: In(part) } })) known.add(id);
+  }
+  return known;
 }
 
 /** A run of `importBatches` over the customers of an import file (`CustomerRepository.startBulkImport`). */
@@ -155,6 +209,12 @@ export interface BulkImport {
 
 /** Customers loaded before the first ANALYZE of a bulk import; then at each doubling. */
 const FIRST_STATISTICS_REFRESH = 100;
+
+/** A customer of an import and its records, in batches (`importCustomers`). */
+export interface CustomerRecords {
+  customer: Customer;
+  batches: Iterable<RecordBatch>;
+}
 
 /** Some records of one list of a customer. */
 export interface RecordBatch {

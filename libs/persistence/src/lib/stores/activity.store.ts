@@ -95,25 +95,25 @@ export const emailActivityStore: RecordStore<EmailActivity> = {
         order: newestFirst('sentAt'),
       })
     ).map(toEmailActivity),
-  insert: (manager, customerId, activities) =>
-    insertEmailActivities(
-      manager,
-      activities.map((activity) => ({ customerId, activity })),
-    ),
+  // The import's own update of the customer's row bumps its data version (bumpedDataVersion).
+  insert: (manager, customerId, activities) => insertEmailActivityRows(manager, activities.map((activity) => ({ customerId, activity }))),
   delete: (manager, customerId, keys) => deleteRows(manager, EmailActivityEntity, customerId, 'id', keys),
 };
 
-/** Inserts email activities of any customers, in as few statements as the parameter limit allows. */
-export async function insertEmailActivities(
-  manager: EntityManager,
-  activities: ReadonlyArray<{ customerId: string; activity: EmailActivity }>,
-): Promise<void> {
+type CustomerEmailActivity = { customerId: string; activity: EmailActivity };
+
+/** Inserts email activities of any customers, in as few statements as the parameter limit allows, and bumps their data versions. */
+export async function insertEmailActivities(manager: EntityManager, activities: readonly CustomerEmailActivity[]): Promise<void> {
+  await insertEmailActivityRows(manager, activities);
+  await touchCustomers(manager, activities.map(({ customerId }) => customerId));
+}
+
+async function insertEmailActivityRows(manager: EntityManager, activities: readonly CustomerEmailActivity[]): Promise<void> {
   await insertRows(
     manager,
     EmailActivityEntity,
     activities.map(({ customerId, activity: { email, audit, ...activity } }) => ({ customerId, ...activity, ...email, ...audit })),
   );
-  await touchCustomers(manager, activities.map(({ customerId }) => customerId));
 }
 
 export function toEmailActivity(row: Omit<EmailActivityEntity, 'customerId'>): EmailActivity {

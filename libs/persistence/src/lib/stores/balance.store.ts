@@ -13,8 +13,10 @@ export async function replaceBalances(
   manager: EntityManager,
   customerId: Id,
   balances: readonly Balance[],
+  /** The customer was just created: it has none to delete. */
+  customerIsNew = false,
 ): Promise<void> {
-  await manager.delete(BalanceEntity, { customerId });
+  if (!customerIsNew) await manager.delete(BalanceEntity, { customerId });
   await insertRows(
     manager,
     BalanceEntity,
