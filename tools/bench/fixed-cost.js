@@ -62,7 +62,7 @@ const PIECES = [
   { piece: 'serialization (JSON text)', url: BASELINE, name: /^send$/ },
   { piece: 'headers (reply.header, Vary, Content-Type, ETag)', url: /fastify\/lib\/reply\.js$/, name: /^Reply\.(header|headers|getHeader|getHeaders|removeHeader|hasHeader)$/ },
   { piece: 'headers (reply.header, Vary, Content-Type, ETag)', url: /platform\/repeat-reads\.js/, name: /setRepresentationHeaders/ },
-  { piece: 'negotiation (Accept, formats, repeat-read check)', url: /platform\/(negotiation|negotiation\.interceptor|repeat-reads|response-cache)\.js|node_modules\/(negotiator|lru-cache)\// },
+  { piece: 'negotiation (Accept, formats, repeat-read check)', url: /platform\/(negotiation|negotiation\.guard|repeat-reads|response-cache)\.js|node_modules\/(negotiator|lru-cache)\// },
   { piece: 'wire mapping (codecs)', url: /libs\/codecs\// },
   { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*stores\/rows\.js/, name: /^(fromRawColumns|named|rawColumnsOf|groupBy|rawBoolean)$/ },
   { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*(repositories|stores)\//, name: /^(to|from)[A-Z]/ },

@@ -69,6 +69,10 @@ describe.each(testDatabases())('HTTP edge on $name', (database) => {
     it('refuses with 406 before the handler runs (a PUT with an invalid body is not even validated)', async () => {
       expectProblem(await t.api.put(PROBE).set('Accept', 'text/csv').send({ status: 'bogus' }), 406, 'NOT_ACCEPTABLE');
     });
+
+    it('checks access before the format: a refused client gets its 401, not a 406', async () => {
+      expectProblem(await t.api.get(TICKETS).set('Accept', 'text/html').set('ClientId', 'cs_other'), 401, 'CLIENT_ID_MISMATCH');
+    });
   });
 
   describe('problem details', () => {

@@ -14,7 +14,7 @@ interface CustomerRequest {
  * A granted customer that does not exist -> 404 (CONTRACT §2). Runs after the access guard,
  * so a customer that is not granted is a 403 whether or not it exists. The customer it loads
  * stays on the request, with its data version: handlers take it with `@CurrentCustomer()` and never
- * look it up again, and the negotiation interceptor keys kept answers on the version.
+ * look it up again, and the negotiation guard keys kept answers on the version.
  */
 @Injectable()
 export class CustomerExistsGuard implements CanActivate {

@@ -1,7 +1,7 @@
 import { applyDecorators, Get, Post, Put } from '@nestjs/common';
 import { ApiOperation, type ApiOperationOptions } from '@nestjs/swagger';
 import type { HttpMethod, Route } from '@curbside/contract';
-import { Formats } from './negotiation.interceptor';
+import { Formats, Negotiated } from './negotiation.guard';
 
 const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, PUT: Put, POST: Post };
 
@@ -10,14 +10,15 @@ export const nestPath = (route: Route): string => route.path.slice(1).replace(/\
 
 /**
  * Serves one operation of the contract's route table (`ROUTES` of @curbside/contract): its method,
- * path, formats and operation id come from there, so a route is declared once. `operation` is
- * the OpenAPI summary and description.
+ * path, formats and operation id come from there, so a route is declared once; its last guard
+ * negotiates the format. `operation` is the OpenAPI summary and description.
  */
 export function Endpoint(route: Route, operation: Omit<ApiOperationOptions, 'operationId'> = {}): MethodDecorator {
   const [first, ...others] = route.formats;
   return applyDecorators(
     METHOD_DECORATORS[route.method](nestPath(route)),
     Formats(first, ...others),
+    Negotiated(),
     ApiOperation({ ...operation, operationId: route.operationId }),
   );
 }

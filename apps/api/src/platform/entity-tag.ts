@@ -62,7 +62,7 @@ export function ifMatch(header: string | undefined, etag: string): boolean {
 
 /**
  * Conditional GET: a 200 GET whose `ETag` the client already has (`If-None-Match`) is answered
- * 304 with the ETag and no body. Done as the body is sent, after the negotiation interceptor set
+ * 304 with the ETag and no body. Done as the body is sent, after `sendNegotiated` set
  * the ETag, so it holds for every GET route there is or will be.
  */
 export function answerNotModified(fastify: FastifyInstance): void {

@@ -1,16 +1,24 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { REQUEST_ID_KEY } from '@curbside/core';
-import { LogController } from 'fastify';
+import { FastifyReply, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { registerBodyParsers } from './body-parsers';
 import { answerNotModified } from './entity-tag';
 import { answerClientError, answerFrameworkError, keepUnfinishedHeaders } from './edge-errors';
+import { sendNegotiated } from './negotiation.guard';
 import { BODY_LIMIT_BYTES, enforceRequestLimits, PARSER_MAX_HEADER_BYTES } from './request-limits';
 import { trackRequests, trackingIdOf } from './request-tracking';
 import { applySecurityHeaders } from './security-headers';
 
 /** A path parameter may be this long: a calendar feed link carries its signed token (about 400 characters) in the path. */
 const MAX_PARAM_LENGTH = 1024;
+
+/** Nest's Fastify adapter, sending each handler's result in the format the negotiation guard chose. */
+class NegotiatingFastifyAdapter extends FastifyAdapter {
+  override reply(response: FastifyReply, body: unknown, statusCode?: number): FastifyReply {
+    return super.reply(response, sendNegotiated(response, body), statusCode);
+  }
+}
 
 /**
  * `trustedProxies`: the load balancers whose X-Forwarded-For gives the client's address (TRUST_PROXY).
@@ -19,7 +27,7 @@ const MAX_PARAM_LENGTH = 1024;
  * (`observeRequests`), so Fastify's request lines are off.
  */
 export function createFastifyAdapter(trustedProxies: string[], logger: Logger): FastifyAdapter {
-  return new FastifyAdapter({
+  return new NegotiatingFastifyAdapter({
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_KEY }),
     trustProxy: trustedProxies.length > 0 ? trustedProxies : false,

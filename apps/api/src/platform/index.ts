@@ -6,7 +6,7 @@ export { decodeBody } from './decode-body';
 export { quoted } from './quoted';
 export { Endpoint } from './endpoint';
 export { TrackingId } from './request-tracking';
-export { Formats, JsonOnly, ResponseFormat } from './negotiation.interceptor';
+export { Formats, JsonOnly, Negotiated, ResponseFormat } from './negotiation.guard';
 export type { Format } from './negotiation';
 export { Clock } from './clock';
 export { NotCached } from './response-cache';

@@ -115,7 +115,7 @@ const ETAG_HEADER = { ETag: { required: true, description: 'Entity tag of the bo
 
 /**
  * Every GET under /api carries an ETag and answers 304 to a matching If-None-Match (the
- * negotiation interceptor and `answerNotModified` do it for every route, so it is documented
+ * negotiation guard and `answerNotModified` do it for every route, so it is documented
  * here for every route too).
  */
 function documentConditionalGets(document: OpenAPIObject): void {

@@ -1,23 +1,24 @@
-import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { DatabaseOutage } from './database-outage';
 import { JsonBodyGuard } from './json-body.guard';
-import { NegotiationInterceptor } from './negotiation.interceptor';
 import { ProblemFilter } from './problem.filter';
 import { RepeatReads } from './repeat-reads';
 import { RequestTrackingGuard } from './request-tracking';
 import { createValidationPipe } from './validation';
 
 /** The HTTP edge every route passes through, in this order: guards, negotiation, validation, problems. */
+@Global()
 @Module({
   providers: [
     { provide: APP_GUARD, useClass: RequestTrackingGuard },
     { provide: APP_GUARD, useClass: JsonBodyGuard },
-    { provide: APP_INTERCEPTOR, useClass: NegotiationInterceptor },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: ProblemFilter },
     DatabaseOutage,
     RepeatReads,
   ],
+  // Global for the negotiation guard, which each route's `Endpoint` names.
+  exports: [RepeatReads],
 })
 export class PlatformModule {}

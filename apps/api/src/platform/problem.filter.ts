@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '@curbside/core';
 import { ApiErrorCode } from './api.exception';
 import { DatabaseOutage } from './database-outage';
+import { KeptAnswerSent } from './negotiation.guard';
 import { describeError, renderProblem } from './problem';
 
 /**
@@ -18,6 +19,7 @@ export class ProblemFilter implements ExceptionFilter {
   constructor(private readonly outage: DatabaseOutage) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
+    if (exception instanceof KeptAnswerSent) return;
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const description = describeError(exception);

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Module, Put } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsString, ValidateNested } from 'class-validator';
-import { CustomerApi, TrackingId } from '../../src/platform';
+import { CustomerApi, Negotiated, TrackingId } from '../../src/platform';
 
 class ProbeItemDto {
   @IsString() name!: string;
@@ -26,18 +26,21 @@ export const probeHits = { count: 0 };
 @CustomerApi()
 class ProbeController {
   @Get('probe')
+  @Negotiated()
   read(@TrackingId() trackingId: string): object {
     probeHits.count++;
     return { request_tracking_id: trackingId, status: 'Success' };
   }
 
   @Put('probe')
+  @Negotiated()
   update(@TrackingId() trackingId: string, @Body() _update: ProbeUpdateDto): object {
     probeHits.count++;
     return { request_tracking_id: trackingId, status: 'Success' };
   }
 
   @Get('failure')
+  @Negotiated()
   fail(): never {
     throw new Error('SELECT * FROM secrets WHERE path = /srv/curbside/data.sqlite');
   }
