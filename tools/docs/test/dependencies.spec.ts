@@ -6,6 +6,7 @@ const ROOT = join(__dirname, '../../..');
 /** Dependencies our code never names, each kept for a reason of its own. */
 const NOT_IMPORTED: Record<string, string> = {
   '@fastify/static': 'an optional peer of @nestjs/platform-fastify and @nestjs/swagger: serves the Swagger UI',
+  rxjs: 'a required peer of @nestjs/common and @nestjs/core (no code of ours has used it since negotiation left the interceptor)',
 };
 
 function sources(directory: string): string[] {
