@@ -2,10 +2,12 @@
  * A hauler's scale (issue 21): `npm run bench -- --customers=N`.
  *
  *   npm run bench -- --customers=10000 [--seed=21] [--granted=1000] [--seconds=20] [--connections=10] [--no-build] [--no-raw-inserts]
+ *                    [--profile=history|recent] [--parts=K]
  *   BENCH_DATABASE_URL=postgres://... npm run bench -- --customers=10000   (a database of its own, which it fills)
  *
- * Writes a realistic import file of N customers (hauler.js, streamed: nothing N-sized in memory),
- * imports it with the real CLI (wall time, records per second, peak RSS), then measures the read
+ * Writes a realistic import file of N customers (hauler.js, streamed: nothing N-sized in memory; with
+ * --parts=K as K files of N/K customers, each written, imported and deleted in turn, so that a million
+ * customers need one part's disk), imports it with the real CLI (wall time, records per second, peak RSS), then measures the read
  * mix: every customer-scoped GET operation of the contract, each request a random operation on a
  * random one of `--granted` customers drawn at random from the N (the ids the generator gave it),
  * against the built API; p50 and p99 over the whole mix. Prints one Markdown table and writes it
@@ -28,8 +30,8 @@ const ETA_DAY = '2026-11-23';
  * The paths of every customer-scoped GET operation for customer `n` (its own ticket, invoice,
  * case and service ids, from the generator), with the query each needs.
  */
-function pathsOf(n, templates, seed) {
-  const c = customer(n, templates, seed);
+function pathsOf(n, templates, seed, profile) {
+  const c = customer(n, templates, seed, profile);
   const values = {
     customerId: c.id,
     invoiceId: c.invoices[1].id,
@@ -87,6 +89,8 @@ function markdown(report) {
   return [
     `${r.database}, ${r.customers} customers (seed ${r.seed}), Node ${r.node}`,
     '',
+    `profile ${r.profile}${r.parts > 1 ? `, the file written and imported in ${r.parts} parts` : ''}`,
+    '',
     '| customers | file MiB | records | write file s | import s | records/s | table rows/s | raw inserts rows/s | ratio | CLI peak RSS MiB | raw peak RSS MiB | read mix req/s | read mix p50 / p99 ms |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     `| ${r.customers} | ${r.fileMiB} | ${r.records} | ${r.writeSeconds} | ${r.import.seconds.toFixed(1)} | ${r.import.recordsPerSecond} | ${r.import.rowsPerSecond ?? '-'} | ${r.raw?.rowsPerSecond ?? '-'} | ${r.rawRatio ?? '-'} | ${r.import.peakRssMiB} | ${r.raw?.peakRssMiB ?? '-'} | ${r.reads?.rps ?? '-'} | ${r.reads ? `${r.reads.p50} / ${r.reads.p99}` : '-'} |`,
@@ -119,6 +123,35 @@ async function rawInserts(bench, pin, env, scratch) {
   return { rows, seconds: copied.seconds, rowsPerSecond: Math.round(rows / copied.seconds), peakRssMiB: copied.peakRssMiB };
 }
 
+/**
+ * Writes and imports the N customers in `settings.parts` files, one at a time (each deleted once
+ * imported): the records per list, the file's size in all, the writing time, and the import's time
+ * (the parts' CLI runs summed, start-ups included) and peak RSS (the largest part's).
+ */
+async function importInParts(bench, pin, env, scratch, settings) {
+  const counts = {};
+  let bytes = 0;
+  let writeSeconds = 0;
+  const imported = { seconds: 0, peakRssMiB: 0 };
+  for (let part = 0; part < settings.parts; part++) {
+    const from = Math.floor((part * settings.customers) / settings.parts);
+    const to = Math.floor(((part + 1) * settings.customers) / settings.parts);
+    const file = path.join(scratch, `hauler-${settings.customers}-part-${part + 1}.json`);
+    bench.progress(`writing customers ${from + 1}–${to} of ${settings.customers} (${settings.profile}) to ${file}`);
+    const started = process.hrtime.bigint();
+    const written = writeHaulerFile(file, to - from, settings.seed, { from, profile: settings.profile });
+    writeSeconds += Number(process.hrtime.bigint() - started) / 1e9;
+    for (const [list, n] of Object.entries(written)) counts[list] = (counts[list] ?? 0) + n;
+    bytes += statSync(file).size;
+    bench.progress(`importing part ${part + 1} of ${settings.parts} (${Math.round(statSync(file).size / 2 ** 20)} MiB) through the CLI`);
+    const run = await bench.timed(pin, [CLI, 'import', file], env);
+    imported.seconds += run.seconds;
+    imported.peakRssMiB = Math.max(imported.peakRssMiB, run.peakRssMiB);
+    rmSync(file);
+  }
+  return { counts, fileMiB: Math.round(bytes / 2 ** 20), writeSeconds: Number(writeSeconds.toFixed(1)), imported };
+}
+
 /** The hauler bench; `bench` gives bench.js's helpers (environment, servers, the timed CLI). */
 async function runHaulerBench(bench, argument) {
   const settings = {
@@ -129,25 +162,21 @@ async function runHaulerBench(bench, argument) {
     connections: Number(argument('connections') ?? 10),
     /** --no-raw-inserts: skip the raw-insert ceiling (a quarter of a long run's time), no ratio. */
     rawInserts: !process.argv.includes('--no-raw-inserts'),
+    profile: argument('profile') ?? 'history',
+    parts: Number(argument('parts') ?? 1),
     warmUp: 3,
   };
   if (!Number.isInteger(settings.customers) || settings.customers < 1) throw new Error('--customers must be a whole number above 0');
+  if (!Number.isInteger(settings.parts) || settings.parts < 1 || settings.parts > settings.customers)
+    throw new Error('--parts must be a whole number from 1 to --customers');
   const pin = bench.pinning();
   const { scratch, databaseUrl, env } = bench.environment();
   const notes = [];
   let api = null;
   try {
-    const file = path.join(scratch, `hauler-${settings.customers}.json`);
-    bench.progress(`writing ${settings.customers} customers to ${file}`);
-    const written = process.hrtime.bigint();
-    const counts = writeHaulerFile(file, settings.customers, settings.seed);
-    const writeSeconds = Number((Number(process.hrtime.bigint() - written) / 1e9).toFixed(1));
+    const { counts, fileMiB, writeSeconds, imported } = await importInParts(bench, pin, env, scratch, settings);
     const records = Object.values(counts).reduce((sum, n) => sum + n, 0);
-    const fileMiB = Math.round(statSync(file).size / 2 ** 20);
-    bench.progress(`importing ${records} records (${fileMiB} MiB) through the CLI`);
-    const imported = await bench.timed(pin, [CLI, 'import', file], env);
     imported.recordsPerSecond = Math.round(records / imported.seconds);
-    rmSync(file);
     let raw = null;
     let rawRatio = null;
     if (settings.rawInserts) {
@@ -159,7 +188,7 @@ async function runHaulerBench(bench, argument) {
 
     const templates = buildDemoImportFile(DEMO_DAY).customers;
     const granted = drawn(settings.granted, settings.customers, random(settings.seed + 1));
-    const paths = granted.flatMap((n) => pathsOf(n, templates, settings.seed));
+    const paths = granted.flatMap((n) => pathsOf(n, templates, settings.seed, settings.profile));
     const { client_id: clientId } = bench.cli(env, 'clients', 'create', '--name', 'hauler bench', '--customers', granted.map(customerId).join(','), '--json');
     const { access_token: token } = bench.cli(env, 'tokens', 'issue', '--client-id', clientId, '--json');
     api = await bench.startServer('curbside', pin, path.join(root, 'dist/apps/api/main.js'), { ...env, PORT: String(await bench.freePort()) });

@@ -68,13 +68,25 @@ function invoices(template, next) {
   });
 }
 
-/** Customer number `n` of the file, from one of the demo's customers. */
-function customer(n, templates, seed) {
+/**
+ * The lists a customer of each profile keeps, and how many records of each: `history` is two years of
+ * an account (about 73 records, 45 KiB), `recent` what a nightly sync of the accounts carries — the
+ * customer, its contacts, preferences, services and pickups, with the last weeks' activity only
+ * (2 tickets, 1 disposal ticket, 2 invoices, 1 case, no notes or activities; about 25 records).
+ */
+const PROFILES = {
+  history: (list) => list,
+  recent: (list, name) => ({ tickets: 2, disposal_tickets: 1, invoices: 2, cases: 1 })[name] ?? (KEPT_RECENT.has(name) ? list.length : 0),
+};
+const KEPT_RECENT = new Set(['contacts', 'communication_preferences', 'services', 'pickups', 'balances', 'profiles']);
+
+/** Customer number `n` of the file, from one of the demo's customers, with the lists its `profile` keeps. */
+function customer(n, templates, seed, profile = 'history') {
   const next = random(seed * 1_000_003 + n);
   const template = templates[n % templates.length];
   const services = template.services.slice(0, between(next, 1, 3));
   const serviceIds = new Set(services.map((s) => s.id));
-  return {
+  const record = {
     ...template,
     id: String(FIRST_CUSTOMER_ID + n),
     services,
@@ -83,6 +95,11 @@ function customer(n, templates, seed) {
     invoices: invoices(template, next),
     pickups: template.pickups.filter((pickup) => serviceIds.has(pickup.id)).slice(0, 10),
   };
+  if (profile === 'history') return record;
+  const keep = PROFILES[profile];
+  if (keep === undefined) throw new Error(`unknown profile ${profile} (history or recent)`);
+  for (const [name, list] of Object.entries(record)) if (Array.isArray(list)) record[name] = list.slice(0, keep(list, name));
+  return record;
 }
 
 /** Records per list of `customer`, added to `counts`. */
@@ -91,11 +108,11 @@ function count(counts, record) {
 }
 
 /**
- * Writes an import file of `customers` customers to `file`, one customer at a time. Returns the
- * records per list (`{ tickets: 200123, … }`) and the customer ids, as a function of n (nothing
- * N-sized is kept).
+ * Writes an import file of `customers` customers to `file`, one customer at a time: customers
+ * `from` to `from + customers - 1` (a part of a bigger run), each of `profile`. Returns the records
+ * per list (`{ tickets: 200123, … }`); nothing N-sized is kept.
  */
-function writeHaulerFile(file, customers, seed = 21) {
+function writeHaulerFile(file, customers, seed = 21, { from = 0, profile = 'history' } = {}) {
   const { customers: templates, holidays } = buildDemoImportFile(DEMO_DAY);
   const counts = {};
   const fd = openSync(file, 'w');
@@ -110,10 +127,10 @@ function writeHaulerFile(file, customers, seed = 21) {
       size = 0;
     };
     write('{"customers":[');
-    for (let n = 0; n < customers; n++) {
-      const record = customer(n, templates, seed);
+    for (let n = from; n < from + customers; n++) {
+      const record = customer(n, templates, seed, profile);
       count(counts, record);
-      write((n === 0 ? '' : ',') + JSON.stringify(record));
+      write((n === from ? '' : ',') + JSON.stringify(record));
     }
     write(`],"holidays":${JSON.stringify(holidays)}}`);
     writeSync(fd, pending.join(''));
@@ -125,4 +142,4 @@ function writeHaulerFile(file, customers, seed = 21) {
 
 const customerId = (n) => String(FIRST_CUSTOMER_ID + n);
 
-module.exports = { writeHaulerFile, customerId, random, customer, DEMO_DAY };
+module.exports = { writeHaulerFile, customerId, random, customer, DEMO_DAY, PROFILES };
