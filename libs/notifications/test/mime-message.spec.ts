@@ -16,25 +16,17 @@ import { MimeMessageComposer, type MimeMessageInput } from '../src/lib/mime-mess
 const DKIM_SIGNED_HEADERS = 'From:To:Subject:Date:Message-ID:List-Unsubscribe:List-Unsubscribe-Post:Reply-To:MIME-Version:Content-Type';
 
 const DKIM = (() => {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-  });
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicDer = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
   return {
-    config: {
-      domain: 'prairie.example',
-      selector: 'mail2026',
-      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    },
+    config: { domain: 'prairie.example', selector: 'mail2026', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
     record: `v=DKIM1; k=rsa; p=${publicDer}`,
   };
 })();
 
 async function resolver(name: string, type: string): Promise<string[][]> {
   if (type === 'TXT' && name === 'mail2026._domainkey.prairie.example') return [[DKIM.record]];
-  throw Object.assign(new Error(`no ${type} record for ${name}`), {
-    code: 'ENOTFOUND',
-  });
+  throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
 }
 
 interface Email {
@@ -46,10 +38,7 @@ interface Email {
   listUnsubscribe: string | null;
 }
 
-const PRAIRIE: EmailSender = {
-  name: 'Prairie Hauling',
-  address: 'notify@prairie.example',
-};
+const PRAIRIE: EmailSender = { name: 'Prairie Hauling', address: 'notify@prairie.example' };
 const UNSUBSCRIBE = 'https://prairie.example/unsubscribe/7f3c2a9e-1b4d-4e8f-9a0b-123456789abc';
 const HTML = '<!doctype html><html><body><p><strong>Service ticket 1 was created.</strong></p><p>Why you get this.</p></body></html>';
 
@@ -77,10 +66,7 @@ const EMAILS: Array<[string, Email]> = [
   [
     'non-ASCII subject, body, sender name and address',
     {
-      from: {
-        name: 'Prairie Hauling — Émile & Fils',
-        address: 'notify@prairie.example',
-      },
+      from: { name: 'Prairie Hauling — Émile & Fils', address: 'notify@prairie.example' },
       address: 'rés.ident@exämple.com',
       subject: 'Café ticket ñ was créated, and a long subject that has to be folded over more than one line of the header',
       body: 'Ünïcode body, café crème.\nSecond line\n',
@@ -111,10 +97,7 @@ const EMAILS: Array<[string, Email]> = [
   [
     'no subject, no body',
     {
-      from: {
-        name: 'Prairie Hauling, Inc.',
-        address: 'notify@prairie.example',
-      },
+      from: { name: 'Prairie Hauling, Inc.', address: 'notify@prairie.example' },
       address: 'resident@example.com',
       subject: null,
       body: '',
@@ -124,13 +107,7 @@ const EMAILS: Array<[string, Email]> = [
   ],
   [
     'html only',
-    {
-      address: 'resident@example.com',
-      subject: 'Html',
-      body: '',
-      html: HTML,
-      listUnsubscribe: `${UNSUBSCRIBE}?${'q'.repeat(90)}`,
-    },
+    { address: 'resident@example.com', subject: 'Html', body: '', html: HTML, listUnsubscribe: `${UNSUBSCRIBE}?${'q'.repeat(90)}` },
   ],
 ];
 
@@ -146,10 +123,7 @@ function sendWithNodemailer(transport: Transporter, from: EmailSender, email: Em
     headers: {
       'Idempotency-Key': idempotencyKey,
       ...(email.listUnsubscribe
-        ? {
-            'List-Unsubscribe': `<${email.listUnsubscribe}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          }
+        ? { 'List-Unsubscribe': `<${email.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
         : {}),
     },
   });
@@ -213,12 +187,7 @@ describe('a composed email is the email nodemailer composes', () => {
     const { domain, selector, privateKey } = DKIM.config;
     signingReference = nodemailer.createTransport({
       ...options,
-      dkim: {
-        domainName: domain,
-        keySelector: selector,
-        privateKey,
-        headerFieldNames: DKIM_SIGNED_HEADERS,
-      },
+      dkim: { domainName: domain, keySelector: selector, privateKey, headerFieldNames: DKIM_SIGNED_HEADERS },
     });
     rawTransport = nodemailer.createTransport(options);
   });
@@ -236,10 +205,7 @@ describe('a composed email is the email nodemailer composes', () => {
     const composer = new MimeMessageComposer(from, signed ? DKIM.config : null, DKIM_SIGNED_HEADERS);
     const message: MimeMessageInput = emailOf(deliveryOf(email, key), from);
     const raw = Buffer.from(composer.compose(message, dateAndBoundaryOf(expected.raw)));
-    await rawTransport.sendMail({
-      envelope: { from: from.address, to: email.address },
-      raw,
-    });
+    await rawTransport.sendMail({ envelope: { from: from.address, to: email.address }, raw, messageId: message.messageId });
     return [expected, sink.received[sink.received.length - 1]];
   }
 
@@ -251,17 +217,12 @@ describe('a composed email is the email nodemailer composes', () => {
       const [expected, actual] = await bothWays(email, signed);
 
       expect(actual.raw).toBe(expected.raw);
-      expect({ from: actual.from, to: actual.to }).toEqual({
-        from: expected.from,
-        to: expected.to,
-      });
+      expect({ from: actual.from, to: actual.to }).toEqual({ from: expected.from, to: expected.to });
       const [parsedExpected, parsedActual] = await Promise.all([simpleParser(expected.raw), simpleParser(actual.raw)]);
       expect(comparable(parsedActual)).toEqual(comparable(parsedExpected));
       expect(parsedActual.headers.has('dkim-signature')).toBe(signed);
       if (signed) {
-        const { results } = await dkimVerify(Buffer.from(actual.raw), {
-          resolver,
-        });
+        const { results } = await dkimVerify(Buffer.from(actual.raw), { resolver });
         expect(results.map((result) => result.status.result)).toEqual(['pass']);
       }
     });

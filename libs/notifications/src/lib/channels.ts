@@ -99,11 +99,10 @@ export class EmailChannel implements Channel {
 
   async send(delivery: Delivery): Promise<void> {
     try {
-      const raw = Buffer.from(this.composer.compose(emailOf(delivery, this.from)));
-      await this.transport.sendMail({
-        envelope: { from: this.from.address, to: delivery.address },
-        raw,
-      });
+      const email = emailOf(delivery, this.from);
+      const raw = Buffer.from(this.composer.compose(email));
+      // The Message-ID only names the message in nodemailer's log (it sends `raw` as given) and spares it making one up.
+      await this.transport.sendMail({ envelope: { from: this.from.address, to: delivery.address }, raw, messageId: email.messageId });
     } catch (error) {
       const { responseCode: code, command } = error as { responseCode?: number; command?: string };
       const permanent = code !== undefined && code >= 500 && code < 600;

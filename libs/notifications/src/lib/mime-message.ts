@@ -61,15 +61,9 @@ export class MimeMessageComposer {
     const parts = contentParts(message);
     const root = parts.length === 1 ? parts[0] : null;
     const encodedRoot = root === null || root.content === '' ? null : encodeContent(root.content);
-    const boundary = `${BOUNDARY_PREFIX}-${options.baseBoundary ?? randomBytes(8).toString('hex')}-Part_1`;
+    const boundary = root === null ? `${BOUNDARY_PREFIX}-${options.baseBoundary ?? randomBytes(8).toString('hex')}-Part_1` : '';
+    const contentType = root?.contentType ?? buildHeaderValue({ value: 'multipart/alternative', params: { boundary } });
     const date = (options.date ?? new Date()).toUTCString().replace(/GMT/, '+0000');
-    const contentType =
-      root === null
-        ? buildHeaderValue({
-            value: 'multipart/alternative',
-            params: { boundary },
-          })
-        : root.contentType;
 
     const headers = [
       ...message.headers.map(([key, value]) => this.headerLine(key, value)),
@@ -98,25 +92,14 @@ export class MimeMessageComposer {
 }
 
 function plainHeaderLine(key: string, value: string): HeaderLine {
-  return {
-    key: key.toLowerCase(),
-    line: foldLines(`${key}: ${value}`, LINE_LENGTH),
-  };
+  return { key: key.toLowerCase(), line: foldLines(`${key}: ${value}`, LINE_LENGTH) };
 }
 
 /** nodemailer's alternatives: the text, then the html, each only when not empty; an empty text/plain when neither. */
 function contentParts(message: MimeMessageInput): ContentPart[] {
   const parts: ContentPart[] = [];
-  if (message.text)
-    parts.push({
-      contentType: 'text/plain; charset=utf-8',
-      content: message.text,
-    });
-  if (message.html)
-    parts.push({
-      contentType: 'text/html; charset=utf-8',
-      content: message.html,
-    });
+  if (message.text) parts.push({ contentType: 'text/plain; charset=utf-8', content: message.text });
+  if (message.html) parts.push({ contentType: 'text/html; charset=utf-8', content: message.html });
   return parts.length > 0 ? parts : [{ contentType: 'text/plain', content: '' }];
 }
 
@@ -130,20 +113,10 @@ function multipartBody(parts: ContentPart[], boundary: string): string {
 }
 
 /** 7bit when the text is plain ASCII in short lines, else quoted-printable or base64, whichever nodemailer prefers. */
-function encodeContent(content: string): {
-  transferEncoding: string;
-  body: string;
-} {
+function encodeContent(content: string): { transferEncoding: string; body: string } {
   if (isPlainText(content) && !hasLongerLines(content, LINE_LENGTH)) return { transferEncoding: '7bit', body: content };
-  if (mostlyLatin(content))
-    return {
-      transferEncoding: 'quoted-printable',
-      body: qp.wrap(qp.encode(content), LINE_LENGTH),
-    };
-  return {
-    transferEncoding: 'base64',
-    body: base64.wrap(base64.encode(content), LINE_LENGTH),
-  };
+  if (mostlyLatin(content)) return { transferEncoding: 'quoted-printable', body: qp.wrap(qp.encode(content), LINE_LENGTH) };
+  return { transferEncoding: 'base64', body: base64.wrap(base64.encode(content), LINE_LENGTH) };
 }
 
 /** nodemailer's choice of Q over B: more Latin letters than control and non-ASCII characters. */
