@@ -47,7 +47,7 @@ const LINE_LENGTH = 76;
 const BOUNDARY_PREFIX = '--_NmP';
 
 export class MimeMessageComposer {
-  /** nodemailer's header encoder (punycode, encoded-words, angle brackets), reused for every message. */
+  /** nodemailer's header encoder (addresses, encoded-words, angle brackets), reused for every message. */
   private readonly encoder = new MimeNode(false);
   private readonly fromLine: HeaderLine;
   private readonly signer: DkimSigner | null;
