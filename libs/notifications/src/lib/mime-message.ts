@@ -26,7 +26,7 @@ export interface MimeMessageInput {
   headers: ReadonlyArray<readonly [name: string, value: string]>;
 }
 
-/** What a test fixes to compare with nodemailer: its `date` and `baseBoundary` options. */
+/** The two random parts of a message, fixed by a test to compare it with nodemailer's: the Date and the boundary's hex part. */
 export interface MimeMessageOptions {
   date?: Date;
   baseBoundary?: string;
