@@ -2,6 +2,7 @@ import type { DkimConfig } from '@curbside/config';
 import { reasonOf, type Delivery, type DeliveryChannel } from '@curbside/domain';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
+import { MimeMessageComposer, type MimeMessageInput } from './mime-message';
 
 /**
  * A failed try. Permanent failures (SMTP 5xx, HTTP 4xx but 429) make a delivery dead at once;
@@ -41,6 +42,27 @@ export interface EmailSender {
   address: string;
 }
 
+/** A delivery as an email: the Message-ID is its key, the same on every try. */
+export function emailOf(delivery: Delivery, from: EmailSender): MimeMessageInput {
+  return {
+    from,
+    to: delivery.address,
+    subject: delivery.subject ?? '',
+    text: delivery.body,
+    html: delivery.html,
+    messageId: `<${delivery.idempotencyKey}@curbside.invalid>`,
+    headers: [
+      ['Idempotency-Key', delivery.idempotencyKey],
+      ...(delivery.listUnsubscribe
+        ? ([
+            ['List-Unsubscribe', `<${delivery.listUnsubscribe}>`],
+            ['List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'],
+          ] as const)
+        : []),
+    ],
+  };
+}
+
 /** The SMTP commands whose permanent refusal says the address is dead (not the server's or the sender's trouble). */
 const BOUNCING_COMMANDS = /^(RCPT TO|DATA)$/i;
 
@@ -52,16 +74,16 @@ const BOUNCING_COMMANDS = /^(RCPT TO|DATA)$/i;
 export class EmailChannel implements Channel {
   readonly sends = true;
   private readonly transport: Transporter;
+  private readonly composer: MimeMessageComposer;
 
   constructor(
     smtpUrl: string,
     private readonly from: EmailSender,
     dkim: DkimConfig | null = null,
   ) {
+    // The message is composed (and signed) here whole; nodemailer is the SMTP client.
+    this.composer = new MimeMessageComposer(from, dkim, DKIM_SIGNED_HEADERS);
     this.transport = nodemailer.createTransport({
-      ...(dkim === null
-        ? {}
-        : { dkim: { domainName: dkim.domain, keySelector: dkim.selector, privateKey: dkim.privateKey, headerFieldNames: DKIM_SIGNED_HEADERS } }),
       url: smtpUrl,
       pool: true,
       maxConnections: 5,
@@ -77,20 +99,10 @@ export class EmailChannel implements Channel {
 
   async send(delivery: Delivery): Promise<void> {
     try {
-      await this.transport.sendMail({
-        from: this.from,
-        to: delivery.address,
-        subject: delivery.subject ?? '',
-        text: delivery.body,
-        html: delivery.html ?? undefined,
-        messageId: `<${delivery.idempotencyKey}@curbside.invalid>`,
-        headers: {
-          'Idempotency-Key': delivery.idempotencyKey,
-          ...(delivery.listUnsubscribe
-            ? { 'List-Unsubscribe': `<${delivery.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-            : {}),
-        },
-      });
+      const email = emailOf(delivery, this.from);
+      const raw = Buffer.from(this.composer.compose(email));
+      // The Message-ID only names the message in nodemailer's log (it sends `raw` as given) and spares it making one up.
+      await this.transport.sendMail({ envelope: { from: this.from.address, to: delivery.address }, raw, messageId: email.messageId });
     } catch (error) {
       const { responseCode: code, command } = error as { responseCode?: number; command?: string };
       const permanent = code !== undefined && code >= 500 && code < 600;
