@@ -1,4 +1,5 @@
-import { parseXml, toXml } from './xml';
+import { escapeText, parseXml, toXml } from './xml';
+import { XML_UNSAFE_CHAR } from './xml-chars';
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -35,6 +36,15 @@ describe('toXml', () => {
 
   it('replaces characters XML cannot carry with U+FFFD so the document stays well-formed', () => {
     expect(toXml({ a: 'a\u0000b\u001Bc\uD83Dd\uDE00e\uFFFF' })).toBe(`${DECLARATION}<response><a>a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFD</a></response>`);
+  });
+
+  it('escapes every UTF-16 code unit, alone and beside text, as the full pattern does (the quick check skips none)', () => {
+    const fullPattern = new RegExp(`[&<>\\r]|${XML_UNSAFE_CHAR.source}`, 'g');
+    const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;' };
+    for (let code = 0; code <= 0xffff; code++) {
+      const text = `a${String.fromCharCode(code)}b`;
+      expect(escapeText(text)).toBe(text.replace(fullPattern, (char) => escapes[char] ?? '\uFFFD'));
+    }
   });
 
   it('writes null as an empty element and leaves undefined out, like JSON.stringify', () => {

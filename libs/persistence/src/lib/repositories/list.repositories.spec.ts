@@ -1,5 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import { wholeList, type DateRange, type Id, type ListPosition, type ListQuery, type Page } from '@curbside/domain';
+import { wholeList, type DateRange, type Id, type ListPosition, type ListQuery, type Page, type ServiceTicketSummary } from '@curbside/domain';
 import { DataSource } from 'typeorm';
 import { useDatabase } from '../../../test/database';
 import {
@@ -122,6 +122,23 @@ describe.each(testDatabases())('record lists on $name', (db) => {
       serviceCodes: ['BLK', 'XBG'],
     });
     expect(summaries.find((summary) => summary.id === '9')?.serviceCodes).toEqual([]);
+  });
+
+  it('gives each ticket its own service codes on a partial page as on the whole list (read by key, not by customer)', async () => {
+    const repository = new ServiceTicketRepository(dataSource());
+    const codes = (items: readonly ServiceTicketSummary[]) => items.map((ticket) => [ticket.id, ticket.serviceCodes] as const);
+    const whole = codes((await repository.list(CUSTOMER, wholeList())).items);
+    expect(whole.some(([, serviceCodes]) => serviceCodes.length > 0)).toBe(true);
+    const paged: Array<readonly [Id, readonly string[]]> = [];
+    let after: ListPosition | null = null;
+    do {
+      const page: Page<ServiceTicketSummary> = await repository.list(CUSTOMER, { range: { from: null, to: null }, limit: 2, after });
+      paged.push(...codes(page.items));
+      after = page.next;
+    } while (after !== null);
+    expect(paged).toEqual(whole);
+    const march = await repository.list(CUSTOMER, wholeList({ from: '2024-03-01', to: '2024-03-31' }));
+    expect(codes(march.items)).toEqual(whole.filter(([id]) => id !== '4'));
   });
 
   it('summarizes disposal tickets by their last modification, undated ones last and only when unfiltered', async () => {

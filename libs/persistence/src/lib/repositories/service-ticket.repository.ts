@@ -9,7 +9,7 @@ import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
 import { inPreparedRead } from '../database/index';
 import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
 import { serviceTicketStore, toServiceTicket } from '../stores/service-ticket.store';
-import { selectPreparedByKeys, selectPreparedPage, type PageTable } from '../stores/prepared-page';
+import { holdsEveryRow, selectPreparedChildren, selectPreparedPage, type ChildTable, type PageTable } from '../stores/prepared-page';
 import { fromRawColumns, groupBy } from '../stores/rows';
 
 type SummaryRow = Omit<ServiceTicketSummary, 'serviceCodes'>;
@@ -25,9 +25,14 @@ const SUMMARY_PAGE: PageTable = {
   id: '"t"."id"',
 };
 
-const CODES_OF_TICKETS = 'SELECT "ticket_id" AS "ticketId", "code" FROM "service_ticket_services" WHERE "customer_id" = ? AND "ticket_id" IN';
 /** Lines grouped by ticket, each ticket's in stored order (`inStoredOrder('ticketId')`). */
 const LINE_ORDER = 'ORDER BY "ticket_id", "position"';
+
+const CODES_OF_TICKETS: ChildTable = {
+  sql: 'SELECT "ticket_id" AS "ticketId", "code" FROM "service_ticket_services" WHERE "customer_id" = ?',
+  key: '"ticket_id"',
+  order: LINE_ORDER,
+};
 
 /** Every column of an entity by its database name, as `fromRawColumns` reads them. */
 function columnsOf(metadata: EntityMetadata): string {
@@ -42,7 +47,7 @@ export class ServiceTicketRepository {
     return inPreparedRead(this.dataSource, async (select) => {
       const page = await selectPreparedPage<SummaryRow>(select, SUMMARY_PAGE, customerId, list, (ticket) => ({ date: ticket.createdAt, id: ticket.id }));
       const ids = page.items.map((ticket) => ticket.id);
-      const lines = await selectPreparedByKeys<{ ticketId: string; code: string }>(select, CODES_OF_TICKETS, LINE_ORDER, customerId, ids);
+      const lines = await selectPreparedChildren<{ ticketId: string; code: string }>(select, CODES_OF_TICKETS, customerId, ids, holdsEveryRow(list, page));
       const codesByTicket = groupBy(lines, (line) => line.ticketId);
       const items = page.items.map((ticket) => ({
         ...ticket,

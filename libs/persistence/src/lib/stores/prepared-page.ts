@@ -81,14 +81,32 @@ function after(table: PageTable, position: ListPosition | null): Condition {
       };
 }
 
+/** A child table read by its parents' keys: `sql` selects the customer's rows (`… WHERE "customer_id" = ?`). */
+export interface ChildTable {
+  sql: string;
+  /** The column holding the parent's key. */
+  key: string;
+  /** `ORDER BY …`: the rows grouped by parent, each parent's in stored order. */
+  order: string;
+}
+
+/** Whether `page` is every row of the customer's list: the first page, no more after it, no date range. */
+export function holdsEveryRow(list: ListQuery, page: Page<unknown>): boolean {
+  const { from, toExclusive } = rangeBounds(list.range);
+  return list.after === null && page.next === null && from === null && toExclusive === null;
+}
+
 /**
  * The customer's child rows of the parents `keys`, `KEYS_PER_QUERY` at a time, each chunk in
- * `order` (rows.ts `selectRows` with keys). `sql` ends in `IN`; the placeholders are added.
+ * `order` (rows.ts `selectRows` with keys). When the parents are all the customer's
+ * (`holdsEveryRow`), every child row is one of theirs: one statement without the keys, whatever
+ * their number (binding a thousand ids cost as much as reading the page itself, issue 32).
  */
-export async function selectPreparedByKeys<T>(select: Select, sql: string, order: string, customerId: Id, keys: readonly string[]): Promise<T[]> {
+export async function selectPreparedChildren<T>(select: Select, table: ChildTable, customerId: Id, keys: readonly string[], everyParent: boolean): Promise<T[]> {
+  if (everyParent) return select<T>(`${table.sql} ${table.order}`, [customerId]);
   const rows: T[] = [];
   for (const part of chunk(keys, KEYS_PER_QUERY)) {
-    rows.push(...(await select<T>(`${sql} (${part.map(() => '?').join(', ')}) ${order}`, [customerId, ...part])));
+    rows.push(...(await select<T>(`${table.sql} AND ${table.key} IN (${part.map(() => '?').join(', ')}) ${table.order}`, [customerId, ...part])));
   }
   return rows;
 }
