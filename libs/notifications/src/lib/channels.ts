@@ -32,7 +32,8 @@ const TIMEOUT_MS = 10_000;
 /**
  * The headers a DKIM signature covers (CONTRACT §10): at least From, To, Subject, Date,
  * Message-ID and both List-Unsubscribe headers (RFC 8058 §4 wants them signed), and the MIME
- * structure. Absent ones are signed as absent, so none can be added on the way.
+ * structure. The signature's `h=` lists those of them the message has (an email without an
+ * unsubscribe link has no List-Unsubscribe to sign), as nodemailer's signer did.
  */
 const DKIM_SIGNED_HEADERS = 'From:To:Subject:Date:Message-ID:List-Unsubscribe:List-Unsubscribe-Post:Reply-To:MIME-Version:Content-Type';
 
