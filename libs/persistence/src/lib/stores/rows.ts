@@ -8,7 +8,7 @@ import { rangeBounds, type DateRange, type Id, type ListPosition, type ListQuery
  * under the bind-parameter limits of SQLite (32766) and PostgreSQL (65535) by chunking.
  */
 
-const PARAMETERS_PER_STATEMENT = 30_000;
+export const PARAMETERS_PER_STATEMENT = 30_000;
 export const KEYS_PER_QUERY = 500;
 
 export function chunk<T>(items: readonly T[], size: number): T[][] {
