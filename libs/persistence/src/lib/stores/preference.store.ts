@@ -7,7 +7,18 @@ import {
   PreferenceSelectionEntity,
 } from '../entities';
 import type { RecordStore } from './record-store';
-import { chunk, deleteRows, groupBy, inStoredOrder, insertRows, KEYS_PER_QUERY, selectRows, withKeys } from './rows';
+import {
+  chunk,
+  deleteRows,
+  fromRawColumns,
+  groupBy,
+  inStoredOrder,
+  insertRows,
+  KEYS_PER_QUERY,
+  rawMany,
+  selectRows,
+  withKeys,
+} from './rows';
 
 /** Preferences are keyed by category; a category goes with its channels, selections and options. */
 export const preferenceStore: RecordStore<Preference> = {
@@ -123,11 +134,14 @@ export async function loadPreferencesOf(
 ): Promise<Map<Id, Preference[]>> {
   const ids = [...new Set(customerIds)];
   const rowsOf = async <T extends ObjectLiteral & { customerId: string }>(entity: EntityTarget<T>, ...parents: string[]) => {
+    const metadata = manager.connection.getMetadata(entity);
     const rows: T[] = [];
     for (const part of chunk(ids, KEYS_PER_QUERY)) {
       const query = manager.createQueryBuilder(entity, 'r').where('r.customerId IN (:...ids)', { ids: part }).orderBy('r.customerId');
       if (onlyCategories) query.andWhere('r.category IN (:...onlyCategories)', { onlyCategories });
-      rows.push(...(await inStoredOrder(...parents)(query).getMany()));
+      // Raw, not getMany: no entity hydration for the thousands of rows of a notice run's chunk.
+      const raw = await rawMany<Record<string, unknown>, T>(inStoredOrder(...parents)(query));
+      for (const row of raw) rows.push(fromRawColumns<T>(metadata, row, 'r_'));
     }
     return groupBy(rows, (row) => row.customerId);
   };
