@@ -110,6 +110,59 @@ describe.each(testDatabases())('notices on $name', (kind) => {
     expect(await count(world.dataSource, `SELECT COUNT(*) AS "count" FROM "deliveries"`)).toBe(deliveries);
   });
 
+  describe.each([1, 3])('%i customer(s) a chunk (and a page of the keyset read)', (customersPerChunk) => {
+    const chunked = () =>
+      new NoticeRun(
+        new NoticeRepository(world.dataSource),
+        new HolidayRepository(world.dataSource),
+        { noticeHorizonDays: 7 },
+        new DeliveryPlanner(SENDER, world.unsubscribeTokens),
+        customersPerChunk,
+      );
+    const scheduledCustomers = () =>
+      count(
+        world.dataSource,
+        `SELECT COUNT(DISTINCT "customer_id") AS "count" FROM "services" WHERE "status" = 'Active' AND "schedule_days" IS NOT NULL`,
+      );
+
+    it('queues each notice and delivery exactly once, renewing the lease after every chunk', async () => {
+      const expected = expectedNotices(customers, holidays, today);
+      const customersIn = (keys: string[]) => new Set(keys.map((key) => key.split('|')[0])).size;
+      let chunks = 0;
+      const dry = await chunked().run(today, { dryRun: true });
+      const result = await chunked().run(today, { afterChunk: async () => void chunks++ });
+
+      expect(result).toEqual({ today, reminders: customersIn(expected.reminders), moves: customersIn(expected.moves) });
+      expect(dry).toEqual(result);
+      expect(chunks).toBe(Math.ceil((await scheduledCustomers()) / customersPerChunk));
+      expect(chunks).toBeGreaterThan(2);
+      const rows = await noticeRows(world.dataSource);
+      expect(keysOf(rows, 'pickup.reminder')).toEqual(expected.reminders);
+      expect(keysOf(rows, 'pickup.moved')).toEqual(expected.moves);
+      expect(await messagesOf(world.dataSource)).toEqual(expected.messages);
+    });
+
+    it('a run stopped after its second chunk leaves the rest to the next run, which adds nothing twice', async () => {
+      let chunks = 0;
+      const stopped = chunked().run(today, {
+        afterChunk: async () => {
+          if (++chunks === 2) throw new Error('the lease on the day was lost');
+        },
+      });
+      await expect(stopped).rejects.toThrow('the lease on the day was lost');
+      const partial = await noticeRows(world.dataSource);
+      const all = expectedNotices(customers, holidays, today);
+      expect(partial.length).toBeGreaterThan(0);
+      expect(partial.length).toBeLessThan(all.reminders.length + all.moves.length);
+
+      await chunked().run(today);
+      const rows = await noticeRows(world.dataSource);
+      expect(keysOf(rows, 'pickup.reminder')).toEqual(all.reminders);
+      expect(keysOf(rows, 'pickup.moved')).toEqual(all.moves);
+      expect(await messagesOf(world.dataSource)).toEqual(all.messages);
+    });
+  });
+
   it('a changed delay_days is a new key: one new notice to each customer it moves', async () => {
     await run.run(today);
     const changed = holidays.map((h) => (h.name === 'Day after Thanksgiving' ? { ...h, delayDays: 2 } : h));

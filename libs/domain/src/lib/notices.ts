@@ -40,12 +40,19 @@ function pickupsOfSchedule(schedule: ServiceSchedule, holidays: readonly Holiday
   return pickups;
 }
 
-const pickupsOf = (service: ScheduledService, holidays: readonly Holiday[], from: LocalDate, until: LocalDate): ServicePickup[] =>
-  pickupsOfSchedule(service.schedule, holidays, from, until).map((pickup) => ({
-    ...pickup,
-    serviceId: service.id,
-    serviceName: serviceName(service),
-  }));
+/** The service's pickups in `from`..`until` that `keep` keeps (kept before they are copied: a run makes millions). */
+function pickupsOf(
+  service: ScheduledService,
+  holidays: readonly Holiday[],
+  from: LocalDate,
+  until: LocalDate,
+  keep: (pickup: ScheduledPickup) => boolean = () => true,
+): ServicePickup[] {
+  const kept = pickupsOfSchedule(service.schedule, holidays, from, until).filter(keep);
+  if (kept.length === 0) return [];
+  const name = serviceName(service);
+  return kept.map((pickup) => ({ ...pickup, serviceId: service.id, serviceName: name }));
+}
 
 /** The pickups of `services` on `date`, holiday moves applied, in the order of `services`. */
 export function pickupsOn(services: readonly NoticeService[], holidays: readonly Holiday[], date: LocalDate): ServicePickup[] {
@@ -70,11 +77,10 @@ export function holidayMoves(
   from: LocalDate,
   until: LocalDate,
 ): HolidayMoves[] {
-  const weekEnd = addDays(mondayOf(until), 6);
-  const moved = services
-    .filter(isScheduledService)
-    .flatMap((service) => pickupsOf(service, holidays, from, addDays(weekEnd, maxDelay(holidays))))
-    .filter((pickup) => pickup.holidays.length > 0 && pickup.scheduledDate >= from && pickup.scheduledDate <= weekEnd);
+  const { weekEnd, end } = moveWindowOf(holidays, until);
+  const isMoved = (pickup: ScheduledPickup) =>
+    pickup.holidays.length > 0 && pickup.scheduledDate >= from && pickup.scheduledDate <= weekEnd;
+  const moved = services.filter(isScheduledService).flatMap((service) => pickupsOf(service, holidays, from, end, isMoved));
   const byHoliday = new Map<LocalDate, HolidayMoves>();
   for (const pickup of moved) {
     for (const holiday of pickup.holidays) {
@@ -91,6 +97,22 @@ export function holidayMoves(
 
 const byScheduledDate = (a: ServicePickup, b: ServicePickup): number =>
   compareDates(a.scheduledDate, b.scheduledDate) || compareDates(a.serviceId, b.serviceId);
+
+/**
+ * The end of the week of `until` and the last day a pickup of it can be moved to, remembered
+ * per holiday calendar (by identity) and day: a run asks it for every customer.
+ */
+const moveWindows = new WeakMap<readonly Holiday[], Map<LocalDate, { weekEnd: LocalDate; end: LocalDate }>>();
+function moveWindowOf(holidays: readonly Holiday[], until: LocalDate): { weekEnd: LocalDate; end: LocalDate } {
+  let known = moveWindows.get(holidays);
+  if (known === undefined) moveWindows.set(holidays, (known = new Map()));
+  let window = known.get(until);
+  if (window === undefined) {
+    const weekEnd = addDays(mondayOf(until), 6);
+    known.set(until, (window = { weekEnd, end: addDays(weekEnd, maxDelay(holidays)) }));
+  }
+  return window;
+}
 
 const maxDelay = (holidays: readonly Holiday[]): number => holidays.reduce((total, h) => total + Math.max(0, h.delayDays), 0);
 

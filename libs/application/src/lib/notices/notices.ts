@@ -19,6 +19,7 @@ import {
   type LocalDate,
   type Notice,
   type NoticeService,
+  type Preference,
   type PreferenceCategory,
   type RouteAlert,
 } from '@curbside/domain';
@@ -49,9 +50,11 @@ const NOTICE_CATEGORIES = [
 
 /**
  * The daily run of CONTRACT §8: tomorrow's reminders and the move notices of the next
- * `NOTICE_HORIZON_DAYS` days, for every customer, a thousand customers a chunk. Each chunk's
- * notices (those with a matching selection) are written with their deliveries in one
- * transaction, under keys that make a rerun, a crash or a second writer add nothing twice.
+ * `NOTICE_HORIZON_DAYS` days, for every customer, a chunk of customers at a time (a page of
+ * a keyset read in customer-id order, the next page read while this one is written: memory
+ * stays flat in the customers). Each chunk's notices (those with a matching selection) are
+ * written with their deliveries in one transaction, under keys that make a rerun, a crash or
+ * a second writer add nothing twice.
  */
 export class NoticeRun {
   constructor(
@@ -59,22 +62,21 @@ export class NoticeRun {
     private readonly holidays: HolidayRepository,
     private readonly options: Pick<NoticeOptions, 'noticeHorizonDays'>,
     private readonly deliveries: NoticeDeliveries,
+    private readonly customersPerChunk = NOTICE_CHUNK,
   ) {}
 
   /** Runs the day as if today were `today`; `dryRun` counts and writes nothing. `afterChunk` runs after each chunk (a lease's renewal). */
   async run(today: LocalDate, { dryRun = false, afterChunk }: { dryRun?: boolean; afterChunk?: () => Promise<void> } = {}): Promise<NoticeRunResult> {
     const tomorrow = addDays(today, 1);
     const until = addDays(tomorrow, this.options.noticeHorizonDays - 1);
-    const [services, holidays] = await Promise.all([
-      this.notices.scheduledServices(),
-      this.holidays.list({ from: addDays(tomorrow, -7), to: addDays(until, 7) }),
-    ]);
+    const holidays = await this.holidays.list({ from: addDays(tomorrow, -7), to: addDays(until, 7) });
+    const days: NoticeDays = { holidays, tomorrow, until };
     const result: NoticeRunResult = { today, reminders: 0, moves: 0 };
-    const customers = [...services.keys()];
-    for (let start = 0; start < customers.length; start += NOTICE_CHUNK) {
-      const chunk = customers.slice(start, start + NOTICE_CHUNK);
-      const notices = chunk.flatMap((customerId) => noticesOf(customerId, services.get(customerId) ?? [], holidays, tomorrow, until));
-      const written = await this.write(notices, dryRun);
+    let next = handled(this.chunkAfter(null, days));
+    for (let chunk = await next; chunk !== null; chunk = await next) {
+      // The next chunk is read and worked out while this one is written.
+      next = handled(chunk.last === null ? Promise.resolve(null) : this.chunkAfter(chunk.last, days));
+      const written = await this.write(chunk, dryRun);
       result.reminders += customersOf(written, 'pickup.reminder');
       result.moves += customersOf(written, 'pickup.moved');
       await afterChunk?.();
@@ -82,21 +84,55 @@ export class NoticeRun {
     return result;
   }
 
-  /** Writes the notices that reach a selection now; those newly written (dry: those that would be). */
-  private async write(notices: readonly Notice[], dryRun: boolean): Promise<Notice[]> {
+  /** The chunk of customers after `afterCustomerId` (null: the first), with their notices that reach a selection now and are not yet written; null past the last. */
+  private async chunkAfter(afterCustomerId: Id | null, { holidays, tomorrow, until }: NoticeDays): Promise<NoticeChunk | null> {
+    const services = await this.notices.scheduledServicesAfter(afterCustomerId, this.customersPerChunk);
+    if (services.size === 0) return null;
+    const notices = [...services].flatMap(([customerId, owned]) => noticesOf(customerId, owned, holidays, tomorrow, until));
     const customerIds = [...new Set(notices.map((notice) => notice.event.customerId))];
     const preferences = await this.notices.preferencesOf(customerIds, NOTICE_CATEGORIES);
-    const reaching = notices.filter((notice) => matchingRecipients(notice.event, preferences.get(notice.event.customerId) ?? []).length > 0);
-    if (dryRun) {
-      const done = await this.notices.written(reaching);
-      return reaching.filter((notice) => !done.has(notice.key));
-    }
+    const reaching = notices.filter(
+      (notice) => matchingRecipients(notice.event, preferences.get(notice.event.customerId) ?? []).length > 0,
+    );
+    // Those already written (a rerun's, a crash's) are left out before their events are built and sent; the keys still guard the insert.
+    const written = await this.notices.written(reaching);
+    const fresh = reaching.filter((notice) => !written.has(notice.key));
+    const last = services.size < this.customersPerChunk ? null : [...services.keys()][services.size - 1];
+    return { fresh, preferences, last };
+  }
+
+  /** Writes the chunk's notices; those newly written (dry: those that would be). */
+  private async write({ fresh, preferences }: NoticeChunk, dryRun: boolean): Promise<Notice[]> {
+    if (dryRun) return fresh;
     const plan = await this.deliveries.planner();
-    const events = await this.notices.record(reaching, (written) =>
+    const events = await this.notices.record(fresh, (written) =>
       written.flatMap((event) => plan(event, preferences.get(event.customerId) ?? [])),
     );
     return events.map((event) => ({ key: '', event }));
   }
+}
+
+/** What the run's notices are worked out from. */
+interface NoticeDays {
+  holidays: readonly Holiday[];
+  tomorrow: LocalDate;
+  until: LocalDate;
+}
+
+/** One chunk of the run: its notices that reach a selection and are not yet written, their customers' preferences, and its last customer (null: no chunk follows). */
+interface NoticeChunk {
+  fresh: Notice[];
+  preferences: Map<Id, Preference[]>;
+  last: Id | null;
+}
+
+/**
+ * `promise`, its failure marked handled: a run stopped while the next chunk is read (its lease
+ * lost) leaves no unhandled rejection. Whoever awaits it still sees the failure.
+ */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 function noticesOf(customerId: Id, services: readonly NoticeService[], holidays: readonly Holiday[], tomorrow: LocalDate, until: LocalDate): Notice[] {

@@ -18,13 +18,28 @@ import { DeliveryEntity, EventEntity, NoticeRunEntity, RouteAlertEntity } from '
 import { toOutboxEvent } from '../stores/event.store';
 import { loadPreferencesOf } from '../stores/preference.store';
 import { pendingDeliveryRows } from './delivery.repository';
-import { fromRawColumns, insertRows } from '../stores/rows';
+import { chunk, fromRawColumns, insertRows, PARAMETERS_PER_STATEMENT } from '../stores/rows';
 
-/** Customers per statement when notices are written or preferences read: thousands, never one by one. */
-export const NOTICE_CHUNK = 1000;
+/**
+ * Customers per chunk of the daily run: one page of its keyset read of the services, then their
+ * preferences and their notices written, a few statements each, never one by one. Memory is
+ * bounded by the chunk, not by the customers.
+ */
+export const NOTICE_CHUNK = 5000;
+
+/** Notices per INSERT (7 parameters each), under the bind-parameter limits. */
+const NOTICES_PER_STATEMENT = Math.floor(PARAMETERS_PER_STATEMENT / 7);
 
 /** Turns newly written notice events into their deliveries (the notifier's planning, passed in). */
 export type PlanDeliveries = (events: readonly OutboxEvent[]) => NewDelivery[];
+
+/** An active service with a schedule, of the services read as `alias`. */
+const scheduled = (alias: string): string =>
+  `${alias}."status" = 'Active' AND ${alias}."schedule_days" IS NOT NULL AND ${alias}."schedule_every_weeks" IS NOT NULL AND ${alias}."schedule_starts_on" IS NOT NULL`;
+
+const SCHEDULED_SERVICES = `SELECT s."customer_id" AS "customerId", s."id", s."status", s."name", s."catalog_name" AS "catalogName",
+         s."schedule_days" AS "scheduleDays", s."schedule_every_weeks" AS "scheduleEveryWeeks", s."schedule_starts_on" AS "scheduleStartsOn"
+  FROM "services" s WHERE ${scheduled('s')}`;
 
 interface ServiceRow {
   customerId: string;
@@ -38,8 +53,8 @@ interface ServiceRow {
 }
 
 /**
- * The notices of CONTRACT §8, set-wise: the services the schedules are read from (one query
- * for every customer), the preferences of thousands of customers a query, notice events
+ * The notices of CONTRACT §8, set-wise: the services the schedules are read from (a page of
+ * thousands of customers a query), the preferences of thousands of customers a query, notice events
  * written with their deliveries in one transaction per chunk under a unique key (so a rerun, a
  * crash or a second writer adds nothing twice), the daily run's lease, and the route alerts.
  */
@@ -48,51 +63,48 @@ export class NoticeRepository {
 
   /**
    * Every customer's active services with a schedule, by customer in id order (with the
-   * `operations` of `routeId` only, when given: what a route alert needs).
+   * `operations` of `routeId` only, when given): what a route alert needs.
    */
-  async scheduledServices(routeId?: string): Promise<Map<Id, NoticeService[]>> {
-    const onRoute = routeId === undefined ? '' : `AND EXISTS (SELECT 1 FROM "service_operations" o WHERE o."customer_id" = s."customer_id" AND o."service_id" = s."id" AND o."route_id" = :routeId)`;
+  async scheduledServices(routeId: string): Promise<Map<Id, NoticeService[]>> {
+    const onRoute = `AND EXISTS (SELECT 1 FROM "service_operations" o WHERE o."customer_id" = s."customer_id" AND o."service_id" = s."id" AND o."route_id" = :routeId)`;
     const [rows, operations] = await inRead(this.dataSource, (manager) =>
       Promise.all([
-        this.query<ServiceRow>(
+        this.query<ServiceRow>(manager, `${SCHEDULED_SERVICES} ${onRoute} ORDER BY s."customer_id", s."id"`, { routeId }),
+        this.query<{ customerId: string; serviceId: string; dayOfWeek: string | null }>(
           manager,
-          `SELECT s."customer_id" AS "customerId", s."id", s."status", s."name", s."catalog_name" AS "catalogName",
-                  s."schedule_days" AS "scheduleDays", s."schedule_every_weeks" AS "scheduleEveryWeeks", s."schedule_starts_on" AS "scheduleStartsOn"
-           FROM "services" s
-           WHERE s."status" = 'Active' AND s."schedule_days" IS NOT NULL AND s."schedule_every_weeks" IS NOT NULL AND s."schedule_starts_on" IS NOT NULL ${onRoute}
-           ORDER BY s."customer_id", s."id"`,
+          `SELECT "customer_id" AS "customerId", "service_id" AS "serviceId", "day_of_week" AS "dayOfWeek"
+           FROM "service_operations" WHERE "route_id" = :routeId`,
           { routeId },
         ),
-        routeId === undefined
-          ? Promise.resolve([])
-          : this.query<{ customerId: string; serviceId: string; dayOfWeek: string | null }>(
-              manager,
-              `SELECT "customer_id" AS "customerId", "service_id" AS "serviceId", "day_of_week" AS "dayOfWeek"
-               FROM "service_operations" WHERE "route_id" = :routeId`,
-              { routeId },
-            ),
       ]),
     );
     const operationsOf = new Map<string, NoticeService['operations']>();
     for (const { customerId, serviceId, dayOfWeek } of operations) {
       const key = `${customerId}/${serviceId}`;
-      operationsOf.set(key, [...(operationsOf.get(key) ?? []), { routeId: routeId ?? null, dayOfWeek: dayOfWeek as Weekday | null, notes: null }]);
+      operationsOf.set(key, [...(operationsOf.get(key) ?? []), { routeId, dayOfWeek: dayOfWeek as Weekday | null, notes: null }]);
     }
-    const byCustomer = new Map<Id, NoticeService[]>();
-    for (const row of rows) {
-      const service: NoticeService = {
-        id: row.id,
-        status: row.status as ServiceStatus,
-        name: row.name,
-        catalog: { name: row.catalogName },
-        schedule: { days: row.scheduleDays.split(',') as Weekday[], everyWeeks: Number(row.scheduleEveryWeeks), startsOn: row.scheduleStartsOn },
-        operations: operationsOf.get(`${row.customerId}/${row.id}`) ?? [],
-      };
-      const services = byCustomer.get(row.customerId);
-      if (services) services.push(service);
-      else byCustomer.set(row.customerId, [service]);
-    }
-    return byCustomer;
+    return byCustomer(rows, (row) => operationsOf.get(`${row.customerId}/${row.id}`) ?? []);
+  }
+
+  /**
+   * One page of the daily run's keyset read: the active services with a schedule of the first
+   * `customers` customers (that have any) after `afterCustomerId` (null: from the first), by
+   * customer in id order, without their operations. One statement a page: the page's last
+   * customer first, then its services as one range of the primary key (an `IN` of the page's
+   * customers would have PostgreSQL scan every service for every page).
+   */
+  async scheduledServicesAfter(afterCustomerId: Id | null, customers: number): Promise<Map<Id, NoticeService[]>> {
+    const after = (alias: string) => (afterCustomerId === null ? '' : `AND ${alias}."customer_id" > :afterCustomerId`);
+    const rows = await inRead(this.dataSource, (manager) =>
+      this.query<ServiceRow>(
+        manager,
+        `${SCHEDULED_SERVICES} ${after('s')} AND s."customer_id" <= (SELECT MAX(page."customer_id") FROM (
+           SELECT DISTINCT p."customer_id" FROM "services" p WHERE ${scheduled('p')} ${after('p')} ORDER BY p."customer_id" LIMIT :customers) page)
+         ORDER BY s."customer_id", s."id"`,
+        { afterCustomerId, customers },
+      ),
+    );
+    return byCustomer(rows, () => []);
   }
 
   /** The preferences in `categories` of each of `customerIds`. */
@@ -103,12 +115,19 @@ export class NoticeRepository {
   /** The keys of `notices` already written. */
   async written(notices: readonly Notice[]): Promise<Set<string>> {
     if (notices.length === 0) return new Set();
-    const rows = await inRead(this.dataSource, (manager) =>
-      this.query<{ key: string }>(manager, `SELECT "notice_key" AS "key" FROM "events" WHERE "notice_key" IN (:...keys)`, {
-        keys: notices.map((notice) => notice.key),
-      }),
-    );
-    return new Set(rows.map((row) => row.key));
+    const keys = notices.map((notice) => notice.key);
+    const written = new Set<string>();
+    await inRead(this.dataSource, async (manager) => {
+      for (const part of chunk(keys, PARAMETERS_PER_STATEMENT)) {
+        const rows = await this.query<{ key: string }>(
+          manager,
+          `SELECT "notice_key" AS "key" FROM "events" WHERE "notice_key" IN (:...keys)`,
+          { keys: part },
+        );
+        for (const row of rows) written.add(row.key);
+      }
+    });
+    return written;
   }
 
   /**
@@ -125,7 +144,18 @@ export class NoticeRepository {
     });
   }
 
+  /** Inserts the events of `notices` whose key is new, as few statements as the parameter limit allows; those written, by id. */
   private async insertEvents(manager: EntityManager, notices: readonly Notice[], state: 'pending' | 'delivered'): Promise<OutboxEvent[]> {
+    const events: OutboxEvent[] = [];
+    for (const part of chunk(notices, NOTICES_PER_STATEMENT)) events.push(...(await this.insertEventsOnce(manager, part, state)));
+    return events;
+  }
+
+  private async insertEventsOnce(
+    manager: EntityManager,
+    notices: readonly Notice[],
+    state: 'pending' | 'delivered',
+  ): Promise<OutboxEvent[]> {
     const now = nowLocalDateTime();
     const postgres = this.dataSource.options.type === 'postgres';
     let n = 0;
@@ -181,9 +211,7 @@ export class NoticeRepository {
   async createAlert(alert: RouteAlert, notices: readonly Notice[]): Promise<void> {
     await inTransaction(this.dataSource, async (manager) => {
       await manager.insert(RouteAlertEntity, { ...alert });
-      for (let start = 0; start < notices.length; start += NOTICE_CHUNK) {
-        await this.insertEvents(manager, notices.slice(start, start + NOTICE_CHUNK), 'pending');
-      }
+      await this.insertEvents(manager, notices, 'pending');
     });
   }
 
@@ -199,3 +227,22 @@ export class NoticeRepository {
   }
 }
 
+
+/** Service rows (by customer in id order) as each customer's services, with the operations `operationsOf` gives. */
+function byCustomer(rows: readonly ServiceRow[], operationsOf: (row: ServiceRow) => NoticeService['operations']): Map<Id, NoticeService[]> {
+  const services = new Map<Id, NoticeService[]>();
+  for (const row of rows) {
+    const service: NoticeService = {
+      id: row.id,
+      status: row.status as ServiceStatus,
+      name: row.name,
+      catalog: { name: row.catalogName },
+      schedule: { days: row.scheduleDays.split(',') as Weekday[], everyWeeks: Number(row.scheduleEveryWeeks), startsOn: row.scheduleStartsOn },
+      operations: operationsOf(row),
+    };
+    const owned = services.get(row.customerId);
+    if (owned) owned.push(service);
+    else services.set(row.customerId, [service]);
+  }
+  return services;
+}

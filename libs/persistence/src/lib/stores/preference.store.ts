@@ -7,7 +7,17 @@ import {
   PreferenceSelectionEntity,
 } from '../entities';
 import type { RecordStore } from './record-store';
-import { chunk, deleteRows, groupBy, inStoredOrder, insertRows, KEYS_PER_QUERY, selectRows, withKeys } from './rows';
+import {
+  chunk,
+  deleteRows,
+  fromRawColumns,
+  groupBy,
+  inStoredOrder,
+  insertRows,
+  rawMany,
+  selectRows,
+  withKeys,
+} from './rows';
 
 /** Preferences are keyed by category; a category goes with its channels, selections and options. */
 export const preferenceStore: RecordStore<Preference> = {
@@ -110,8 +120,11 @@ function toSelection(row: PreferenceSelectionEntity): Selection {
   };
 }
 
+/** Customers per query of `loadPreferencesOf`: a notice run's chunk in one query a table, well under the parameter limits. */
+const CUSTOMERS_PER_QUERY = 5_000;
+
 /**
- * The preferences of many customers, read set-wise (four queries per 500 customers rather
+ * The preferences of many customers, read set-wise (four queries per 5,000 customers rather
  * than four per customer): what the notifier's fan-out of a batch of events needs. Every
  * customer asked for is in the map (an empty list when it has no preferences). With `onlyCategories`,
  * only those categories are read (the daily notices read the service ones of thousands of customers).
@@ -123,11 +136,14 @@ export async function loadPreferencesOf(
 ): Promise<Map<Id, Preference[]>> {
   const ids = [...new Set(customerIds)];
   const rowsOf = async <T extends ObjectLiteral & { customerId: string }>(entity: EntityTarget<T>, ...parents: string[]) => {
+    const metadata = manager.connection.getMetadata(entity);
     const rows: T[] = [];
-    for (const part of chunk(ids, KEYS_PER_QUERY)) {
+    for (const part of chunk(ids, CUSTOMERS_PER_QUERY)) {
       const query = manager.createQueryBuilder(entity, 'r').where('r.customerId IN (:...ids)', { ids: part }).orderBy('r.customerId');
       if (onlyCategories) query.andWhere('r.category IN (:...onlyCategories)', { onlyCategories });
-      rows.push(...(await inStoredOrder(...parents)(query).getMany()));
+      // Raw, not getMany: no entity hydration for the thousands of rows of a notice run's chunk.
+      const raw = await rawMany<Record<string, unknown>, T>(inStoredOrder(...parents)(query));
+      for (const row of raw) rows.push(fromRawColumns<T>(metadata, row, 'r_'));
     }
     return groupBy(rows, (row) => row.customerId);
   };

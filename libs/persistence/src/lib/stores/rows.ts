@@ -8,7 +8,7 @@ import { rangeBounds, type DateRange, type Id, type ListPosition, type ListQuery
  * under the bind-parameter limits of SQLite (32766) and PostgreSQL (65535) by chunking.
  */
 
-const PARAMETERS_PER_STATEMENT = 30_000;
+export const PARAMETERS_PER_STATEMENT = 30_000;
 export const KEYS_PER_QUERY = 500;
 
 export function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -95,8 +95,18 @@ function insertStatement(manager: EntityManager, table: string, columns: readonl
 
 /** The rows' values in column order, as the driver stores them (booleans as 0/1 on SQLite). */
 function insertParameters(manager: EntityManager, columns: readonly ColumnMetadata[], rows: readonly ObjectLiteral[]): unknown[] {
+  const stored = columns.map((column) => storedValue(manager, column));
+  return rows.flatMap((row) => columns.map((column, index) => stored[index](row[column.propertyName])));
+}
+
+/**
+ * How the driver stores a column's values. Text and integers are stored as they are, without
+ * the driver's per-value checks: those allocate, and an import or a notice run passes millions.
+ */
+function storedValue(manager: EntityManager, column: ColumnMetadata): (value: unknown) => unknown {
+  if (column.transformer === undefined && (column.type === 'text' || column.type === 'integer')) return (value) => value;
   const { driver } = manager.connection;
-  return rows.flatMap((row) => columns.map((column) => driver.preparePersistentValue(row[column.propertyName], column)));
+  return (value) => driver.preparePersistentValue(value, column);
 }
 
 export type QueryStep = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>) => SelectQueryBuilder<T>;
