@@ -1,8 +1,8 @@
-import { generateKeyPairSync } from 'node:crypto';
 import type { NewEvent } from '@curbside/domain';
 import { testDatabases, type SmtpSink } from '@curbside/testing';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { channel, customerBundle, drain, preference, useWorldWithSinks, type SelectionSpec } from './support';
+import { DKIM, dkimResolver } from './dkim-key';
 
 /*
  * CONTRACT §10 in the notifier, against a real database (both drivers), a real SMTP server and
@@ -10,24 +10,9 @@ import { channel, customerBundle, drain, preference, useWorldWithSinks, type Sel
  * bounces and the suppression list, the STOP line, and the quiet hours on an injected clock.
  */
 
-const DKIM = (() => {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const publicDer = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-  return {
-    config: { domain: 'prairie.example', selector: 'mail2026', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
-    /** The TXT record an operator publishes at mail2026._domainkey.prairie.example. */
-    record: `v=DKIM1; k=rsa; p=${publicDer}`,
-  };
-})();
-
-/** A DNS resolver that knows one name: the test key's record (what a receiving server would look up). */
-async function resolver(name: string, type: string): Promise<string[][]> {
-  if (type === 'TXT' && name === 'mail2026._domainkey.prairie.example') return [[DKIM.record]];
-  throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
-}
 
 async function dkimResult(raw: string) {
-  const { results } = await dkimVerify(Buffer.from(raw), { resolver });
+  const { results } = await dkimVerify(Buffer.from(raw), { resolver: dkimResolver });
   expect(results).toHaveLength(1);
   return results[0];
 }

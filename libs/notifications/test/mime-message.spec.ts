@@ -1,10 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@curbside/testing';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { emailOf, type EmailSender } from '../src/lib/channels';
 import { MimeMessageComposer, type MimeMessageInput } from '../src/lib/mime-message';
+import { DKIM, dkimResolver } from './dkim-key';
 
 /*
  * The composed message against nodemailer's: each email goes out once through `sendMail` with the
@@ -14,20 +14,6 @@ import { MimeMessageComposer, type MimeMessageInput } from '../src/lib/mime-mess
  */
 
 const DKIM_SIGNED_HEADERS = 'From:To:Subject:Date:Message-ID:List-Unsubscribe:List-Unsubscribe-Post:Reply-To:MIME-Version:Content-Type';
-
-const DKIM = (() => {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const publicDer = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-  return {
-    config: { domain: 'prairie.example', selector: 'mail2026', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
-    record: `v=DKIM1; k=rsa; p=${publicDer}`,
-  };
-})();
-
-async function resolver(name: string, type: string): Promise<string[][]> {
-  if (type === 'TXT' && name === 'mail2026._domainkey.prairie.example') return [[DKIM.record]];
-  throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
-}
 
 interface Email {
   from?: EmailSender;
@@ -222,7 +208,7 @@ describe('a composed email is the email nodemailer composes', () => {
       expect(comparable(parsedActual)).toEqual(comparable(parsedExpected));
       expect(parsedActual.headers.has('dkim-signature')).toBe(signed);
       if (signed) {
-        const { results } = await dkimVerify(Buffer.from(actual.raw), { resolver });
+        const { results } = await dkimVerify(Buffer.from(actual.raw), { resolver: dkimResolver });
         expect(results.map((result) => result.status.result)).toEqual(['pass']);
       }
     });
