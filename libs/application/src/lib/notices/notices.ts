@@ -90,7 +90,7 @@ export class NoticeRun {
     if (services.size === 0) return null;
     const notices = [...services].flatMap(([customerId, owned]) => noticesOf(customerId, owned, holidays, tomorrow, until));
     const customerIds = [...new Set(notices.map((notice) => notice.event.customerId))];
-    const preferences = await this.notices.preferencesOf(customerIds, NOTICE_CATEGORIES);
+    const preferences = await this.notices.reachablePreferencesOf(customerIds, NOTICE_CATEGORIES);
     const reaching = notices.filter(
       (notice) => matchingRecipients(notice.event, preferences.get(notice.event.customerId) ?? []).length > 0,
     );

@@ -66,8 +66,22 @@ export class UnsubscribeTokens {
   }
 }
 
+/** Nonces drawn from the CSPRNG a few thousand at a time: a daily run seals a token per email, millions of them. */
+const NONCES_PER_DRAW = 4096;
+let nonces = Buffer.alloc(0);
+let nextNonce = 0;
+
+function freshNonce(): Buffer {
+  if (nextNonce === nonces.length) {
+    nonces = randomBytes(NONCE_BYTES * NONCES_PER_DRAW);
+    nextNonce = 0;
+  }
+  nextNonce += NONCE_BYTES;
+  return nonces.subarray(nextNonce - NONCE_BYTES, nextNonce);
+}
+
 function seal(key: Buffer, { customerId, category, address }: UnsubscribeGrant): string {
-  const nonce = randomBytes(NONCE_BYTES);
+  const nonce = freshNonce();
   const cipher = createCipheriv('aes-256-gcm', key, nonce).setAAD(ASSOCIATED_DATA);
   const plain = JSON.stringify([customerId, PREFERENCE_CATEGORIES.indexOf(category), address]);
   const sealed = Buffer.concat([Buffer.from([VERSION]), nonce, cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);

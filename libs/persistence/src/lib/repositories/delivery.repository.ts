@@ -277,8 +277,18 @@ function toDelivery(row: DeliveryEntity): Delivery {
 /** The rows of new deliveries: pending, due now, never tried (the fan-out's and the daily notices'). */
 export function pendingDeliveryRows(deliveries: readonly NewDelivery[]) {
   const now = nowLocalDateTime();
+  // Field by field, not spread: a daily run writes millions of these, and a spread of a wide object is several times slower.
   return deliveries.map((delivery) => ({
-    ...delivery,
+    eventId: delivery.eventId,
+    customerId: delivery.customerId,
+    channel: delivery.channel,
+    address: delivery.address,
+    selectionType: delivery.selectionType,
+    webhookId: delivery.webhookId,
+    idempotencyKey: delivery.idempotencyKey,
+    subject: delivery.subject,
+    body: delivery.body,
+    html: delivery.html,
     listUnsubscribe: delivery.listUnsubscribe ?? null,
     state: 'pending',
     attempts: 0,

@@ -3,6 +3,7 @@ import {
   type Id,
   type LocalDate,
   type NewDelivery,
+  type NewEvent,
   type Notice,
   type NoticeService,
   type OutboxEvent,
@@ -14,11 +15,10 @@ import {
 } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { inRead, inTransaction } from '../database/index';
-import { DeliveryEntity, EventEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
-import { toOutboxEvent } from '../stores/event.store';
-import { loadPreferencesOf } from '../stores/preference.store';
+import { DeliveryEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
+import { loadReachablePreferencesOf } from '../stores/preference.store';
 import { pendingDeliveryRows } from './delivery.repository';
-import { chunk, fromRawColumns, insertRows, PARAMETERS_PER_STATEMENT } from '../stores/rows';
+import { chunk, insertRows, PARAMETERS_PER_STATEMENT } from '../stores/rows';
 
 /**
  * Customers per chunk of the daily run: one page of its keyset read of the services, then their
@@ -107,9 +107,9 @@ export class NoticeRepository {
     return byCustomer(rows, () => []);
   }
 
-  /** The preferences in `categories` of each of `customerIds`. */
-  preferencesOf(customerIds: readonly Id[], categories: readonly PreferenceCategory[]): Promise<Map<Id, Preference[]>> {
-    return inRead(this.dataSource, (manager) => loadPreferencesOf(manager, customerIds, categories));
+  /** What of the preferences in `categories` of each of `customerIds` can reach anyone (see `loadReachablePreferencesOf`). */
+  reachablePreferencesOf(customerIds: readonly Id[], categories: readonly PreferenceCategory[]): Promise<Map<Id, Preference[]>> {
+    return inRead(this.dataSource, (manager) => loadReachablePreferencesOf(manager, customerIds, categories));
   }
 
   /** The keys of `notices` already written. */
@@ -163,10 +163,16 @@ export class NoticeRepository {
     const values = notices.map(() => `(${Array.from({ length: 7 }, placeholder).join(', ')}, 0, NULL, NULL, NULL)`).join(', ');
     const parameters = notices.flatMap(({ key, event }) => [event.customerId, event.type, JSON.stringify(event.payload), state, now, now, key]);
     const sql = `INSERT INTO "events" ("customer_id", "type", "payload", "state", "created_at", "next_attempt_at", "notice_key", "attempts", "last_error", "claimed_by", "claimed_until")
-      VALUES ${values} ON CONFLICT ("notice_key") DO NOTHING RETURNING *`;
-    const raw = (await manager.query(sql, parameters)) as Record<string, unknown>[];
-    const metadata = this.dataSource.getMetadata(EventEntity);
-    return (Array.isArray(raw) ? raw : []).map((row) => toOutboxEvent(fromRawColumns<EventEntity>(metadata, row))).sort((a, b) => a.id - b.id);
+      VALUES ${values} ON CONFLICT ("notice_key") DO NOTHING RETURNING "id", "notice_key" AS "key"`;
+    // Only the ids come back: the rest of each event is what was just written (a million rows' payloads are not read back).
+    const written = (await manager.query(sql, parameters)) as { id: number | string; key: string }[];
+    const byKey = new Map(notices.map((notice) => [notice.key, notice.event]));
+    return (Array.isArray(written) ? written : [])
+      .map(({ id, key }): OutboxEvent => {
+        const { customerId, type, payload } = byKey.get(key) as NewEvent;
+        return { id: Number(id), customerId, type, payload, state, attempts: 0, createdAt: now, nextAttemptAt: now, lastError: null };
+      })
+      .sort((a, b) => a.id - b.id);
   }
 
   private async insertDeliveries(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {

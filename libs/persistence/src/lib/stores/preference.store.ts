@@ -155,6 +155,62 @@ export async function loadPreferencesOf(
   return new Map(ids.map((id) => [id, assemble(of(categories, id), of(channels, id), of(selections, id), of(options, id))]));
 }
 
+/** A row of `loadReachablePreferencesOf`: one opted-in selection under an enabled category and an opted-in channel. */
+interface ReachableRow {
+  customerId: string;
+  category: string;
+  channel: string;
+  type: string;
+  value: string;
+}
+
+/**
+ * What of the preferences in `categories` can reach anyone, for many customers in one statement per
+ * 5,000: the opted-in selections of their enabled categories' opted-in channels, as preferences in
+ * stored order (no options, no audit: a notice run's planning reads neither). Recipients are still
+ * chosen by the domain's `matchingRecipients`, which keeps exactly these; the filter only spares the
+ * reading of rows it would drop. Every customer asked for is in the map.
+ */
+export async function loadReachablePreferencesOf(
+  manager: EntityManager,
+  customerIds: readonly Id[],
+  categories: readonly PreferenceCategory[],
+): Promise<Map<Id, Preference[]>> {
+  const preferences = new Map<Id, Preference[]>(customerIds.map((id) => [id, []]));
+  if (categories.length === 0) return preferences;
+  for (const part of chunk([...preferences.keys()], CUSTOMERS_PER_QUERY)) {
+    const [sql, parameters] = manager.connection.driver.escapeQueryWithParameters(
+      `SELECT c."customer_id" AS "customerId", c."category", ch."channel", s."type", s."value"
+       FROM "preference_categories" c
+       JOIN "preference_channels" ch ON ch."customer_id" = c."customer_id" AND ch."category" = c."category"
+       JOIN "preference_selections" s ON s."customer_id" = ch."customer_id" AND s."category" = ch."category" AND s."channel" = ch."channel"
+       WHERE c."customer_id" IN (:...ids) AND c."category" IN (:...categories) AND c."enabled" AND ch."opt_in" AND s."opt_in"
+       ORDER BY c."customer_id", c."position", ch."position", s."position"`,
+      { ids: part, categories },
+      {},
+    );
+    for (const row of (await manager.query(sql, parameters)) as ReachableRow[]) addReachable(preferences.get(row.customerId) ?? [], row);
+  }
+  return preferences;
+}
+
+/** Appends `row` to its customer's `preferences` (rows come in stored order, so a category's or channel's rows are together). */
+function addReachable(preferences: Preference[], { category, channel, type, value }: ReachableRow): void {
+  let preference = preferences.at(-1);
+  if (preference?.category !== category) {
+    preference = { category: category as PreferenceCategory, enabled: true, channels: [] };
+    preferences.push(preference);
+  }
+  let reaching = preference.channels.at(-1);
+  if (reaching?.name !== channel) {
+    reaching = { name: channel as ChannelName, optIn: true, selections: [], options: [] };
+    preference.channels.push(reaching);
+  }
+  reaching.selections.push({ type: type as SelectionType, value, optIn: true, audit: NO_AUDIT });
+}
+
+const NO_AUDIT: Selection['audit'] = { createdBy: null, createdAt: null, modifiedBy: null, modifiedAt: null };
+
 /** One customer's preference rows, each list in stored order, as its preferences. */
 function assemble(
   categories: readonly PreferenceCategoryEntity[],

@@ -96,7 +96,11 @@ function insertStatement(manager: EntityManager, table: string, columns: readonl
 /** The rows' values in column order, as the driver stores them (booleans as 0/1 on SQLite). */
 function insertParameters(manager: EntityManager, columns: readonly ColumnMetadata[], rows: readonly ObjectLiteral[]): unknown[] {
   const stored = columns.map((column) => storedValue(manager, column));
-  return rows.flatMap((row) => columns.map((column, index) => stored[index](row[column.propertyName])));
+  const names = columns.map((column) => column.propertyName);
+  const values: unknown[] = [];
+  // One flat array, no array per row: an import or a notice run passes millions of rows.
+  for (const row of rows) for (let index = 0; index < names.length; index++) values.push(stored[index](row[names[index]]));
+  return values;
 }
 
 /**
