@@ -77,8 +77,13 @@ function recordId(payload: Payload, key: string): string {
 }
 
 export function headline(event: NewEvent): string {
-  return HEADLINES[event.type](event.payload);
+  let line = headlines.get(event);
+  if (line === undefined) headlines.set(event, (line = HEADLINES[event.type](event.payload)));
+  return line;
 }
+
+/** Each event's headline, made once: every message of an event (email subject and text, a text message) starts with it. */
+const headlines = new WeakMap<NewEvent, string>();
 
 /** Who a message is from and how its reader stops it (CONTRACT §10). */
 export interface Letterhead {

@@ -84,14 +84,28 @@ async function insertRowsNow<T extends ObjectLiteral>(manager: EntityManager, en
   }
 }
 
-/** `INSERT INTO "t" ("a", "b") VALUES (?, ?), (?, ?)…` for `count` rows, in the database's placeholder style. */
+/**
+ * `INSERT INTO "t" ("a", "b") VALUES (?, ?), (?, ?)…` for `count` rows, in the database's placeholder style.
+ * Remembered (a bulk write sends the same full-width statement thousands of times, each one's text hundreds of KiB).
+ */
 function insertStatement(manager: EntityManager, table: string, columns: readonly ColumnMetadata[], count: number): string {
   const postgres = manager.connection.options.type === 'postgres';
   const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
-  let n = 0;
-  const row = () => `(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`;
-  return `INSERT INTO "${table}" (${names}) VALUES ${Array.from({ length: count }, row).join(', ')}`;
+  const key = `${postgres}|${table}|${names}|${count}`;
+  let statement = insertStatements.get(key);
+  if (statement === undefined) {
+    let n = 0;
+    const row = () => `(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`;
+    statement = `INSERT INTO "${table}" (${names}) VALUES ${Array.from({ length: count }, row).join(', ')}`;
+    if (insertStatements.size >= INSERT_STATEMENTS_KEPT) insertStatements.clear();
+    insertStatements.set(key, statement);
+  }
+  return statement;
 }
+
+/** The statements `insertStatement` remembers, at most: the full-width ones of each table, and some tails. */
+const INSERT_STATEMENTS_KEPT = 200;
+const insertStatements = new Map<string, string>();
 
 /** The rows' values in column order, as the driver stores them (booleans as 0/1 on SQLite). */
 function insertParameters(manager: EntityManager, columns: readonly ColumnMetadata[], rows: readonly ObjectLiteral[]): unknown[] {

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+/*
+ * The daily notice run at a million customers without importing a million (issue 33, item 2):
+ * a PostgreSQL database that holds N imported customers (a hauler bench's, or any import) is
+ * copied, the tables the run does not read are emptied, and its customers, services and
+ * preferences are copied K-1 more times under new ids (`<id><k>`, k = 1..K-1) by SQL: N×K
+ * customers with the same schedules and preferences, in minutes instead of an hour's import.
+ * Then, for each build given, on a fresh copy of that database each time, `notices run --today D
+ * --json` twice under `/usr/bin/time` (wall, user + system CPU, peak RSS), the builds alternating.
+ * The source database is only read (it is the template of the copies); every copy is dropped.
+ *
+ *   npm run build && node tools/bench/notice-run-scale.js --source=postgres://postgres@127.0.0.1:5432/bench33 \
+ *     [--times=10] [--today=2026-11-22] [--builds=.,/other/checkout] [--rounds=1]
+ */
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+const { Client } = require('pg');
+
+const root = path.resolve(__dirname, '../..');
+const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const source = new URL(option('source', ''));
+const times = Number(option('times', 10));
+const today = option('today', '2026-11-22');
+const builds = option('builds', '.')
+  .split(',')
+  .map((build) => path.resolve(root, build));
+const rounds = Number(option('rounds', 1));
+
+/** The tables the notice run reads or writes; the rest are emptied in the copy. */
+const MULTIPLIED = [
+  ['customers', 'id'],
+  ['services', 'customer_id'],
+  ['preference_categories', 'customer_id'],
+  ['preference_channels', 'customer_id'],
+  ['preference_selections', 'customer_id'],
+  ['preference_options', 'customer_id'],
+];
+const KEPT = new Set([
+  ...MULTIPLIED.map(([table]) => table),
+  'holidays',
+  'events',
+  'deliveries',
+  'notice_runs',
+  'signing_keys',
+  'migrations',
+]);
+
+const urlOf = (database) => Object.assign(new URL(source), { pathname: `/${database}` }).toString();
+
+async function onDatabase(database, work) {
+  const client = new Client({ connectionString: urlOf(database) });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const admin = (sql) => onDatabase('postgres', (client) => client.query(sql));
+
+async function columnsOf(client, table) {
+  const { rows } = await client.query(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
+  return rows.map((row) => row.column_name);
+}
+
+/** The source copied into `scaled`, the other tables emptied, its customers times `times`. */
+async function makeScaled(scaled) {
+  await admin(`DROP DATABASE IF EXISTS "${scaled}"`);
+  await admin(`CREATE DATABASE "${scaled}" TEMPLATE "${source.pathname.slice(1)}"`);
+  return onDatabase(scaled, async (client) => {
+    const { rows } = await client.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
+    const emptied = rows.map((row) => row.tablename).filter((table) => !KEPT.has(table));
+    if (emptied.length > 0) await client.query(`TRUNCATE ${emptied.map((table) => `"${table}"`).join(', ')} CASCADE`);
+    for (const [table, key] of MULTIPLIED) {
+      const columns = (await columnsOf(client, table)).map((column) => (column === key ? `x."${column}" || k` : `x."${column}"`));
+      await client.query(`INSERT INTO "${table}" SELECT ${columns.join(', ')} FROM "${table}" x, generate_series(1, ${times - 1}) k`);
+    }
+    await client.query('VACUUM ANALYZE');
+    return Number((await client.query('SELECT COUNT(*) AS n FROM customers')).rows[0].n);
+  });
+}
+
+/** `notices run` of `build` on `database`, under /usr/bin/time: its JSON and what it cost. */
+function noticeRun(build, database) {
+  const result = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%e %U %S %M', process.execPath, path.join(build, 'dist/apps/admin-cli/main.js'), 'notices', 'run', '--today', today, '--json'],
+    {
+      env: { PATH: process.env.PATH, DATABASE_URL: urlOf(database), LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    },
+  );
+  if (result.status !== 0) throw new Error(`notices run failed (${result.status}): ${result.stderr}`);
+  const [wall, user, system, rssKiB] = result.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  return { ...JSON.parse(result.stdout), wall, cpu: Number((user + system).toFixed(1)), peakRssMiB: Math.round(rssKiB / 1024) };
+}
+
+async function main() {
+  if (!source.pathname || source.pathname === '/') throw new Error('--source=postgres://…/<database of imported customers> is required');
+  const scaled = `${source.pathname.slice(1)}_x${times}`;
+  const run = `${scaled}_run`;
+  console.error(`making ${scaled}: the customers of ${source.pathname.slice(1)} times ${times}`);
+  const customers = await makeScaled(scaled);
+  const rows = [];
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const build of builds) {
+        await admin(`DROP DATABASE IF EXISTS "${run}"`);
+        await admin(`CREATE DATABASE "${run}" TEMPLATE "${scaled}"`);
+        const load = require('node:os').loadavg()[0].toFixed(1);
+        const first = noticeRun(build, run);
+        first.deliveries = await onDatabase(run, async (client) =>
+          Number((await client.query('SELECT COUNT(*) AS n FROM deliveries')).rows[0].n),
+        );
+        const second = noticeRun(build, run);
+        if (second.reminders !== 0 || second.moves !== 0) throw new Error(`the second run notified again: ${JSON.stringify(second)}`);
+        const row = { build, load, first, second };
+        console.error(JSON.stringify(row));
+        rows.push(row);
+      }
+    }
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS "${run}"`);
+    await admin(`DROP DATABASE IF EXISTS "${scaled}"`);
+  }
+  console.log(`\nDaily notice run, ${customers.toLocaleString('en-US')} customers (--today ${today}), PostgreSQL:\n`);
+  console.log(
+    '| build | load | reminders | moves | deliveries | first run wall s | CPU s | peak RSS MiB | second run wall s | CPU s | peak RSS MiB |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { build, load, first, second } of rows) {
+    const name = path.relative(root, build) || '.';
+    console.log(
+      `| ${name} | ${load} | ${first.reminders} | ${first.moves} | ${first.deliveries} | ${first.wall} | ${first.cpu} | ${first.peakRssMiB} | ${second.wall} | ${second.cpu} | ${second.peakRssMiB} |`,
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
