@@ -33,6 +33,21 @@ describe('ImportScratch: what an import keeps per customer, off the heap', () =>
     }
   });
 
+  it("gives back each customer's batches, in order, across pages, and none to a customer without records", () => {
+    const scratch = new ImportScratch();
+    const batch = (customer: number, n: number) => ({
+      kind: n % 2 ? 'pickups' : 'tickets',
+      records: Array.from({ length: customer === 3 ? 2_000 : 3 }, (_, i) => ({ id: `${customer}-${n}-${i}`, amount: null })),
+    });
+    const batchesOf = (customer: number) => (customer % 5 === 1 ? [] : Array.from({ length: customer === 3 ? 12 : 2 }, (_, n) => batch(customer, n)));
+    try {
+      for (let customer = 0; customer < 2_000; customer++) for (const added of batchesOf(customer)) scratch.addBatch(customer, added as never);
+      for (let customer = 0; customer < 2_000; customer++) expect([...scratch.batchesOf(customer)]).toEqual(batchesOf(customer));
+    } finally {
+      scratch.close();
+    }
+  });
+
   it('removes its file when closed', () => {
     const parent = mkdtempSync(path.join(tmpdir(), 'curbside-scratch-spec-'));
     try {

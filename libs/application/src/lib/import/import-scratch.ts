@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SeenCustomerIds } from '@curbside/codecs';
 import type { BundleResource, Customer } from '@curbside/domain';
-import { loadSqliteDriver } from '@curbside/persistence';
+import { loadSqliteDriver, type RecordBatch } from '@curbside/persistence';
 
 /** A customer of a checked import file: its header and how many records each of its lists has. */
 export interface CheckedCustomer {
@@ -13,11 +13,23 @@ export interface CheckedCustomer {
 
 /** Customers read back per query: a page, so the scratch's connection is free between pages. */
 const PAGE = 500;
+/** Records of batches read back per query: bounds what a page holds (a batch holds at most a few thousand). */
+const PAGE_RECORDS = 10_000;
+
+/** A stored batch as read back: whose it is (the customer's position) and how many records of the file end with it. */
+interface StoredBatch {
+  position: number;
+  customer: number;
+  through: number;
+  batch: string;
+}
 
 /**
  * What an import keeps per customer between its two passes (each customer's header and record
- * counts, and the ids seen, to find one given twice), in a scratch SQLite file rather than on the
- * heap: a file of a million customers needs as little memory as one of ten thousand (issue 21).
+ * counts, its records as the first pass decoded them, and the ids seen, to find one given twice),
+ * in a scratch SQLite file rather than on the heap: a file of a million customers needs as little
+ * memory as one of ten thousand (issue 21), and the second pass neither parses nor decodes the
+ * file again (issue 33); the scratch takes about the file's size on disk.
  * One transaction, no journal, no sync: the file is thrown away when the import ends.
  */
 export class ImportScratch implements SeenCustomerIds {
@@ -27,8 +39,16 @@ export class ImportScratch implements SeenCustomerIds {
   private readonly selectId;
   private readonly insertCustomer;
   private readonly selectCustomers;
+  private readonly insertBatch;
+  private readonly selectBatches;
   /** How many customers were added. */
   count = 0;
+  /** Records in the batches added. */
+  private records = 0;
+  /** The page of batches being given back by `batchesOf`, and where in it. */
+  private page: StoredBatch[] = [];
+  private pageIndex = 0;
+  private pageEnd = { position: 0, through: 0 };
 
   /** `parent`: where its directory is made (the system's temporary directory). */
   constructor(parent = tmpdir()) {
@@ -38,12 +58,19 @@ export class ImportScratch implements SeenCustomerIds {
     this.db.pragma('synchronous = OFF');
     this.db.exec('CREATE TABLE ids (id TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID');
     this.db.exec('CREATE TABLE customers (position INTEGER PRIMARY KEY, checked TEXT NOT NULL)');
+    this.db.exec(
+      'CREATE TABLE batches (position INTEGER PRIMARY KEY, customer INTEGER NOT NULL, through INTEGER NOT NULL, batch TEXT NOT NULL)',
+    );
     this.db.exec('BEGIN');
     this.insertId = this.db.prepare<[string, number]>('INSERT OR IGNORE INTO ids (id, position) VALUES (?, ?)');
     this.selectId = this.db.prepare<[string], { position: number }>('SELECT position FROM ids WHERE id = ?');
     this.insertCustomer = this.db.prepare<[number, string]>('INSERT INTO customers (position, checked) VALUES (?, ?)');
     this.selectCustomers = this.db.prepare<[number, number], { checked: string }>(
       'SELECT checked FROM customers WHERE position >= ? ORDER BY position LIMIT ?',
+    );
+    this.insertBatch = this.db.prepare<[number, number, string]>('INSERT INTO batches (customer, through, batch) VALUES (?, ?, ?)');
+    this.selectBatches = this.db.prepare<[number, number], StoredBatch>(
+      'SELECT position, customer, through, batch FROM batches WHERE position > ? AND through <= ? ORDER BY position',
     );
   }
 
@@ -61,6 +88,34 @@ export class ImportScratch implements SeenCustomerIds {
     for (let from = 0; from < this.count; from += PAGE) {
       for (const row of this.selectCustomers.all(from, PAGE)) yield JSON.parse(row.checked) as CheckedCustomer;
     }
+  }
+
+  /** Keeps a batch of decoded records of the customer at `customer` (its position), after those added before. */
+  addBatch(customer: number, batch: RecordBatch): void {
+    this.records += batch.records.length;
+    this.insertBatch.run(customer, this.records, JSON.stringify(batch));
+  }
+
+  /**
+   * The batches of the customer at `customer`, in the order added, read a page at a time. Ask for
+   * the customers in order, each once, and take each one's batches to the end before the next's.
+   */
+  *batchesOf(customer: number): Generator<RecordBatch> {
+    for (;;) {
+      if (this.pageIndex === this.page.length) this.readPage();
+      const next = this.page.at(this.pageIndex);
+      if (next === undefined || next.customer !== customer) return;
+      this.pageIndex++;
+      yield JSON.parse(next.batch) as RecordBatch;
+    }
+  }
+
+  /** The next batches, PAGE_RECORDS records' worth (at least one batch, while any is left). */
+  private readPage(): void {
+    this.page = this.selectBatches.all(this.pageEnd.position, this.pageEnd.through + PAGE_RECORDS);
+    this.pageIndex = 0;
+    const last = this.page.at(-1);
+    if (last !== undefined) this.pageEnd = { position: last.position, through: last.through };
   }
 
   /** Closes the scratch file and removes it. */

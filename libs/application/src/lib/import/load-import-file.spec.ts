@@ -37,10 +37,10 @@ const manyTickets = (file: Json): void => {
 /** What check gives: the checked file and how it was read, or the rejection whose message and details the CLI prints. */
 async function checked(service: LoadImportFile, file: string): Promise<Record<string, unknown>> {
   try {
-    const { readPieces, customers, holidays } = await service.check(file);
+    const { readWith, customers, holidays } = await service.check(file);
     const checked = { holidays, customers: [...customers.customers()] };
     customers.close();
-    return { checked, readWith: readPieces === importStream.scannedPieces ? 'scan' : 'stream-json' };
+    return { checked, readWith };
   } catch (error) {
     if (!(error instanceof ImportRejected)) throw error;
     return { message: error.message, details: error.details };
@@ -125,9 +125,9 @@ describe('LoadImportFile.check: the scan and stream-json agree', () => {
       const writer = new LoadImportFile(customers as never, holidays as never);
       const file = written(text);
       const checkedFile = await writer.check(file);
-      for await (const summary of (await writer.loadChecked(file, checkedFile)).customers) expect(summary.customerId).toMatch(/^\d+$/);
+      for await (const summary of (await writer.loadChecked(checkedFile)).customers) expect(summary.customerId).toMatch(/^\d+$/);
       checkedFile.customers.close();
-      return { count, readWith: checkedFile.readPieces === importStream.scannedPieces ? 'scan' : 'stream-json' };
+      return { count, readWith: checkedFile.readWith };
     };
     const plain = await records(JSON.stringify(sample));
     expect(plain.count).toBeGreaterThan(40);

@@ -21,10 +21,10 @@ export interface CustomerPlan {
 /** An import file checked by streaming through it: what the second pass writes. Close it when done. */
 export interface CheckedFile {
   holidays: ImportFile['holidays'];
-  /** Each customer's header and record counts, in file order, kept off the heap. */
+  /** Each customer's header, record counts and decoded records, in file order, kept off the heap. */
   customers: ImportScratch;
-  /** How the file was read without a problem: the second pass reads it the same way, so it reads what was checked. */
-  readPieces: ReadPieces;
+  /** How the file was read without a problem: with the cheap scan, or with stream-json. */
+  readWith: 'scan' | 'stream-json';
 }
 
 type ReadPieces = (file: string, lists: ReadonlySet<string>) => AsyncGenerator<ImportPiece>;
@@ -71,10 +71,10 @@ export class LoadImportFile {
   /**
    * The first pass over an import file, streamed (memory flat in the file's size): every record
    * checked as decodeImportFile checks it, every problem of the whole file reported at once.
-   * Keeps each customer's header and record counts, and the holiday calendar. A well-formed
-   * file is read with the cheap scan; any other is read again with stream-json, whose messages
-   * (for JSON errors and for the records alike) are the ones the CLI has always given, and
-   * which the second pass then reads it with too (stream-json takes a little more than JSON).
+   * Keeps each customer's header, record counts and decoded records (in the scratch), and the
+   * holiday calendar. A well-formed file is read with the cheap scan; any other is read again
+   * with stream-json, whose messages (for JSON errors and for the records alike) are the ones
+   * the CLI has always given (stream-json takes a little more than JSON: a BOM).
    */
   async check(file: string): Promise<CheckedFile> {
     const kinds = importRecordLists();
@@ -98,20 +98,20 @@ export class LoadImportFile {
   /**
    * The second pass: the holiday calendar (one transaction), then, as the summaries are taken,
    * the customers, each all or nothing: small ones many to a transaction (up to
-   * RECORDS_PER_TRANSACTION records, held in memory), a larger one alone, its records read from
-   * the file again and written in batches as they come. Nothing is kept per customer.
+   * RECORDS_PER_TRANSACTION records, held in memory), a larger one alone, its records written in
+   * batches as they come. The records are those the first pass decoded (kept in the scratch):
+   * the file is not read again. Nothing is kept per customer.
    */
-  async loadChecked(file: string, checked: CheckedFile): Promise<ImportResult> {
+  async loadChecked(checked: CheckedFile): Promise<ImportResult> {
     const holidays = await this.holidays.importHolidays(checked.holidays);
-    return { holidays, customers: this.loadCustomers(file, checked) };
+    return { holidays, customers: this.loadCustomers(checked.customers) };
   }
 
   /**
-   * While a group of customers is written, the next is read from the file: on PostgreSQL the
-   * parsing and the database's work overlap (on SQLite, whose calls block, they take turns).
+   * While a group of customers is written, the next is read from the scratch: on PostgreSQL
+   * the reading and the database's work overlap (on SQLite, whose calls block, they take turns).
    */
-  private async *loadCustomers(file: string, checked: CheckedFile): AsyncGenerator<ImportSummary> {
-    const pieces = checked.readPieces(file, new Set(importRecordLists().keys()))[Symbol.asyncIterator]();
+  private async *loadCustomers(scratch: ImportScratch): AsyncGenerator<ImportSummary> {
     const bulk = await this.customers.startBulkImport();
     let writing: Promise<GroupResult> = Promise.resolve({ summaries: [] });
     const written = async function* () {
@@ -125,18 +125,20 @@ export class LoadImportFile {
     };
     const group = new CustomerGroup();
     try {
-      for (const { customer, records } of checked.customers.customers()) {
+      let position = 0;
+      for (const { customer, records } of scratch.customers()) {
+        const batches = scratch.batchesOf(position++);
         const count = Object.values(records).reduce((sum, n) => sum + n, 0);
         if (count > RECORDS_PER_BATCH) {
           yield* written();
           writing = this.importGroup(group.take());
           yield* written();
-          writing = this.importAlone(customer, batchesOfOneCustomer(pieces));
+          writing = this.importAlone(customer, batches);
           yield* written();
           continue;
         }
-        group.add({ customer, batches: await allOf(batchesOfOneCustomer(pieces)) }, count);
-        // Reading a buffered file resolves in microtasks only: let the database's replies in.
+        group.add({ customer, batches: [...batches] }, count);
+        // Reading the scratch does not wait for anything: let the database's replies in.
         await setImmediate();
         if (group.records < RECORDS_PER_TRANSACTION) continue;
         yield* written();
@@ -219,33 +221,30 @@ class CustomerGroup {
   }
 }
 
-async function allOf<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const item of items) all.push(item);
-  return all;
-}
-
 /**
- * The records of the next customer in the file, in batches of one list, up to the piece that ends
- * the customer. The file was checked, so every record decodes.
+ * A customer's decoded records, in batches of one list of at most RECORDS_PER_BATCH records, in
+ * file order, each kept in the scratch as it is full: what the second pass writes.
  */
-async function* batchesOfOneCustomer(pieces: AsyncIterator<ImportPiece>): AsyncGenerator<RecordBatch> {
-  const reader = new ImportFileReader();
-  const kinds = importRecordLists();
-  let batch: { list: string; records: unknown[] } | null = null;
-  const flush = (): RecordBatch[] => (batch === null ? [] : [{ kind: kinds.get(batch.list) as BundleResource, records: batch.records }]);
-  for (let next = await pieces.next(); !next.done; next = await pieces.next()) {
-    const piece = next.value;
-    if (piece.type === 'customer') break;
-    if (piece.type !== 'record') continue;
-    if (batch !== null && (batch.list !== piece.list || batch.records.length === RECORDS_PER_BATCH)) {
-      yield* flush();
-      batch = null;
+class RecordBatcher {
+  private batch: RecordBatch & { records: unknown[] } = { kind: 'contacts', records: [] };
+  private customer = -1;
+
+  constructor(private readonly scratch: ImportScratch) {}
+
+  add(customer: number, kind: BundleResource, record: unknown): void {
+    if (this.customer !== customer || this.batch.kind !== kind || this.batch.records.length === RECORDS_PER_BATCH) {
+      this.flush();
+      this.customer = customer;
+      this.batch = { kind, records: [] };
     }
-    batch ??= { list: piece.list, records: [] };
-    batch.records.push(reader.checkedRecord(piece.list, piece.value));
+    this.batch.records.push(record);
   }
-  yield* flush();
+
+  /** Keeps the batch being filled. */
+  flush(): void {
+    if (this.batch.records.length > 0) this.scratch.addBatch(this.customer, this.batch);
+    this.batch = { kind: this.batch.kind, records: [] };
+  }
 }
 
 /** Checks the pieces of an import file, read with `readPieces`, as they come; throws ImportFileError listing every problem. */
@@ -253,16 +252,20 @@ async function checkedPieces(file: string, readPieces: ReadPieces, kinds: Map<st
   const scratch = new ImportScratch();
   try {
     const reader = new ImportFileReader(scratch);
-    const checked: CheckedFile = { holidays: [], customers: scratch, readPieces };
+    const batcher = new RecordBatcher(scratch);
+    const checked: CheckedFile = { holidays: [], customers: scratch, readWith: readPieces === scannedPieces ? 'scan' : 'stream-json' };
     const counts = new Map<number, Record<string, number>>();
     for await (const piece of readPieces(file, new Set(kinds.keys()))) {
       if (piece.type === 'record') {
-        reader.record(piece.customer, piece.list, piece.index, piece.value);
+        const kind = kinds.get(piece.list) as BundleResource;
+        const record = reader.record(piece.customer, piece.list, piece.index, piece.value);
+        // A record with a problem fails the file: nothing of it is written.
+        if (record !== undefined) batcher.add(piece.customer, kind, record);
         const count = counts.get(piece.customer) ?? {};
-        const kind = kinds.get(piece.list) as string;
         count[kind] = (count[kind] ?? 0) + 1;
         counts.set(piece.customer, count);
       } else if (piece.type === 'customer') {
+        batcher.flush();
         const customer = reader.customer(piece.customer, piece.shell);
         const records = Object.fromEntries([...kinds.values()].map((kind) => [kind, counts.get(piece.customer)?.[kind] ?? 0]));
         scratch.add({ customer, records: records as Record<BundleResource, number> });

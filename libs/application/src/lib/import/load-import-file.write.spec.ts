@@ -47,7 +47,7 @@ describe.each(testDatabases())('LoadImportFile writing on $name: many customers 
     const checked = await service().check(written);
     const summaries: ImportSummary[] = [];
     try {
-      for await (const summary of (await service().loadChecked(written, checked)).customers) summaries.push(summary);
+      for await (const summary of (await service().loadChecked(checked)).customers) summaries.push(summary);
       return { summaries };
     } catch (error) {
       return { summaries, error: error as Error };
