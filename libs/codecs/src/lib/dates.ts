@@ -190,13 +190,18 @@ export const noteTimeShape: DateShape<LocalDateTime> = {
   },
 };
 
+/** ISO-8601 instants by zone, compiled once: every ETA and login of an import is checked against one. */
+const ISO_INSTANT = {
+  utc: /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?Z$/,
+  offset: /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/,
+};
+
 /**
  * An ISO-8601 instant kept as written (ETA windows in UTC, `...Z`; profile logins with an
  * offset): true when `text` is one, with a real date and time.
  */
 export function isIsoInstant(text: string, zone: 'utc' | 'offset'): boolean {
-  const suffix = zone === 'utc' ? 'Z' : '(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
-  const m = new RegExp(`^(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2}):(\\d{2}):(\\d{2})(?:\\.\\d{1,9})?${suffix}$`).exec(text);
+  const m = ISO_INSTANT[zone].exec(text);
   if (m === null) return false;
   const [year, month, day, hour, minute, second] = numbers(m);
   return canonicalDateTime({ year, month, day, hour, minute, second, millisecond: 0 }) !== null;

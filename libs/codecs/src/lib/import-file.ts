@@ -22,7 +22,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /** The string a raw record has at `path` (dotted), when it has a usable one. */
 function rawValue(record: unknown, path: string): string | null {
   let value: unknown = record;
-  for (const member of path.split('.')) value = isPlainObject(value) ? value[member] : undefined;
+  if (!path.includes('.')) value = isPlainObject(value) ? value[path] : undefined;
+  else for (const member of path.split('.')) value = isPlainObject(value) ? value[member] : undefined;
   return typeof value === 'string' && value !== 'null' ? value : null;
 }
 
@@ -183,7 +184,8 @@ function seenInMap(): SeenCustomerIds {
 export class ImportFileReader {
   private readonly issues = new ImportIssues();
   private readonly codecs = new Map(resourceCodecs().map(([, codec]) => [codec.list, codec]));
-  private readonly firstRecordByKey = new Map<string, Map<RecordKey, number>>();
+  /** The record keys of the customers being read, by customer (its index) and list. */
+  private readonly firstRecordByKey = new Map<number, Map<string, Map<RecordKey, number>>>();
   /** The problems of a customer's records, named with its id once the customer's other members are read. */
   private readonly unnamed: ImportIssue[] = [];
 
@@ -201,8 +203,10 @@ export class ImportFileReader {
     const record = readObject(raw, `${path}[${index}]`, report, codec.read);
     const key = compactKey(rawKey(raw, codec.key));
     if (key !== null) {
-      const firstByKey = this.firstRecordByKey.get(path) ?? new Map<RecordKey, number>();
-      this.firstRecordByKey.set(path, firstByKey);
+      const lists = this.firstRecordByKey.get(customer) ?? new Map<string, Map<RecordKey, number>>();
+      this.firstRecordByKey.set(customer, lists);
+      const firstByKey = lists.get(list) ?? new Map<RecordKey, number>();
+      lists.set(list, firstByKey);
       const first = firstByKey.get(key);
       if (first === undefined) firstByKey.set(key, index);
       else report(`${path}[${index}].${codec.key[0]}`, `duplicate ${describeKey(raw, codec.key)} (also ${list}[${first}])`);
@@ -230,7 +234,7 @@ export class ImportFileReader {
     }
     const { customer } = readCustomer(shell, `customers[${index}]`, this.issues, label);
     // Its records are all read: their keys (kept to find duplicates within each of its lists) are not needed any more.
-    for (const list of this.codecs.keys()) this.firstRecordByKey.delete(`customers[${index}].${list}`);
+    this.firstRecordByKey.delete(index);
     const customerId = rawId !== null && ID_PATTERN.test(rawId) ? rawId : null;
     this.issues.all.push(...this.unnamed.splice(0).map((issue) => ({ ...issue, customerId })));
     return customer;
