@@ -41,8 +41,12 @@ describe('ImportScratch: what an import keeps per customer, off the heap', () =>
     });
     const batchesOf = (customer: number) => (customer % 5 === 1 ? [] : Array.from({ length: customer === 3 ? 12 : 2 }, (_, n) => batch(customer, n)));
     try {
-      for (let customer = 0; customer < 2_000; customer++) for (const added of batchesOf(customer)) scratch.addBatch(customer, added as never);
-      for (let customer = 0; customer < 2_000; customer++) expect([...scratch.batchesOf(customer)]).toEqual(batchesOf(customer));
+      for (let customer = 0; customer < 2_000; customer++) {
+        for (const added of batchesOf(customer)) scratch.addBatches(customer, [added as never], added.records.length);
+        if (customer % 7 === 0) scratch.addBatches(customer, batchesOf(customer) as never, 6);
+      }
+      const expected = (customer: number) => (customer % 7 === 0 ? [...batchesOf(customer), ...batchesOf(customer)] : batchesOf(customer));
+      for (let customer = 0; customer < 2_000; customer++) expect([...scratch.batchesOf(customer)]).toEqual(expected(customer));
     } finally {
       scratch.close();
     }

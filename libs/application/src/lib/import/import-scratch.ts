@@ -16,12 +16,12 @@ const PAGE = 500;
 /** Records of batches read back per query: bounds what a page holds (a batch holds at most a few thousand). */
 const PAGE_RECORDS = 10_000;
 
-/** A stored batch as read back: whose it is (the customer's position) and how many records of the file end with it. */
-interface StoredBatch {
+/** Stored batches as read back: whose they are (the customer's position) and how many records of the file end with them. */
+interface StoredBatches {
   position: number;
   customer: number;
   through: number;
-  batch: string;
+  batches: string;
 }
 
 /**
@@ -39,14 +39,14 @@ export class ImportScratch implements SeenCustomerIds {
   private readonly selectId;
   private readonly insertCustomer;
   private readonly selectCustomers;
-  private readonly insertBatch;
+  private readonly insertBatches;
   private readonly selectBatches;
   /** How many customers were added. */
   count = 0;
   /** Records in the batches added. */
   private records = 0;
   /** The page of batches being given back by `batchesOf`, and where in it. */
-  private page: StoredBatch[] = [];
+  private page: StoredBatches[] = [];
   private pageIndex = 0;
   private pageEnd = { position: 0, through: 0 };
 
@@ -59,7 +59,7 @@ export class ImportScratch implements SeenCustomerIds {
     this.db.exec('CREATE TABLE ids (id TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID');
     this.db.exec('CREATE TABLE customers (position INTEGER PRIMARY KEY, checked TEXT NOT NULL)');
     this.db.exec(
-      'CREATE TABLE batches (position INTEGER PRIMARY KEY, customer INTEGER NOT NULL, through INTEGER NOT NULL, batch TEXT NOT NULL)',
+      'CREATE TABLE batches (position INTEGER PRIMARY KEY, customer INTEGER NOT NULL, through INTEGER NOT NULL, batches TEXT NOT NULL)',
     );
     this.db.exec('BEGIN');
     this.insertId = this.db.prepare<[string, number]>('INSERT OR IGNORE INTO ids (id, position) VALUES (?, ?)');
@@ -68,9 +68,9 @@ export class ImportScratch implements SeenCustomerIds {
     this.selectCustomers = this.db.prepare<[number, number], { checked: string }>(
       'SELECT checked FROM customers WHERE position >= ? ORDER BY position LIMIT ?',
     );
-    this.insertBatch = this.db.prepare<[number, number, string]>('INSERT INTO batches (customer, through, batch) VALUES (?, ?, ?)');
-    this.selectBatches = this.db.prepare<[number, number], StoredBatch>(
-      'SELECT position, customer, through, batch FROM batches WHERE position > ? AND through <= ? ORDER BY position',
+    this.insertBatches = this.db.prepare<[number, number, string]>('INSERT INTO batches (customer, through, batches) VALUES (?, ?, ?)');
+    this.selectBatches = this.db.prepare<[number, number], StoredBatches>(
+      'SELECT position, customer, through, batches FROM batches WHERE position > ? AND through <= ? ORDER BY position',
     );
   }
 
@@ -90,10 +90,10 @@ export class ImportScratch implements SeenCustomerIds {
     }
   }
 
-  /** Keeps a batch of decoded records of the customer at `customer` (its position), after those added before. */
-  addBatch(customer: number, batch: RecordBatch): void {
-    this.records += batch.records.length;
-    this.insertBatch.run(customer, this.records, JSON.stringify(batch));
+  /** Keeps batches of decoded records (`records` in all) of the customer at `customer` (its position), after those added before. */
+  addBatches(customer: number, batches: readonly RecordBatch[], records: number): void {
+    this.records += records;
+    this.insertBatches.run(customer, this.records, JSON.stringify(batches));
   }
 
   /**
@@ -106,11 +106,11 @@ export class ImportScratch implements SeenCustomerIds {
       const next = this.page.at(this.pageIndex);
       if (next === undefined || next.customer !== customer) return;
       this.pageIndex++;
-      yield JSON.parse(next.batch) as RecordBatch;
+      yield* JSON.parse(next.batches) as RecordBatch[];
     }
   }
 
-  /** The next batches, PAGE_RECORDS records' worth (at least one batch, while any is left). */
+  /** The next batches, PAGE_RECORDS records' worth (at least one entry, while any is left). */
   private readPage(): void {
     this.page = this.selectBatches.all(this.pageEnd.position, this.pageEnd.through + PAGE_RECORDS);
     this.pageIndex = 0;

@@ -223,27 +223,35 @@ class CustomerGroup {
 
 /**
  * A customer's decoded records, in batches of one list of at most RECORDS_PER_BATCH records, in
- * file order, each kept in the scratch as it is full: what the second pass writes.
+ * file order, kept in the scratch as they fill: all of a small customer's batches in one entry,
+ * a large one's in entries of about RECORDS_PER_BATCH records. What the second pass writes.
  */
 class RecordBatcher {
-  private batch: RecordBatch & { records: unknown[] } = { kind: 'contacts', records: [] };
   private customer = -1;
+  /** The customer's batches not kept yet, the last one being filled. */
+  private batches: { kind: BundleResource; records: unknown[] }[] = [];
+  private records = 0;
 
   constructor(private readonly scratch: ImportScratch) {}
 
   add(customer: number, kind: BundleResource, record: unknown): void {
-    if (this.customer !== customer || this.batch.kind !== kind || this.batch.records.length === RECORDS_PER_BATCH) {
+    if (this.customer !== customer) {
       this.flush();
       this.customer = customer;
-      this.batch = { kind, records: [] };
     }
-    this.batch.records.push(record);
+    const last = this.batches.at(-1);
+    if (last === undefined || last.kind !== kind || last.records.length === RECORDS_PER_BATCH) {
+      if (this.records >= RECORDS_PER_BATCH) this.flush();
+      this.batches.push({ kind, records: [record] });
+    } else last.records.push(record);
+    this.records++;
   }
 
-  /** Keeps the batch being filled. */
+  /** Keeps the batches not kept yet. */
   flush(): void {
-    if (this.batch.records.length > 0) this.scratch.addBatch(this.customer, this.batch);
-    this.batch = { kind: this.batch.kind, records: [] };
+    if (this.batches.length > 0) this.scratch.addBatches(this.customer, this.batches, this.records);
+    this.batches = [];
+    this.records = 0;
   }
 }
 
