@@ -39,7 +39,8 @@ describe('ImportScratch: what an import keeps per customer, off the heap', () =>
       kind: n % 2 ? 'pickups' : 'tickets',
       records: Array.from({ length: customer === 3 ? 2_000 : 3 }, (_, i) => ({ id: `${customer}-${n}-${i}`, amount: null })),
     });
-    const batchesOf = (customer: number) => (customer % 5 === 1 ? [] : Array.from({ length: customer === 3 ? 12 : 2 }, (_, n) => batch(customer, n)));
+    const batchesOf = (customer: number) =>
+      customer % 5 === 1 ? [] : Array.from({ length: customer === 3 ? 12 : 2 }, (_, n) => batch(customer, n));
     try {
       for (let customer = 0; customer < 2_000; customer++) {
         for (const added of batchesOf(customer)) scratch.addBatches(customer, [added as never], added.records.length);
