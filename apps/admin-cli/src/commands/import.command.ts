@@ -23,7 +23,7 @@ export class ImportCommand extends CommandRunner {
   }
 
   async run([file]: string[], options: ImportOptions): Promise<void> {
-    const checked = await this.imports.check(file);
+    const checked = await this.imports.check(file, { keepRecords: options.dryRun !== true });
     try {
       if (options.dryRun) await this.dryRun(file, checked, options.json === true);
       else await this.load(file, checked, options.json === true);

@@ -111,6 +111,19 @@ describe('LoadImportFile.check: the scan and stream-json agree', () => {
     await bothPaths(text);
   });
 
+  it('keeps no records for a dry run, and will not load what it checked so', async () => {
+    const file = written(JSON.stringify(sample));
+    const checkedFile = await service.check(file, { keepRecords: false });
+    try {
+      expect(checkedFile.recordsKept).toBe(false);
+      expect(checkedFile.customers.count).toBe(sample.customers.length);
+      expect([...checkedFile.customers.batchesOf(0)]).toEqual([]);
+      await expect(service.loadChecked(checkedFile)).rejects.toThrow('the file was checked without keeping its records');
+    } finally {
+      checkedFile.customers.close();
+    }
+  });
+
   it('writes a file only stream-json reads (a BOM, whitespace JSON does not allow) by reading it with stream-json again', async () => {
     const records = async (text: string) => {
       let count = 0;

@@ -25,6 +25,13 @@ export interface CheckedFile {
   customers: ImportScratch;
   /** How the file was read without a problem: with the cheap scan, or with stream-json. */
   readWith: 'scan' | 'stream-json';
+  /** Whether the decoded records were kept: only such a file can be loaded. */
+  recordsKept: boolean;
+}
+
+/** What `check` keeps: the decoded records unless the file is only to be planned (a dry run). */
+export interface CheckOptions {
+  keepRecords?: boolean;
 }
 
 type ReadPieces = (file: string, lists: ReadonlySet<string>) => AsyncGenerator<ImportPiece>;
@@ -76,15 +83,15 @@ export class LoadImportFile {
    * with stream-json, whose messages (for JSON errors and for the records alike) are the ones
    * the CLI has always given (stream-json takes a little more than JSON: a BOM).
    */
-  async check(file: string): Promise<CheckedFile> {
+  async check(file: string, { keepRecords = true }: CheckOptions = {}): Promise<CheckedFile> {
     const kinds = importRecordLists();
     return decodedAsync(file, async () => {
       try {
-        return await checkedPieces(file, scannedPieces, kinds);
+        return await checkedPieces(file, scannedPieces, kinds, keepRecords);
       } catch (error) {
         if (!(error instanceof NotScanned || error instanceof ImportFileError)) throw error;
       }
-      return checkedPieces(file, importPieces, kinds);
+      return checkedPieces(file, importPieces, kinds, keepRecords);
     });
   }
 
@@ -103,6 +110,7 @@ export class LoadImportFile {
    * the file is not read again. Nothing is kept per customer.
    */
   async loadChecked(checked: CheckedFile): Promise<ImportResult> {
+    if (!checked.recordsKept) throw new Error('the file was checked without keeping its records: check it again to load it');
     const holidays = await this.holidays.importHolidays(checked.holidays);
     return { holidays, customers: this.loadCustomers(checked.customers) };
   }
@@ -256,19 +264,25 @@ class RecordBatcher {
 }
 
 /** Checks the pieces of an import file, read with `readPieces`, as they come; throws ImportFileError listing every problem. */
-async function checkedPieces(file: string, readPieces: ReadPieces, kinds: Map<string, BundleResource>): Promise<CheckedFile> {
+async function checkedPieces(
+  file: string,
+  readPieces: ReadPieces,
+  kinds: Map<string, BundleResource>,
+  keepRecords: boolean,
+): Promise<CheckedFile> {
   const scratch = new ImportScratch();
   try {
     const reader = new ImportFileReader(scratch);
     const batcher = new RecordBatcher(scratch);
-    const checked: CheckedFile = { holidays: [], customers: scratch, readWith: readPieces === scannedPieces ? 'scan' : 'stream-json' };
+    const readWith = readPieces === scannedPieces ? 'scan' : 'stream-json';
+    const checked: CheckedFile = { holidays: [], customers: scratch, readWith, recordsKept: keepRecords };
     const counts = new Map<number, Record<string, number>>();
     for await (const piece of readPieces(file, new Set(kinds.keys()))) {
       if (piece.type === 'record') {
         const kind = kinds.get(piece.list) as BundleResource;
         const record = reader.record(piece.customer, piece.list, piece.index, piece.value);
         // A record with a problem fails the file: nothing of it is written.
-        if (record !== undefined) batcher.add(piece.customer, kind, record);
+        if (record !== undefined && keepRecords) batcher.add(piece.customer, kind, record);
         const count = counts.get(piece.customer) ?? {};
         count[kind] = (count[kind] ?? 0) + 1;
         counts.set(piece.customer, count);
