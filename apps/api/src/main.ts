@@ -1,5 +1,3 @@
-// First: it sets how the V8 heap grows before anything else allocates.
-import './platform/heap-growth';
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@curbside/config';
