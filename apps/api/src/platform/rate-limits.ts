@@ -2,7 +2,7 @@ import { DynamicModule, ExecutionContext, Inject, Injectable, Logger, Module, On
 import { reasonOf, type ApiClient } from '@curbside/domain';
 import { CLIENT_ADMISSION, ClientAdmission } from '@curbside/auth';
 import type { FastifyReply } from 'fastify';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiErrorCode, ApiException } from './api.exception';
 
@@ -121,7 +121,9 @@ async function connectRedis(url: string): Promise<Redis> {
   const logger = new Logger('RateLimits');
   let connected = false;
   let lost = false;
-  const redis = new Redis(url, {
+  // Loaded only here: most instances count in memory, and ioredis is a few MiB they would carry for nothing.
+  const { default: RedisClient } = require('ioredis') as typeof import('ioredis');
+  const redis = new RedisClient(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

@@ -1,7 +1,7 @@
 import type { LogLevel } from '@curbside/config';
 import pino, { type DestinationStream, type Logger, type LoggerOptions as PinoOptions } from 'pino';
-import pretty from 'pino-pretty';
 import type { Params } from 'nestjs-pino';
+import type { PrettyOptions } from 'pino-pretty';
 
 export interface LoggerOptions {
   /** Where log lines go; the CLI keeps stdout for its results; tests may read a stream. Default stdout. */
@@ -69,8 +69,14 @@ export function createLogger(level: LogLevel, destination: LoggerOptions['destin
   if (typeof destination === 'object') return pino(options, destination);
   const fd = destination === 'stdout' ? 1 : 2;
   const terminal = (destination === 'stdout' ? process.stdout : process.stderr).isTTY === true;
-  if (terminal) return pino(options, pretty({ destination: fd, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  const pretty: PrettyOptions = { destination: fd, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' };
+  if (terminal) return pino(options, prettyLines(pretty));
   return destination === 'stdout' ? pino(options) : pino(options, pino.destination({ fd, sync: true }));
+}
+
+/** pino-pretty's stream, the package loaded only for a terminal: a service's log is not one, and need not carry it. */
+function prettyLines(options: PrettyOptions): ReturnType<typeof import('pino-pretty')> {
+  return (require('pino-pretty') as typeof import('pino-pretty'))(options);
 }
 
 /**
