@@ -120,19 +120,17 @@ function toSelection(row: PreferenceSelectionEntity): Selection {
   };
 }
 
-/** Customers per query of `loadPreferencesOf`: a notice run's chunk in one query a table, well under the parameter limits. */
+/** Customers per query of `loadPreferencesOf` and `loadReachablePreferencesOf`: a notice run's chunk in one query a table, well under the parameter limits. */
 const CUSTOMERS_PER_QUERY = 5_000;
 
 /**
  * The preferences of many customers, read set-wise (four queries per 5,000 customers rather
  * than four per customer): what the notifier's fan-out of a batch of events needs. Every
- * customer asked for is in the map (an empty list when it has no preferences). With `onlyCategories`,
- * only those categories are read (the daily notices read the service ones of thousands of customers).
+ * customer asked for is in the map (an empty list when it has no preferences).
  */
 export async function loadPreferencesOf(
   manager: EntityManager,
   customerIds: readonly Id[],
-  onlyCategories?: readonly PreferenceCategory[],
 ): Promise<Map<Id, Preference[]>> {
   const ids = [...new Set(customerIds)];
   const rowsOf = async <T extends ObjectLiteral & { customerId: string }>(entity: EntityTarget<T>, ...parents: string[]) => {
@@ -140,8 +138,7 @@ export async function loadPreferencesOf(
     const rows: T[] = [];
     for (const part of chunk(ids, CUSTOMERS_PER_QUERY)) {
       const query = manager.createQueryBuilder(entity, 'r').where('r.customerId IN (:...ids)', { ids: part }).orderBy('r.customerId');
-      if (onlyCategories) query.andWhere('r.category IN (:...onlyCategories)', { onlyCategories });
-      // Raw, not getMany: no entity hydration for the thousands of rows of a notice run's chunk.
+      // Raw, not getMany: no entity hydration for the thousands of rows of a fan-out's batch.
       const raw = await rawMany<Record<string, unknown>, T>(inStoredOrder(...parents)(query));
       for (const row of raw) rows.push(fromRawColumns<T>(metadata, row, 'r_'));
     }
