@@ -46,13 +46,6 @@ export const notifierOptionsOf = (config: Config): NotifierOptions => ({
 
 const HOUR_MS = 3600_000;
 
-/**
- * Rounds run side by side in one notifier: while one lane's batch is on the wire, another
- * claims, fans out or records, so neither the SMTP connections nor the database wait on the
- * other. Each lane holds at most one batch: at most LANES × NOTIFIER_BATCH_SIZE sends in flight.
- */
-const LANES = 2;
-
 /** What became of one try of a delivery: accepted, failed for now (tried again later), failed for good, or not tried (a suppressed address). */
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead' | 'suppressed';
 
@@ -68,6 +61,13 @@ const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ??
  * backoff, or dead. Any number of notifiers can share one PostgreSQL database.
  */
 export class Notifier {
+  /**
+   * Rounds run side by side in one notifier: while one lane's batch is on the wire, another
+   * claims, fans out or records, so neither the SMTP connections nor the database wait on the
+   * other. Each lane holds at most one batch: at most `lanes` × NOTIFIER_BATCH_SIZE sends in
+   * flight, which is also what a killed notifier can send again (at least once, §5).
+   */
+  static readonly lanes = 2;
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly logger = new Logger('Notifier');
   private readonly channels: Record<DeliveryChannel, Channel>;
@@ -109,7 +109,7 @@ export class Notifier {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = Promise.all(Array.from({ length: LANES }, () => this.run())).then(() => undefined);
+    this.loop = Promise.all(Array.from({ length: Notifier.lanes }, () => this.run())).then(() => undefined);
   }
 
   /** Stops taking work and finishes what it holds (sends in flight complete and are recorded). */
