@@ -34,6 +34,7 @@ export {
   NoticeRepository,
   NOTICE_CHUNK,
   type PlanDeliveries,
+  type WrittenNotice,
   type BundleResource,
   type CustomerSendWindow,
   type SentDelivery,

@@ -179,7 +179,7 @@ export class Notifier {
     const planOne = await new DeliveryPlanner(this.options, this.unsubscribeTokens).planner();
     return events.map((event) => ({
       eventId: event.id,
-      deliveries: planOne(event, preferences.get(event.customerId) ?? [], webhooks.get(event.customerId) ?? []),
+      deliveries: planOne(event, preferences.get(event.customerId) ?? [], webhooks.get(event.customerId) ?? [])(event),
     }));
   }
 

@@ -2,6 +2,7 @@ import {
   matchingRecipients,
   routeOf,
   type NewDelivery,
+  type NewEvent,
   type OutboxEvent,
   type Preference,
   type PreferenceCategory,
@@ -31,53 +32,54 @@ export function webhookBody(event: OutboxEvent): string {
 }
 
 /**
- * The deliveries of one event: one per matching selection of the customer (by the
- * preferences passed, those at fan-out time) and one per webhook that takes its type. Each
- * gets a key that is the same however often the event is fanned out.
+ * The deliveries of one event: one per matching selection of the customer (by the preferences
+ * passed, those at fan-out time) and one per webhook that takes its type. Each gets a key that
+ * is the same however often the event is fanned out. In two steps: the messages are rendered
+ * now, from the event as it will be written; the rows, which need its id (the keys, a webhook's
+ * body), by the function returned, once it is written. So the daily run renders a chunk's
+ * messages while the chunk before is being written.
  */
 export function planDeliveries(
-  event: OutboxEvent,
+  event: NewEvent,
   preferences: readonly Preference[],
   webhooks: readonly WebhookWithSecret[],
   sender: Sender,
-): NewDelivery[] {
-  const base = { eventId: event.id, customerId: event.customerId };
+): (written: OutboxEvent) => NewDelivery[] {
   const category = routeOf(event).category as PreferenceCategory;
+  const messages = matchingRecipients(event, preferences).map((recipient) => ({ recipient, message: messageFor(event, recipient, category, sender) }));
+  const takers = routeOf(event).webhooks ? webhooks.filter((webhook) => webhook.events === null || webhook.events.includes(event.type)) : [];
   // Written out field by field, not spread: a daily run plans millions of these.
-  const toSelections: NewDelivery[] = matchingRecipients(event, preferences).map((recipient) => {
-    const { subject, body, html, listUnsubscribe } = messageFor(event, recipient, category, sender);
-    return {
-      eventId: event.id,
-      customerId: event.customerId,
+  return (written) => [
+    ...messages.map(({ recipient, message }): NewDelivery => ({
+      eventId: written.id,
+      customerId: written.customerId,
       channel: recipient.channel,
       address: recipient.address,
       selectionType: recipient.type,
       webhookId: null,
-      idempotencyKey: `curbside-${event.id}-${recipient.channel.toLowerCase()}-${recipient.type.toLowerCase()}`,
-      subject,
-      body,
-      html,
-      listUnsubscribe,
-    };
-  });
-  const toWebhooks: NewDelivery[] = webhooks
-    .filter((webhook) => routeOf(event).webhooks && (webhook.events === null || webhook.events.includes(event.type)))
-    .map((webhook) => ({
-      ...base,
+      idempotencyKey: `curbside-${written.id}-${recipient.channel.toLowerCase()}-${recipient.type.toLowerCase()}`,
+      subject: message.subject,
+      body: message.body,
+      html: message.html,
+      listUnsubscribe: message.listUnsubscribe,
+    })),
+    ...takers.map((webhook): NewDelivery => ({
+      eventId: written.id,
+      customerId: written.customerId,
       channel: 'Webhook',
       address: webhook.url,
       selectionType: null,
       webhookId: webhook.id,
-      idempotencyKey: `curbside-${event.id}-webhook-${webhook.id}`,
+      idempotencyKey: `curbside-${written.id}-webhook-${webhook.id}`,
       subject: null,
-      body: webhookBody(event),
+      body: webhookBody(written),
       html: null,
-    }));
-  return [...toSelections, ...toWebhooks];
+    })),
+  ];
 }
 
 /** An email (with its unsubscribe link, in the footer and as `List-Unsubscribe`), or a text or call. */
-function messageFor(event: OutboxEvent, { channel, address }: Recipient, category: PreferenceCategory, sender: Sender) {
+function messageFor(event: NewEvent, { channel, address }: Recipient, category: PreferenceCategory, sender: Sender) {
   if (channel !== 'Email') {
     return { subject: `${sender.brand}: ${headline(event)}`, body: shortMessage(event, sender.brand), html: null, listUnsubscribe: null };
   }
@@ -93,10 +95,10 @@ export class DeliveryPlanner {
     private readonly tokens: UnsubscribeTokens,
   ) {}
 
-  /** A planner for one batch of events: the unsubscribe key is read once. */
+  /** A planner for one batch of events (`planDeliveries` with this sender): the unsubscribe key is read once. */
   async planner() {
     const sender = await senderOf(this.options, this.tokens);
-    return (event: OutboxEvent, preferences: readonly Preference[], webhooks: readonly WebhookWithSecret[] = []) =>
+    return (event: NewEvent, preferences: readonly Preference[], webhooks: readonly WebhookWithSecret[] = []) =>
       planDeliveries(event, preferences, webhooks, sender);
   }
 }

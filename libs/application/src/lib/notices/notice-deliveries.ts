@@ -1,7 +1,13 @@
-import type { NewDelivery, OutboxEvent, Preference } from '@curbside/domain';
+import type { NewDelivery, NewEvent, OutboxEvent, Preference } from '@curbside/domain';
 
-/** The deliveries of one event to a customer's matching selections, each message rendered. */
-export type PlanDeliveries = (event: OutboxEvent, preferences: readonly Preference[]) => NewDelivery[];
+/** A notice's deliveries, their messages rendered: the rows, once its event is written (the event's id is in their keys). */
+export type PlannedDeliveries = (written: OutboxEvent) => NewDelivery[];
+
+/**
+ * The deliveries of one notice's event to a customer's matching selections, in two steps: the
+ * messages are rendered when called, before the event is written; the rows once it is.
+ */
+export type PlanDeliveries = (event: NewEvent, preferences: readonly Preference[]) => PlannedDeliveries;
 
 /**
  * Where the notices' messages come from. Rendering and unsubscribe links are delivery, the

@@ -19,12 +19,11 @@ import {
   type LocalDate,
   type Notice,
   type NoticeService,
-  type Preference,
   type PreferenceCategory,
   type RouteAlert,
 } from '@curbside/domain';
 import { HolidayRepository, NOTICE_CHUNK, NoticeRepository } from '@curbside/persistence';
-import type { NoticeDeliveries } from './notice-deliveries';
+import type { NoticeDeliveries, PlannedDeliveries } from './notice-deliveries';
 
 /** What a run did (or, dry, would do): the customers newly notified of tomorrow's pickups and of holiday moves. */
 export interface NoticeRunResult {
@@ -72,11 +71,11 @@ export class NoticeRun {
     const holidays = await this.holidays.list({ from: addDays(tomorrow, -7), to: addDays(until, 7) });
     const days: NoticeDays = { holidays, tomorrow, until };
     const result: NoticeRunResult = { today, reminders: 0, moves: 0 };
-    let next = handled(this.chunkAfter(null, days));
+    let next = handled(this.chunkAfter(null, days, dryRun));
     for (let chunk = await next; chunk !== null; chunk = await next) {
-      // The next chunk is read and worked out while this one is written.
-      next = handled(chunk.last === null ? Promise.resolve(null) : this.chunkAfter(chunk.last, days));
-      const written = await this.write(chunk, dryRun);
+      // The next chunk is read and its messages rendered while this one is written.
+      next = handled(chunk.last === null ? Promise.resolve(null) : this.chunkAfter(chunk.last, days, dryRun));
+      const written = await this.write(chunk);
       result.reminders += customersOf(written, 'pickup.reminder');
       result.moves += customersOf(written, 'pickup.moved');
       await afterChunk?.();
@@ -84,8 +83,11 @@ export class NoticeRun {
     return result;
   }
 
-  /** The chunk of customers after `afterCustomerId` (null: the first), with their notices that reach a selection now and are not yet written; null past the last. */
-  private async chunkAfter(afterCustomerId: Id | null, { holidays, tomorrow, until }: NoticeDays): Promise<NoticeChunk | null> {
+  /**
+   * The chunk of customers after `afterCustomerId` (null: the first), with their notices that
+   * reach a selection now and are not yet written, and (unless dry) their messages; null past the last.
+   */
+  private async chunkAfter(afterCustomerId: Id | null, { holidays, tomorrow, until }: NoticeDays, dryRun: boolean): Promise<NoticeChunk | null> {
     const services = await this.notices.scheduledServicesAfter(afterCustomerId, this.customersPerChunk);
     if (services.size === 0) return null;
     const notices = [...services].flatMap(([customerId, owned]) => noticesOf(customerId, owned, holidays, tomorrow, until));
@@ -98,18 +100,24 @@ export class NoticeRun {
     const written = await this.notices.written(reaching);
     const fresh = reaching.filter((notice) => !written.has(notice.key));
     const last = services.size < this.customersPerChunk ? null : [...services.keys()][services.size - 1];
-    return { fresh, preferences, last };
+    if (dryRun) return { fresh, planned: null, last };
+    const plan = await this.deliveries.planner();
+    const planned = new Map(fresh.map((notice) => [notice.key, plan(notice.event, preferences.get(notice.event.customerId) ?? [])]));
+    return { fresh, planned, last };
   }
 
-  /** Writes the chunk's notices; those newly written (dry: those that would be). */
-  private async write({ fresh, preferences }: NoticeChunk, dryRun: boolean): Promise<Notice[]> {
-    if (dryRun) return fresh;
-    const plan = await this.deliveries.planner();
-    const events = await this.notices.record(fresh, (written) =>
-      written.flatMap((event) => plan(event, preferences.get(event.customerId) ?? [])),
-    );
+  /** Writes the chunk's notices with their deliveries; those newly written (dry: those that would be). */
+  private async write({ fresh, planned }: NoticeChunk): Promise<Notice[]> {
+    if (planned === null) return fresh;
+    const events = await this.notices.record(fresh, (written) => written.flatMap(({ key, event }) => deliveriesOf(planned, key)(event)));
     return events.map((event) => ({ key: '', event }));
   }
+}
+
+function deliveriesOf(planned: ReadonlyMap<string, PlannedDeliveries>, key: string): PlannedDeliveries {
+  const deliveries = planned.get(key);
+  if (deliveries === undefined) throw new Error(`notice ${key} was written but not planned`);
+  return deliveries;
 }
 
 /** What the run's notices are worked out from. */
@@ -119,10 +127,14 @@ interface NoticeDays {
   until: LocalDate;
 }
 
-/** One chunk of the run: its notices that reach a selection and are not yet written, their customers' preferences, and its last customer (null: no chunk follows). */
+/**
+ * One chunk of the run: its notices that reach a selection and are not yet written, their
+ * deliveries by notice key (messages rendered; null in a dry run), and its last customer (null:
+ * no chunk follows).
+ */
 interface NoticeChunk {
   fresh: Notice[];
-  preferences: Map<Id, Preference[]>;
+  planned: Map<string, PlannedDeliveries> | null;
   last: Id | null;
 }
 

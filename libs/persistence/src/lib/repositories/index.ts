@@ -30,7 +30,7 @@ export { EmailActivityRepository, IssueActivityRepository } from './activity.rep
 export { HolidayRepository, NoteRepository, PickupRepository, ProfileRepository } from './pickup.repository';
 export { DeliveryRepository, type CustomerSendWindow, type SentDelivery } from './delivery.repository';
 export { WebhookRepository } from './webhook.repository';
-export { NoticeRepository, NOTICE_CHUNK, type PlanDeliveries } from './notice.repository';
+export { NoticeRepository, NOTICE_CHUNK, type PlanDeliveries, type WrittenNotice } from './notice.repository';
 
 /** Every repository: plain classes constructed with the DataSource. */
 export const REPOSITORIES = [

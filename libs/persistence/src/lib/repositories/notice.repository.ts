@@ -30,8 +30,14 @@ export const NOTICE_CHUNK = 5000;
 /** Notices per INSERT (7 parameters each), under the bind-parameter limits. */
 const NOTICES_PER_STATEMENT = Math.floor(PARAMETERS_PER_STATEMENT / 7);
 
-/** Turns newly written notice events into their deliveries (the notifier's planning, passed in). */
-export type PlanDeliveries = (events: readonly OutboxEvent[]) => NewDelivery[];
+/** A notice as written: its key, and its event with the id it got. */
+export interface WrittenNotice {
+  key: string;
+  event: OutboxEvent;
+}
+
+/** Turns newly written notices into their events' deliveries (the notifier's planning, passed in). */
+export type PlanDeliveries = (written: readonly WrittenNotice[]) => NewDelivery[];
 
 /** An active service with a schedule, of the services read as `alias`. */
 const scheduled = (alias: string): string =>
@@ -133,20 +139,20 @@ export class NoticeRepository {
   /**
    * Writes the events of `notices` whose key is new, in one transaction: with `plan`, their
    * deliveries too (the events are then done); without, the events wait for the notifier's
-   * fan-out (which also posts them to webhooks). The events written, by key.
+   * fan-out (which also posts them to webhooks). The events written, in id order.
    */
   async record(notices: readonly Notice[], plan: PlanDeliveries | null): Promise<OutboxEvent[]> {
     if (notices.length === 0) return [];
     return inTransaction(this.dataSource, async (manager) => {
-      const events = await this.insertEvents(manager, notices, plan === null ? 'pending' : 'delivered');
-      if (plan !== null) await this.insertDeliveries(manager, plan(events));
-      return events;
+      const written = await this.insertEvents(manager, notices, plan === null ? 'pending' : 'delivered');
+      if (plan !== null) await this.insertDeliveries(manager, plan(written));
+      return written.map(({ event }) => event);
     });
   }
 
   /** Inserts the events of `notices` whose key is new, as few statements as the parameter limit allows; those written, by id. */
-  private async insertEvents(manager: EntityManager, notices: readonly Notice[], state: 'pending' | 'delivered'): Promise<OutboxEvent[]> {
-    const events: OutboxEvent[] = [];
+  private async insertEvents(manager: EntityManager, notices: readonly Notice[], state: 'pending' | 'delivered'): Promise<WrittenNotice[]> {
+    const events: WrittenNotice[] = [];
     for (const part of chunk(notices, NOTICES_PER_STATEMENT)) events.push(...(await this.insertEventsOnce(manager, part, state)));
     return events;
   }
@@ -155,7 +161,7 @@ export class NoticeRepository {
     manager: EntityManager,
     notices: readonly Notice[],
     state: 'pending' | 'delivered',
-  ): Promise<OutboxEvent[]> {
+  ): Promise<WrittenNotice[]> {
     const now = nowLocalDateTime();
     const postgres = this.dataSource.options.type === 'postgres';
     let n = 0;
@@ -168,11 +174,11 @@ export class NoticeRepository {
     const written = (await manager.query(sql, parameters)) as { id: number | string; key: string }[];
     const byKey = new Map(notices.map((notice) => [notice.key, notice.event]));
     return (Array.isArray(written) ? written : [])
-      .map(({ id, key }): OutboxEvent => {
+      .map(({ id, key }): WrittenNotice => {
         const { customerId, type, payload } = byKey.get(key) as NewEvent;
-        return { id: Number(id), customerId, type, payload, state, attempts: 0, createdAt: now, nextAttemptAt: now, lastError: null };
+        return { key, event: { id: Number(id), customerId, type, payload, state, attempts: 0, createdAt: now, nextAttemptAt: now, lastError: null } };
       })
-      .sort((a, b) => a.id - b.id);
+      .sort((a, b) => a.event.id - b.event.id);
   }
 
   private async insertDeliveries(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
