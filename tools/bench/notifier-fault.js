@@ -113,7 +113,7 @@ async function faultRun(cluster, size, outageMs) {
     await inTransaction(dataSource, (manager) => new EventRepository(dataSource).append(manager, events));
     await dataSource.destroy();
     const started = Date.now();
-    const atFault = await waitFor(() => deliveredAtLeast(url, size / 4), 600_000, 'a quarter delivered');
+    const atFault = await waitFor(() => deliveredAtLeast(url, size / 4), 600_000 + size * 15, 'a quarter delivered');
     progress(`notifier fault bench: ${atFault} delivered; killing one notifier and stopping PostgreSQL for ${outageMs / 1000} s`);
     workers[0].kill('SIGKILL');
     cluster.stop();
