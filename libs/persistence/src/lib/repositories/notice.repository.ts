@@ -163,13 +163,26 @@ export class NoticeRepository {
     state: 'pending' | 'delivered',
   ): Promise<WrittenNotice[]> {
     const now = nowLocalDateTime();
-    const postgres = this.dataSource.options.type === 'postgres';
-    let n = 0;
-    const placeholder = () => (postgres ? `$${++n}` : '?');
-    const values = notices.map(() => `(${Array.from({ length: 7 }, placeholder).join(', ')}, 0, NULL, NULL, NULL)`).join(', ');
-    const parameters = notices.flatMap(({ key, event }) => [event.customerId, event.type, JSON.stringify(event.payload), state, now, now, key]);
+    const [rows, parameters] =
+      this.dataSource.options.type === 'postgres'
+        ? // One array per column (see unnestStatement in stores/rows.ts).
+          [
+            `SELECT c, t, p, $4, $5, $5, k, 0, NULL, NULL, NULL FROM unnest($1::text[], $2::text[], $3::text[], $6::text[]) AS x(c, t, p, k)`,
+            [
+              notices.map(({ event }) => event.customerId),
+              notices.map(({ event }) => event.type),
+              notices.map(({ event }) => JSON.stringify(event.payload)),
+              state,
+              now,
+              notices.map(({ key }) => key),
+            ],
+          ]
+        : [
+            `VALUES ${notices.map(() => '(?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, NULL)').join(', ')}`,
+            notices.flatMap(({ key, event }) => [event.customerId, event.type, JSON.stringify(event.payload), state, now, now, key]),
+          ];
     const sql = `INSERT INTO "events" ("customer_id", "type", "payload", "state", "created_at", "next_attempt_at", "notice_key", "attempts", "last_error", "claimed_by", "claimed_until")
-      VALUES ${values} ON CONFLICT ("notice_key") DO NOTHING RETURNING "id", "notice_key" AS "key"`;
+      ${rows} ON CONFLICT ("notice_key") DO NOTHING RETURNING "id", "notice_key" AS "key"`;
     // Only the ids come back: the rest of each event is what was just written (a million rows' payloads are not read back).
     const written = (await manager.query(sql, parameters)) as { id: number | string; key: string }[];
     const byKey = new Map(notices.map((notice) => [notice.key, notice.event]));

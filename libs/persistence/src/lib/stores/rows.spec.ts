@@ -1,0 +1,71 @@
+import type { NewDelivery } from '@curbside/domain';
+import { testDatabases } from '@curbside/testing';
+import { useDatabase } from '../../../test/database';
+import { emptyBundle } from '../../../test/fixtures';
+import { inTransaction } from '../database/index';
+import { DeliveryEntity, PreferenceCategoryEntity } from '../entities';
+import { CustomerRepository } from '../repositories/customer.repository';
+import { pendingDeliveryRows } from '../repositories/delivery.repository';
+import { insertRows } from './rows';
+
+/** Text an array literal must quote and escape (PostgreSQL writes rows as one array per column). */
+const AWKWARD = ['', 'NULL', 'null', '"quoted", {braced}, back\\slash\\', 'two\nlines\ttab', 'Ünïcödé 🚛', ' padded ', '007'];
+
+const delivery = (customerId: string, n: number, text: string): NewDelivery => ({
+  eventId: 1000 + n,
+  customerId,
+  channel: 'Email',
+  address: `c${n}@example.com`,
+  selectionType: n % 2 === 0 ? 'SEMAIL' : null,
+  webhookId: null,
+  idempotencyKey: `curbside-rows-${n}`,
+  subject: text,
+  body: text,
+  html: n % 3 === 0 ? null : `<p>${text}</p>`,
+  listUnsubscribe: null,
+});
+
+/** The fields of a delivery row that `delivery` sets, and those a pending row starts with. */
+const written = (row: Partial<DeliveryEntity>) => ({
+  eventId: row.eventId,
+  address: row.address,
+  selectionType: row.selectionType,
+  idempotencyKey: row.idempotencyKey,
+  subject: row.subject,
+  body: row.body,
+  html: row.html,
+  listUnsubscribe: row.listUnsubscribe,
+  attempts: row.attempts,
+  state: row.state,
+});
+
+describe.each(testDatabases())('insertRows on $name', (db) => {
+  const dataSource = useDatabase(db);
+
+  it('writes every value as given: awkward text, empty strings, nulls, integers, booleans, in order', async () => {
+    await new CustomerRepository(dataSource()).importBundle(emptyBundle('7100001'));
+    const deliveries = AWKWARD.map((text, n) => delivery('7100001', n, text));
+    await inTransaction(dataSource(), async (manager) => {
+      await insertRows(manager, DeliveryEntity, pendingDeliveryRows(deliveries));
+      await insertRows(manager, PreferenceCategoryEntity, [
+        { customerId: '7100001', category: 'Service Notification', position: 0, enabled: true },
+        { customerId: '7100001', category: 'Service Exception', position: 1, enabled: false },
+      ]);
+    });
+
+    const rows = await dataSource().getRepository(DeliveryEntity).find({ where: { customerId: '7100001' }, order: { id: 'ASC' } });
+    expect(rows.map(written)).toEqual(deliveries.map((one) => written({ ...one, attempts: 0, state: 'pending' })));
+    const categories = await dataSource().getRepository(PreferenceCategoryEntity).find({ where: { customerId: '7100001' }, order: { position: 'ASC' } });
+    expect(categories.map(({ category, enabled }) => [category, enabled])).toEqual([
+      ['Service Notification', true],
+      ['Service Exception', false],
+    ]);
+  });
+
+  it('writes nothing of a statement that fails (a duplicate key): the transaction rolls back whole', async () => {
+    await new CustomerRepository(dataSource()).importBundle(emptyBundle('7100002'));
+    const twice = [delivery('7100002', 100, 'one'), { ...delivery('7100002', 101, 'two'), idempotencyKey: 'curbside-rows-100' }];
+    await expect(inTransaction(dataSource(), (manager) => insertRows(manager, DeliveryEntity, pendingDeliveryRows(twice)))).rejects.toThrow();
+    expect(await dataSource().getRepository(DeliveryEntity).count({ where: { customerId: '7100002' } })).toBe(0);
+  });
+});
