@@ -9,10 +9,16 @@
  * --json` twice under `/usr/bin/time` (wall, user + system CPU, peak RSS), the builds alternating.
  * The source database is only read (it is the template of the copies); every copy is dropped.
  *
+ * With the server on this machine, PostgreSQL's CPU for each run is measured too: its backends end
+ * with the run's connections, and the postmaster's children's CPU (`cutime` + `cstime` in
+ * /proc/<postmaster>/stat) grows by theirs (and by any other backend that ends meanwhile).
+ * `--keep` keeps the scaled database (and uses it again when it is there).
+ *
  *   npm run build && node tools/bench/notice-run-scale.js --source=postgres://postgres@127.0.0.1:5432/bench33 \
- *     [--times=10] [--today=2026-11-22] [--builds=.,/other/checkout] [--rounds=1]
+ *     [--times=10] [--today=2026-11-22] [--builds=.,/other/checkout] [--rounds=1] [--keep]
  */
 const { spawnSync } = require('node:child_process');
+const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const { Client } = require('pg');
 
@@ -25,6 +31,7 @@ const builds = option('builds', '.')
   .split(',')
   .map((build) => path.resolve(root, build));
 const rounds = Number(option('rounds', 1));
+const keep = process.argv.includes('--keep');
 
 /** The tables the notice run reads or writes; the rest are emptied in the copy. */
 const MULTIPLIED = [
@@ -67,8 +74,10 @@ async function columnsOf(client, table) {
   return rows.map((row) => row.column_name);
 }
 
-/** The source copied into `scaled`, the other tables emptied, its customers times `times`. */
+/** The source copied into `scaled`, the other tables emptied, its customers times `times` (with `--keep`, one made before). */
 async function makeScaled(scaled) {
+  const made = await admin(`SELECT 1 FROM pg_database WHERE datname = '${scaled}'`);
+  if (keep && made.rows.length > 0) return onDatabase(scaled, async (client) => Number((await client.query('SELECT COUNT(*) AS n FROM customers')).rows[0].n));
   await admin(`DROP DATABASE IF EXISTS "${scaled}"`);
   await admin(`CREATE DATABASE "${scaled}" TEMPLATE "${source.pathname.slice(1)}"`);
   return onDatabase(scaled, async (client) => {
@@ -84,8 +93,27 @@ async function makeScaled(scaled) {
   });
 }
 
-/** `notices run` of `build` on `database`, under /usr/bin/time: its JSON and what it cost. */
-function noticeRun(build, database) {
+/** The postmaster's pid when the server runs on this machine and its /proc can be read, else null. */
+async function postmasterPid() {
+  const backend = (await admin('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+  try {
+    return Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${backend}/status`, 'utf8'))[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of the postmaster's ended children (the backends of closed connections), or null. */
+function endedBackendsCpu(postmaster) {
+  if (postmaster === null) return null;
+  const fields = readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1].split(' ');
+  // Fields 16 and 17 of stat (cutime, cstime), counted from the state (field 3), in clock ticks.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** `notices run` of `build` on `database`, under /usr/bin/time: its JSON and what it cost (PostgreSQL's CPU too, when it can be read). */
+function noticeRun(build, database, postmaster) {
+  const before = endedBackendsCpu(postmaster);
   const result = spawnSync(
     '/usr/bin/time',
     ['-f', '%e %U %S %M', process.execPath, path.join(build, 'dist/apps/admin-cli/main.js'), 'notices', 'run', '--today', today, '--json'],
@@ -97,7 +125,10 @@ function noticeRun(build, database) {
   );
   if (result.status !== 0) throw new Error(`notices run failed (${result.status}): ${result.stderr}`);
   const [wall, user, system, rssKiB] = result.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-  return { ...JSON.parse(result.stdout), wall, cpu: Number((user + system).toFixed(1)), peakRssMiB: Math.round(rssKiB / 1024) };
+  // The run's backends end with its process; the postmaster reaps them at once.
+  const after = endedBackendsCpu(postmaster);
+  const pgCpu = before === null ? null : Number((after - before).toFixed(1));
+  return { ...JSON.parse(result.stdout), wall, cpu: Number((user + system).toFixed(1)), pgCpu, peakRssMiB: Math.round(rssKiB / 1024) };
 }
 
 async function main() {
@@ -106,6 +137,7 @@ async function main() {
   const run = `${scaled}_run`;
   console.error(`making ${scaled}: the customers of ${source.pathname.slice(1)} times ${times}`);
   const customers = await makeScaled(scaled);
+  const postmaster = await postmasterPid();
   const rows = [];
   try {
     for (let round = 0; round < rounds; round++) {
@@ -113,11 +145,11 @@ async function main() {
         await admin(`DROP DATABASE IF EXISTS "${run}"`);
         await admin(`CREATE DATABASE "${run}" TEMPLATE "${scaled}"`);
         const load = require('node:os').loadavg()[0].toFixed(1);
-        const first = noticeRun(build, run);
+        const first = noticeRun(build, run, postmaster);
         first.deliveries = await onDatabase(run, async (client) =>
           Number((await client.query('SELECT COUNT(*) AS n FROM deliveries')).rows[0].n),
         );
-        const second = noticeRun(build, run);
+        const second = noticeRun(build, run, postmaster);
         if (second.reminders !== 0 || second.moves !== 0) throw new Error(`the second run notified again: ${JSON.stringify(second)}`);
         const row = { build, load, first, second };
         console.error(JSON.stringify(row));
@@ -126,17 +158,18 @@ async function main() {
     }
   } finally {
     await admin(`DROP DATABASE IF EXISTS "${run}"`);
-    await admin(`DROP DATABASE IF EXISTS "${scaled}"`);
+    if (!keep) await admin(`DROP DATABASE IF EXISTS "${scaled}"`);
   }
   console.log(`\nDaily notice run, ${customers.toLocaleString('en-US')} customers (--today ${today}), PostgreSQL:\n`);
   console.log(
-    '| build | load | reminders | moves | deliveries | first run wall s | CPU s | peak RSS MiB | second run wall s | CPU s | peak RSS MiB |',
+    '| build | load | reminders | moves | deliveries | first run wall s | CPU s | PostgreSQL CPU s | peak RSS MiB | second run wall s | CPU s | PostgreSQL CPU s | peak RSS MiB |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { build, load, first, second } of rows) {
     const name = path.relative(root, build) || '.';
     console.log(
-      `| ${name} | ${load} | ${first.reminders} | ${first.moves} | ${first.deliveries} | ${first.wall} | ${first.cpu} | ${first.peakRssMiB} | ${second.wall} | ${second.cpu} | ${second.peakRssMiB} |`,
+      `| ${name} | ${load} | ${first.reminders} | ${first.moves} | ${first.deliveries} | ${first.wall} | ${first.cpu} | ${first.pgCpu ?? '-'} | ${first.peakRssMiB} | ` +
+        `${second.wall} | ${second.cpu} | ${second.pgCpu ?? '-'} | ${second.peakRssMiB} |`,
     );
   }
 }
