@@ -94,13 +94,16 @@ async function makeScaled(scaled) {
 }
 
 /** The postmaster's pid when the server runs on this machine and its /proc can be read, else null. */
-async function postmasterPid() {
-  const backend = (await admin('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-  try {
-    return Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${backend}/status`, 'utf8'))[1]);
-  } catch {
-    return null;
-  }
+function postmasterPid() {
+  // Read while the backend lives: it ends with its connection.
+  return onDatabase('postgres', async (client) => {
+    const backend = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    try {
+      return Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${backend}/status`, 'utf8'))[1]);
+    } catch {
+      return null;
+    }
+  });
 }
 
 /** CPU seconds of the postmaster's ended children (the backends of closed connections), or null. */
