@@ -5,7 +5,7 @@ import { ApplicationModule, noticeProviders } from '@curbside/application';
 import { AuthModule } from '@curbside/auth';
 import { Config } from '@curbside/config';
 import { CoreModule } from '@curbside/core';
-import { DeliveryPlanner, NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
+import { NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
 import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevokeCommand } from './commands/clients.command';
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
 import { DeliveriesCommand, DeliveriesListCommand, DeliveriesReplayCommand } from './commands/deliveries.command';
@@ -74,7 +74,7 @@ export class AdminCliModule {
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ApplicationModule,
       ],
-      providers: [ProgramName, ...COMMANDS, ...noticeProviders(notifier, DeliveryPlanner)],
+      providers: [ProgramName, ...COMMANDS, ...noticeProviders(notifier)],
     };
   }
 }

@@ -230,5 +230,5 @@ async function deliverEmail(dataSource: DataSource, customerId: string): Promise
   ]);
   const claimed = (await deliveries.claimDue('repeat-reads', 100, 60)).filter((delivery) => delivery.customerId === customerId);
   const at = '2026-11-30T15:00:00.000';
-  await deliveries.markDelivered(claimed.map((delivery) => ({ delivery, at, activity: deliveredEmailActivity(delivery, 'curbside@example.com', at) })));
+  await deliveries.markDelivered(claimed.map((delivery) => ({ delivery, at, activity: deliveredEmailActivity({ ...delivery, body: 'Body' }, 'curbside@example.com', at) })));
 }

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { noticeProviders } from '@curbside/application';
 import type { Config } from '@curbside/config';
 import { CoreModule, MetricsModule } from '@curbside/core';
-import { DeliveryPlanner, NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
+import { NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
 
 /** The third door: the core (config, logger, persistence, metrics), the notifications lib and the notices' use cases. */
 @Module({})
@@ -16,7 +16,7 @@ export class NotifierModule {
         MetricsModule.forRoot({ port: config.metricsPort }),
         NotificationsModule.forRoot(notifier),
       ],
-      providers: noticeProviders(notifier, DeliveryPlanner),
+      providers: noticeProviders(notifier),
     };
   }
 }

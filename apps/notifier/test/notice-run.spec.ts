@@ -1,9 +1,9 @@
 import { NoticeRun, RouteAlerts } from '@curbside/application';
 import { decodeImportFile } from '@curbside/codecs';
 import { SHORT_MESSAGE_MAX, type Holiday } from '@curbside/domain';
-import { DeliveryPlanner, UnsubscribeTokens, verifyWebhookSignature } from '@curbside/notifications';
-import { drain, openWorld, SENDER, type NotifierWorld } from '@curbside/notifications/testing';
-import { CustomerRepository, HolidayRepository, NoticeRepository, openDatabase, SigningKeyRepository } from '@curbside/persistence';
+import { verifyWebhookSignature } from '@curbside/notifications';
+import { drain, openWorld, type NotifierWorld } from '@curbside/notifications/testing';
+import { CustomerRepository, HolidayRepository, NoticeRepository, openDatabase } from '@curbside/persistence';
 import {
   expectedNotices,
   importFile,
@@ -69,7 +69,7 @@ describe.each(testDatabases())('notices on $name', (kind) => {
   beforeEach(async () => {
     world = await openWorld(kind);
     await importFixture(world.dataSource);
-    run = new NoticeRun(new NoticeRepository(world.dataSource), new HolidayRepository(world.dataSource), { noticeHorizonDays: 7 }, new DeliveryPlanner(SENDER, world.unsubscribeTokens));
+    run = new NoticeRun(new NoticeRepository(world.dataSource), new HolidayRepository(world.dataSource), { noticeHorizonDays: 7 });
   });
   afterEach(() => world.close());
 
@@ -116,7 +116,6 @@ describe.each(testDatabases())('notices on $name', (kind) => {
         new NoticeRepository(world.dataSource),
         new HolidayRepository(world.dataSource),
         { noticeHorizonDays: 7 },
-        new DeliveryPlanner(SENDER, world.unsubscribeTokens),
         customersPerChunk,
       );
     const scheduledCustomers = () =>
@@ -280,7 +279,6 @@ describe.each(testDatabases())('notices on $name', (kind) => {
             new NoticeRepository(dataSource),
             new HolidayRepository(dataSource),
             { noticeHorizonDays: 7 },
-            new DeliveryPlanner(SENDER, new UnsubscribeTokens(new SigningKeyRepository(dataSource))),
           );
         const [a, b] = await Promise.all([runner(one).run(today), runner(two).run(today)]);
         const expected = expectedNotices(customers, holidays, today);

@@ -16,4 +16,3 @@ export { PickupSchedules } from './lib/schedules/pickup-schedules';
 export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/load-import-file';
 export { NoticeRun, NoticeScheduler, RouteAlerts, type NoticeOptions, type NoticeRunResult } from './lib/notices/notices';
 export { noticeProviders } from './lib/notices/notice-providers';
-export type { NoticeDeliveries, PlanDeliveries, PlannedDeliveries } from './lib/notices/notice-deliveries';

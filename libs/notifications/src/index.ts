@@ -4,5 +4,4 @@ export { UnsubscribeTokens, type UnsubscribeGrant } from './lib/consent/unsubscr
 export { unsubscribeUrl } from './lib/sender';
 export { escapeHtml, renderMessage, shortMessage } from './lib/templates';
 export { WebhookService, WebhookError } from './lib/webhook.service';
-export { DeliveryPlanner } from './lib/plan';
 export { verifyWebhookSignature, signWebhook, SIGNATURE_HEADER, EVENT_ID_HEADER, type VerifyOptions } from '@curbside/contract';

@@ -116,6 +116,56 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
     expect(Number(count)).toBe(sinks.smtp.received.length);
   });
 
+  it('renders each message when it sends it: queued rows carry none, a row queued with its text goes as stored, one whose event is gone is dead untried', async () => {
+    const customerId = '0041000';
+    await sinks.world.customers.importBundle(
+      customerBundle(customerId, [
+        preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'resident@example.com']]), channel('Text', true, [['SMOBILE', '5550100']])]),
+      ]),
+    );
+    await sinks.world.append([
+      { customerId, type: 'ticket.created', payload: { ticketId: '00071', status: 'OPEN' } },
+      { customerId, type: 'ticket.created', payload: { ticketId: '00072', status: 'OPEN' } },
+      { customerId, type: 'case.opened', payload: { caseId: '', from: null, to: 'OPEN' } },
+    ]);
+    // Fanned out by a notifier whose clock is long past: nothing is due for it to send.
+    await sinks.world.notifier({ now: () => new Date('2000-01-01T00:00:00Z') }).runOnce();
+    const queued: Array<{ id: number; event_id: number; channel: string; subject: string | null; body: string | null; html: string | null; list_unsubscribe: string | null }> =
+      await sinks.world.dataSource.query(`SELECT "id", "event_id", "channel", "subject", "body", "html", "list_unsubscribe" FROM "deliveries" ORDER BY "id"`);
+    expect(queued).toHaveLength(6);
+    for (const row of queued) expect([row.subject, row.body, row.html, row.list_unsubscribe]).toEqual([null, null, null, null]);
+
+    const [first, second, gone] = [...new Set(queued.map((row) => Number(row.event_id)))];
+    const storedEmail = queued.find((row) => Number(row.event_id) === second && row.channel === 'Email');
+    await sinks.world.dataSource.query(`UPDATE "deliveries" SET "subject" = 'Queued with its text', "body" = 'As stored.' WHERE "id" = ${Number(storedEmail?.id)}`);
+    await sinks.world.dataSource.query(`DELETE FROM "events" WHERE "id" = ${gone}`);
+
+    await drain(sinks.world.notifier(channels()));
+
+    const rendered = sinks.smtp.received.find((mail) => mail.messageId === `<curbside-${first}-email-semail@curbside.invalid>`);
+    expect(rendered?.subject).toBe('Curbside: Service ticket 00071 was created (status OPEN)');
+    const link = rendered?.headers['list-unsubscribe'].replace(/^<|>$/g, '');
+    expect(link).toMatch(/^http:\/\/localhost:3000\/unsubscribe\/[^/]+$/);
+    expect(rendered?.text).toContain(link);
+    expect(rendered?.html).toContain(`href="${link}"`);
+    const stored = sinks.smtp.received.find((mail) => mail.messageId === `<curbside-${second}-email-semail@curbside.invalid>`);
+    expect([stored?.subject, stored?.text.trim(), stored?.headers['list-unsubscribe']]).toEqual(['Queued with its text', 'As stored.', undefined]);
+    expect(sinks.smtp.received).toHaveLength(2);
+    const texts = sinks.http.requests.map((request) => (JSON.parse(request.rawBody) as { message: string }).message).sort();
+    expect(texts).toEqual(['Curbside: Service ticket 00071 was created (status OPEN). Reply STOP to opt out.', 'Curbside: Service ticket 00072 was created (status OPEN). Reply STOP to opt out.']);
+
+    const deliveries = await sinks.world.deliveries.list();
+    expect(deliveries.filter((delivery) => delivery.eventId === gone).map((delivery) => [delivery.state, delivery.attempts, delivery.lastError])).toEqual([
+      ['dead', 1, `event ${gone} is gone: no message to render`],
+      ['dead', 1, `event ${gone} is gone: no message to render`],
+    ]);
+    const activities: Array<{ subject: string; body: string }> = await sinks.world.dataSource.query(
+      `SELECT "subject", "body" FROM "email_activities" WHERE "sent_by" = 'SYSTEM' ORDER BY "subject"`,
+    );
+    expect(activities.map((activity) => activity.subject)).toEqual(['Curbside: Service ticket 00071 was created (status OPEN)', 'Queued with its text']);
+    expect(activities[0].body).toContain(link);
+  });
+
   it('retries SMTP 451 with growing gaps and delivers on the third try; 550 is dead at once, its address suppressed until lifted', async () => {
     await sinks.world.customers.importBundle(
       customerBundle('4100001', [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'later@example.com']]), channel('Text', true, [['SMOBILE', '555-429']])])]),

@@ -1,5 +1,5 @@
 import type { DkimConfig } from '@curbside/config';
-import { reasonOf, type Delivery, type DeliveryChannel } from '@curbside/domain';
+import { reasonOf, type DeliveryChannel, type DeliveryWithMessage } from '@curbside/domain';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
 import { MimeMessageComposer, type MimeMessageInput } from './mime-message';
@@ -24,7 +24,7 @@ export class DeliveryFailure extends Error {
 export interface Channel {
   /** True when it really sends (false: it only writes to the log). */
   readonly sends: boolean;
-  send(delivery: Delivery): Promise<void>;
+  send(delivery: DeliveryWithMessage): Promise<void>;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -44,7 +44,7 @@ export interface EmailSender {
 }
 
 /** A delivery as an email: the Message-ID is its key, the same on every try. */
-export function emailOf(delivery: Delivery, from: EmailSender): MimeMessageInput {
+export function emailOf(delivery: DeliveryWithMessage, from: EmailSender): MimeMessageInput {
   return {
     from,
     to: delivery.address,
@@ -98,7 +98,7 @@ export class EmailChannel implements Channel {
     });
   }
 
-  async send(delivery: Delivery): Promise<void> {
+  async send(delivery: DeliveryWithMessage): Promise<void> {
     try {
       const email = emailOf(delivery, this.from);
       const raw = Buffer.from(this.composer.compose(email));
@@ -143,7 +143,7 @@ export class ProviderChannel implements Channel {
 
   constructor(private readonly url: string) {}
 
-  send(delivery: Delivery): Promise<void> {
+  send(delivery: DeliveryWithMessage): Promise<void> {
     const body = JSON.stringify({ to: delivery.address, message: delivery.body, idempotency_key: delivery.idempotencyKey });
     return postJson(this.url, body, { 'Idempotency-Key': delivery.idempotencyKey });
   }
@@ -155,7 +155,7 @@ export class WebhookChannel implements Channel {
 
   constructor(private readonly secretOf: (webhookId: string) => Promise<string | null>) {}
 
-  async send(delivery: Delivery): Promise<void> {
+  async send(delivery: DeliveryWithMessage): Promise<void> {
     const secret = delivery.webhookId === null ? null : await this.secretOf(delivery.webhookId);
     if (secret === null) throw new DeliveryFailure('the webhook was deleted', true);
     return postJson(delivery.address, delivery.body, {
@@ -175,7 +175,7 @@ export class LogChannel implements Channel {
     private readonly log: (message: string, details: object) => void,
   ) {}
 
-  async send(delivery: Delivery): Promise<void> {
+  async send(delivery: DeliveryWithMessage): Promise<void> {
     this.log(`${this.channel} not configured; would send`, {
       deliveryId: delivery.id,
       to: delivery.address,

@@ -9,10 +9,9 @@ import {
 } from '@curbside/persistence';
 import { UnsubscribeTokens } from './consent/unsubscribe-tokens';
 import { Notifier, type NotifierOptions } from './notifier';
-import { DeliveryPlanner } from './plan';
 import { WebhookService } from './webhook.service';
 
-/** The notifier, the delivery planner (for the notices' use cases) and the webhook service, over the persistence the core provides. */
+/** The notifier and the webhook service, over the persistence the core provides. */
 @Module({})
 export class NotificationsModule {
   static forRoot(options: NotifierOptions): DynamicModule {
@@ -30,17 +29,12 @@ export class NotificationsModule {
           inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository, UnsubscribeTokens],
         },
         {
-          provide: DeliveryPlanner,
-          useFactory: (tokens) => new DeliveryPlanner(options, tokens),
-          inject: [UnsubscribeTokens],
-        },
-        {
           provide: WebhookService,
           useFactory: (webhooks, clients) => new WebhookService(webhooks, clients),
           inject: [WebhookRepository, ApiClientRepository],
         },
       ],
-      exports: [Notifier, DeliveryPlanner, WebhookService, UnsubscribeTokens],
+      exports: [Notifier, WebhookService, UnsubscribeTokens],
     };
   }
 }

@@ -7,8 +7,10 @@ import {
   nowLocalDateTime,
   quietHoursEnd,
   reasonOf,
+  planDeliveries,
   type Delivery,
   type DeliveryChannel,
+  type DeliveryWithMessage,
   deliveredEmailActivity,
   type LocalDateTime,
   type NewDelivery,
@@ -24,8 +26,8 @@ import {
 import { retryDelayMs } from './backoff';
 import { DeliveryFailure, EmailChannel, LogChannel, ProviderChannel, WebhookChannel, type Channel } from './channels';
 import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
-import { DeliveryPlanner } from './plan';
-import type { SenderOptions } from './sender';
+import { hasMessage, withMessage } from './render';
+import { senderOf, type SenderOptions } from './sender';
 
 export interface NotifierOptions extends NotifierConfig, SenderOptions {
   smtpUrl: string | null;
@@ -176,10 +178,9 @@ export class Notifier {
     const customers = events.map((event) => event.customerId);
     const preferences = await this.preferences.listOf(customers);
     const webhooks = await this.webhooks.forCustomers(customers);
-    const planOne = await new DeliveryPlanner(this.options, this.unsubscribeTokens).planner();
     return events.map((event) => ({
       eventId: event.id,
-      deliveries: planOne(event, preferences.get(event.customerId) ?? [], webhooks.get(event.customerId) ?? [])(event),
+      deliveries: planDeliveries(event, preferences.get(event.customerId) ?? [], webhooks.get(event.customerId) ?? [])(event),
     }));
   }
 
@@ -197,7 +198,8 @@ export class Notifier {
     for (const delivery of claimed) this.inHand.add(delivery.id);
     try {
       const allowed = await this.holdOverCap(await this.endSuppressed(await this.holdQuiet(claimed)));
-      const sent = (await Promise.all(allowed.map((delivery) => this.send(delivery)))).filter((item) => item !== null);
+      const ready = await this.withMessages(allowed);
+      const sent = (await Promise.all(ready.map((delivery) => this.send(delivery)))).filter((item) => item !== null);
       try {
         // One transaction for the batch. Should the process die before it commits, the leases run
         // out and these are sent again, under the same keys: at least once, never lost.
@@ -266,8 +268,28 @@ export class Notifier {
     return claimed.filter((d) => !held.has(d.id));
   }
 
+  /**
+   * The deliveries with their messages: as stored, or rendered now from their events (read in
+   * one statement) with this moment's brand and a fresh unsubscribe link. One whose event is
+   * gone has nothing to say: it is dead, untried.
+   */
+  private async withMessages(deliveries: Delivery[]): Promise<DeliveryWithMessage[]> {
+    const unrendered = deliveries.filter((delivery) => !hasMessage(delivery));
+    if (unrendered.length === 0) return deliveries.filter(hasMessage);
+    const events = await this.events.byIds([...new Set(unrendered.map((delivery) => delivery.eventId))]);
+    const sender = await senderOf(this.options, this.unsubscribeTokens);
+    const ready: DeliveryWithMessage[] = [];
+    for (const delivery of deliveries) {
+      const event = events.get(delivery.eventId);
+      if (hasMessage(delivery)) ready.push(delivery);
+      else if (event !== undefined) ready.push(withMessage(delivery, event, sender));
+      else await this.recordFailure(delivery, new DeliveryFailure(`event ${delivery.eventId} is gone: no message to render`, true));
+    }
+    return ready;
+  }
+
   /** Sends one delivery: what to record when accepted; null when it failed (the failure is recorded). */
-  private async send(delivery: Delivery): Promise<SentDelivery | null> {
+  private async send(delivery: DeliveryWithMessage): Promise<SentDelivery | null> {
     const channel = this.channels[delivery.channel];
     try {
       await channel.send(delivery);

@@ -1,6 +1,6 @@
 import { ROUTES } from '@curbside/contract';
 import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
-import type { Sender } from './plan';
+import type { Sender } from './render';
 
 /** Who the messages are from and where residents reach the API (CONTRACT §10). */
 export interface SenderOptions {

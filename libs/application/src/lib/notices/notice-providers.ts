@@ -1,17 +1,14 @@
-import type { InjectionToken, Provider } from '@nestjs/common';
+import type { Provider } from '@nestjs/common';
 import { HolidayRepository, NoticeRepository } from '@curbside/persistence';
 import { NoticeRun, NoticeScheduler, RouteAlerts, type NoticeOptions } from './notices';
 
-/**
- * The notices' use cases for the door that runs them (the CLI, the notifier): `deliveries` names
- * the provider, of a module that door imports, that plans their messages (a NoticeDeliveries).
- */
-export function noticeProviders(options: NoticeOptions, deliveries: InjectionToken): Provider[] {
+/** The notices' use cases for the door that runs them (the CLI, the notifier). */
+export function noticeProviders(options: NoticeOptions): Provider[] {
   return [
     {
       provide: NoticeRun,
-      useFactory: (notices, holidays, planner) => new NoticeRun(notices, holidays, options, planner),
-      inject: [NoticeRepository, HolidayRepository, deliveries],
+      useFactory: (notices, holidays) => new NoticeRun(notices, holidays, options),
+      inject: [NoticeRepository, HolidayRepository],
     },
     {
       provide: NoticeScheduler,

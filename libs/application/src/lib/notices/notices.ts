@@ -9,6 +9,7 @@ import {
   movedNotice,
   nowLocalDateTime,
   pickupsOn,
+  planDeliveries,
   reasonOf,
   reminderNotice,
   routeAlertNotice,
@@ -17,13 +18,14 @@ import {
   type Holiday,
   type Id,
   type LocalDate,
+  type NewDelivery,
   type Notice,
   type NoticeService,
+  type OutboxEvent,
   type PreferenceCategory,
   type RouteAlert,
 } from '@curbside/domain';
 import { HolidayRepository, NOTICE_CHUNK, NoticeRepository } from '@curbside/persistence';
-import type { NoticeDeliveries, PlannedDeliveries } from './notice-deliveries';
 
 /** What a run did (or, dry, would do): the customers newly notified of tomorrow's pickups and of holiday moves. */
 export interface NoticeRunResult {
@@ -53,14 +55,14 @@ const NOTICE_CATEGORIES = [
  * a keyset read in customer-id order, the next page read while this one is written: memory
  * stays flat in the customers). Each chunk's notices (those with a matching selection) are
  * written with their deliveries in one transaction, under keys that make a rerun, a crash or
- * a second writer add nothing twice.
+ * a second writer add nothing twice. The deliveries say who gets which notice; the notifier
+ * renders each message when it sends it.
  */
 export class NoticeRun {
   constructor(
     private readonly notices: NoticeRepository,
     private readonly holidays: HolidayRepository,
     private readonly options: Pick<NoticeOptions, 'noticeHorizonDays'>,
-    private readonly deliveries: NoticeDeliveries,
     private readonly customersPerChunk = NOTICE_CHUNK,
   ) {}
 
@@ -73,7 +75,7 @@ export class NoticeRun {
     const result: NoticeRunResult = { today, reminders: 0, moves: 0 };
     let next = handled(this.chunkAfter(null, days, dryRun));
     for (let chunk = await next; chunk !== null; chunk = await next) {
-      // The next chunk is read and its messages rendered while this one is written.
+      // The next chunk is read and planned while this one is written.
       next = handled(chunk.last === null ? Promise.resolve(null) : this.chunkAfter(chunk.last, days, dryRun));
       const written = await this.write(chunk);
       result.reminders += customersOf(written, 'pickup.reminder');
@@ -85,7 +87,7 @@ export class NoticeRun {
 
   /**
    * The chunk of customers after `afterCustomerId` (null: the first), with their notices that
-   * reach a selection now and are not yet written, and (unless dry) their messages; null past the last.
+   * reach a selection now and are not yet written, and (unless dry) their deliveries' plans; null past the last.
    */
   private async chunkAfter(afterCustomerId: Id | null, { holidays, tomorrow, until }: NoticeDays, dryRun: boolean): Promise<NoticeChunk | null> {
     const services = await this.notices.scheduledServicesAfter(afterCustomerId, this.customersPerChunk);
@@ -101,8 +103,7 @@ export class NoticeRun {
     const fresh = reaching.filter((notice) => !written.has(notice.key));
     const last = services.size < this.customersPerChunk ? null : [...services.keys()][services.size - 1];
     if (dryRun) return { fresh, planned: null, last };
-    const plan = await this.deliveries.planner();
-    const planned = new Map(fresh.map((notice) => [notice.key, plan(notice.event, preferences.get(notice.event.customerId) ?? [])]));
+    const planned = new Map(fresh.map((notice) => [notice.key, planDeliveries(notice.event, preferences.get(notice.event.customerId) ?? [])]));
     return { fresh, planned, last };
   }
 
@@ -127,10 +128,13 @@ interface NoticeDays {
   until: LocalDate;
 }
 
+/** A notice's deliveries, who gets it worked out: the rows, once its event is written (the event's id is in their keys). */
+type PlannedDeliveries = (written: OutboxEvent) => NewDelivery[];
+
 /**
  * One chunk of the run: its notices that reach a selection and are not yet written, their
- * deliveries by notice key (messages rendered; null in a dry run), and its last customer (null:
- * no chunk follows).
+ * deliveries by notice key (planned; null in a dry run), and its last customer (null: no
+ * chunk follows).
  */
 interface NoticeChunk {
   fresh: Notice[];

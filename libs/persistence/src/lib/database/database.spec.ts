@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
 import { testDatabases } from '@curbside/testing';
 import { createDataSource, inTransaction, isDatabaseUnavailable, openDatabase, parseDatabaseUrl, relaxedCommit, startBulkWrites } from './index';
 import { loadSqliteDriver } from '../sqlite-driver';
@@ -69,7 +70,49 @@ describe.each(testDatabases())('schema on $name', (db) => {
       await drop();
     }
   });
+
+  it('keeps the deliveries queued with their text when messages move to send time, and never hands out a used id again', async () => {
+    const { url, drop } = await db.create();
+    try {
+      // The schema as it was before the last migration, with two queued deliveries; the newest one is then deleted.
+      const before = createDataSource(url);
+      before.setOptions({ migrations: (before.options.migrations as Array<new () => unknown>).slice(0, -1) });
+      await before.initialize();
+      await before.runMigrations();
+      await expect(insertDelivery(before, 'old-1', null)).rejects.toThrow();
+      await insertDelivery(before, 'old-1', 'Queued with its text');
+      await insertDelivery(before, 'old-2', 'Deleted');
+      const [kept, deleted] = (await before.query(`SELECT "id" FROM "deliveries" ORDER BY "id"`)).map((row: { id: number }) => Number(row.id));
+      await before.query(`DELETE FROM "deliveries" WHERE "idempotency_key" = 'old-2'`);
+      await before.destroy();
+
+      const after = await openDatabase(url);
+      expect(await after.showMigrations()).toBe(false);
+      await insertDelivery(after, 'new-1', null);
+      const rows: Array<{ id: number; key: string; body: string | null; subject: string | null }> = await after.query(
+        `SELECT "id", "idempotency_key" AS "key", "body", "subject" FROM "deliveries" ORDER BY "id"`,
+      );
+      expect(rows.map((row) => ({ ...row, id: Number(row.id) }))).toEqual([
+        { id: kept, key: 'old-1', body: 'Queued with its text', subject: 'Subject' },
+        { id: expect.any(Number), key: 'new-1', body: null, subject: 'Subject' },
+      ]);
+      expect(Number(rows[1].id)).toBeGreaterThan(deleted);
+      await expect(insertDelivery(after, 'new-1', null)).rejects.toThrow();
+      await after.destroy();
+    } finally {
+      await drop();
+    }
+  });
 });
+
+function insertDelivery(dataSource: DataSource, key: string, body: string | null): Promise<unknown> {
+  const placeholders = dataSource.options.type === 'postgres' ? ['$1', '$2'] : ['?', '?'];
+  return dataSource.query(
+    `INSERT INTO "deliveries" ("event_id", "customer_id", "channel", "address", "idempotency_key", "subject", "body", "state", "attempts", "created_at", "next_attempt_at")
+     VALUES (1, '0001', 'Email', 'resident@example.com', ${placeholders[0]}, 'Subject', ${placeholders[1]}, 'pending', 0, '2026-11-27T10:00:00.000', '2026-11-27T10:00:00.000')`,
+    [key, body],
+  );
+}
 
 function messageOf(action: () => unknown): string {
   try {

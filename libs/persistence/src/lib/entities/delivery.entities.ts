@@ -22,7 +22,8 @@ export class DeliveryEntity {
   @NullableText() webhookId!: string | null;
   @Text() idempotencyKey!: string;
   @NullableText() subject!: string | null;
-  @Text() body!: string;
+  /** A webhook's JSON body; null for a customer's message, which the notifier renders from the event when it sends it. */
+  @NullableText() body!: string | null;
   @NullableText() html!: string | null;
   @Text() state!: string;
   @Integer() attempts!: number;

@@ -6,11 +6,12 @@ import {
   type NewEvent,
   type OutboxEvent,
 } from '@curbside/domain';
-import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, In } from 'typeorm';
 import { inRead, inTransaction } from '../database/index';
 import { EventEntity } from '../entities';
 import { appendEvents, toOutboxEvent } from '../stores/event.store';
 import { claimDueRows } from '../stores/claims';
+import { chunk, KEYS_PER_QUERY } from '../stores/rows';
 
 /**
  * The outbox. Changes write their events through `append`, inside their own transaction;
@@ -30,6 +31,16 @@ export class EventRepository {
     if (state !== undefined) where.state = state;
     const rows = await inRead(this.dataSource, (manager) => manager.find(EventEntity, { where, order: { id: 'ASC' } }));
     return rows.map(toOutboxEvent);
+  }
+
+  /** The events of `ids` that exist, by id (the notifier renders its deliveries' messages from them). */
+  async byIds(ids: readonly number[]): Promise<Map<number, OutboxEvent>> {
+    const rows = await inRead(this.dataSource, async (manager) => {
+      const found: EventEntity[] = [];
+      for (const part of chunk(ids, KEYS_PER_QUERY)) found.push(...(await manager.find(EventEntity, { where: { id: In(part) } })));
+      return found;
+    });
+    return new Map(rows.map((row) => [Number(row.id), toOutboxEvent(row)]));
   }
 
   /** Claims due pending events for `worker` for `leaseSeconds` (see `claimDueRows`), oldest first. */
