@@ -93,15 +93,15 @@ export class NoticeRun {
     const services = await this.notices.scheduledServicesAfter(afterCustomerId, this.customersPerChunk);
     if (services.size === 0) return null;
     const notices = [...services].flatMap(([customerId, owned]) => noticesOf(customerId, owned, holidays, tomorrow, until));
-    const customerIds = [...new Set(notices.map((notice) => notice.event.customerId))];
-    const preferences = await this.notices.reachablePreferencesOf(customerIds, NOTICE_CATEGORIES);
+    const through = [...services.keys()][services.size - 1];
+    const preferences = await this.notices.reachablePreferencesIn({ after: afterCustomerId, through }, NOTICE_CATEGORIES);
     const reaching = notices.filter(
       (notice) => matchingRecipients(notice.event, preferences.get(notice.event.customerId) ?? []).length > 0,
     );
     // Those already written (a rerun's, a crash's) are left out before their events are built and sent; the keys still guard the insert.
     const written = await this.notices.written(reaching);
     const fresh = reaching.filter((notice) => !written.has(notice.key));
-    const last = services.size < this.customersPerChunk ? null : [...services.keys()][services.size - 1];
+    const last = services.size < this.customersPerChunk ? null : through;
     if (dryRun) return { fresh, planned: null, last };
     const planned = new Map(fresh.map((notice) => [notice.key, planDeliveries(notice.event, preferences.get(notice.event.customerId) ?? [])]));
     return { fresh, planned, last };

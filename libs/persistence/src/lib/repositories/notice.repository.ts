@@ -16,9 +16,9 @@ import {
 import { DataSource, EntityManager } from 'typeorm';
 import { inRead, inTransaction } from '../database/index';
 import { DeliveryEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
-import { loadReachablePreferencesOf } from '../stores/preference.store';
+import { loadReachablePreferencesIn, type CustomerRange } from '../stores/preference.store';
 import { pendingDeliveryRows } from './delivery.repository';
-import { chunk, insertRows, PARAMETERS_PER_STATEMENT } from '../stores/rows';
+import { arrayParameter, chunk, insertRows, PARAMETERS_PER_STATEMENT } from '../stores/rows';
 
 /**
  * Customers per chunk of the daily run: one page of its keyset read of the services, then their
@@ -113,9 +113,12 @@ export class NoticeRepository {
     return byCustomer(rows, () => []);
   }
 
-  /** What of the preferences in `categories` of each of `customerIds` can reach anyone (see `loadReachablePreferencesOf`). */
-  reachablePreferencesOf(customerIds: readonly Id[], categories: readonly PreferenceCategory[]): Promise<Map<Id, Preference[]>> {
-    return inRead(this.dataSource, (manager) => loadReachablePreferencesOf(manager, customerIds, categories));
+  /**
+   * What of the preferences in `categories` of the customers of a range (a page of
+   * `scheduledServicesAfter`) can reach anyone, by customer (see `loadReachablePreferencesIn`).
+   */
+  reachablePreferencesIn(range: CustomerRange, categories: readonly PreferenceCategory[]): Promise<Map<Id, Preference[]>> {
+    return inRead(this.dataSource, (manager) => loadReachablePreferencesIn(manager, range, categories));
   }
 
   /** The keys of `notices` already written. */
@@ -169,12 +172,12 @@ export class NoticeRepository {
           [
             `SELECT c, t, p, $4, $5, $5, k, 0, NULL, NULL, NULL FROM unnest($1::text[], $2::text[], $3::text[], $6::text[]) AS x(c, t, p, k)`,
             [
-              notices.map(({ event }) => event.customerId),
-              notices.map(({ event }) => event.type),
-              notices.map(({ event }) => JSON.stringify(event.payload)),
+              arrayParameter(notices.map(({ event }) => event.customerId)),
+              arrayParameter(notices.map(({ event }) => event.type)),
+              arrayParameter(notices.map(({ event }) => JSON.stringify(event.payload))),
               state,
               now,
-              notices.map(({ key }) => key),
+              arrayParameter(notices.map(({ key }) => key)),
             ],
           ]
         : [

@@ -120,7 +120,7 @@ function toSelection(row: PreferenceSelectionEntity): Selection {
   };
 }
 
-/** Customers per query of `loadPreferencesOf` and `loadReachablePreferencesOf`: a notice run's chunk in one query a table, well under the parameter limits. */
+/** Customers per query of `loadPreferencesOf`: well under the parameter limits. */
 const CUSTOMERS_PER_QUERY = 5_000;
 
 /**
@@ -152,7 +152,7 @@ export async function loadPreferencesOf(
   return new Map(ids.map((id) => [id, assemble(of(categories, id), of(channels, id), of(selections, id), of(options, id))]));
 }
 
-/** A row of `loadReachablePreferencesOf`: one opted-in selection under an enabled category and an opted-in channel. */
+/** A row of `loadReachablePreferencesIn`: one opted-in selection under an enabled category and an opted-in channel. */
 interface ReachableRow {
   customerId: string;
   category: string;
@@ -161,32 +161,43 @@ interface ReachableRow {
   value: string;
 }
 
+/** The customers of a keyset page: those after `after` (null: from the first) up to and including `through`, in the database's order. */
+export interface CustomerRange {
+  after: Id | null;
+  through: Id;
+}
+
 /**
- * What of the preferences in `categories` can reach anyone, for many customers in one statement per
- * 5,000: the opted-in selections of their enabled categories' opted-in channels, as preferences in
- * stored order (no options, no audit: a notice run's planning reads neither). Recipients are still
- * chosen by the domain's `matchingRecipients`, which keeps exactly these; the filter only spares the
- * reading of rows it would drop. Every customer asked for is in the map.
+ * What of the preferences in `categories` can reach anyone, for the customers of a range, in one
+ * statement: the opted-in selections of their enabled categories' opted-in channels, as preferences
+ * in stored order (no options, no audit: a notice run's planning reads neither). Recipients are
+ * still chosen by the domain's `matchingRecipients`, which keeps exactly these; the filter only
+ * spares the reading of rows it would drop. A range, not a list of ids: PostgreSQL reads it as one
+ * walk of the primary key, where a list of 5,000 ids made it scan the whole table in parallel for
+ * every page. Customers with nothing that reaches anyone are not in the map.
  */
-export async function loadReachablePreferencesOf(
+export async function loadReachablePreferencesIn(
   manager: EntityManager,
-  customerIds: readonly Id[],
+  { after, through }: CustomerRange,
   categories: readonly PreferenceCategory[],
 ): Promise<Map<Id, Preference[]>> {
-  const preferences = new Map<Id, Preference[]>(customerIds.map((id) => [id, []]));
+  const preferences = new Map<Id, Preference[]>();
   if (categories.length === 0) return preferences;
-  for (const part of chunk([...preferences.keys()], CUSTOMERS_PER_QUERY)) {
-    const [sql, parameters] = manager.connection.driver.escapeQueryWithParameters(
-      `SELECT c."customer_id" AS "customerId", c."category", ch."channel", s."type", s."value"
-       FROM "preference_categories" c
-       JOIN "preference_channels" ch ON ch."customer_id" = c."customer_id" AND ch."category" = c."category"
-       JOIN "preference_selections" s ON s."customer_id" = ch."customer_id" AND s."category" = ch."category" AND s."channel" = ch."channel"
-       WHERE c."customer_id" IN (:...ids) AND c."category" IN (:...categories) AND c."enabled" AND ch."opt_in" AND s."opt_in"
-       ORDER BY c."customer_id", c."position", ch."position", s."position"`,
-      { ids: part, categories },
-      {},
-    );
-    for (const row of (await manager.query(sql, parameters)) as ReachableRow[]) addReachable(preferences.get(row.customerId) ?? [], row);
+  const [sql, parameters] = manager.connection.driver.escapeQueryWithParameters(
+    `SELECT c."customer_id" AS "customerId", c."category", ch."channel", s."type", s."value"
+     FROM "preference_categories" c
+     JOIN "preference_channels" ch ON ch."customer_id" = c."customer_id" AND ch."category" = c."category"
+     JOIN "preference_selections" s ON s."customer_id" = ch."customer_id" AND s."category" = ch."category" AND s."channel" = ch."channel"
+     WHERE ${after === null ? '' : 'c."customer_id" > :after AND'} c."customer_id" <= :through
+       AND c."category" IN (:...categories) AND c."enabled" AND ch."opt_in" AND s."opt_in"
+     ORDER BY c."customer_id", c."position", ch."position", s."position"`,
+    { after, through, categories },
+    {},
+  );
+  for (const row of (await manager.query(sql, parameters)) as ReachableRow[]) {
+    let owned = preferences.get(row.customerId);
+    if (owned === undefined) preferences.set(row.customerId, (owned = []));
+    addReachable(owned, row);
   }
   return preferences;
 }

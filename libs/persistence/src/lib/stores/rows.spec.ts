@@ -6,7 +6,7 @@ import { inTransaction } from '../database/index';
 import { DeliveryEntity, PreferenceCategoryEntity } from '../entities';
 import { CustomerRepository } from '../repositories/customer.repository';
 import { pendingDeliveryRows } from '../repositories/delivery.repository';
-import { insertRows } from './rows';
+import { arrayParameter, insertRows } from './rows';
 
 /** Text an array literal must quote and escape (PostgreSQL writes rows as one array per column). */
 const AWKWARD = ['', 'NULL', 'null', '"quoted", {braced}, back\\slash\\', 'two\nlines\ttab', 'Ünïcödé 🚛', ' padded ', '007'];
@@ -39,6 +39,15 @@ const written = (row: Partial<DeliveryEntity>) => ({
   state: row.state,
 });
 
+describe('arrayParameter', () => {
+  it('is the array literal PostgreSQL reads, or the values themselves where JSON would escape differently', () => {
+    expect(arrayParameter(['', 'NULL', null, '"q" {b}, \\', '007'])).toBe('{"","NULL",null,"\\"q\\" {b}, \\\\","007"}');
+    expect(arrayParameter([1, 0, -7, true, false, null])).toBe('{1,0,-7,true,false,null}');
+    expect(arrayParameter([])).toBe('{}');
+    for (const awkward of [['two\nlines'], ['tab\there'], ['truck 🚛'], ['lone \ud800'], [Number.NaN], [undefined], [{}]]) expect(arrayParameter(awkward)).toBe(awkward);
+  });
+});
+
 describe.each(testDatabases())('insertRows on $name', (db) => {
   const dataSource = useDatabase(db);
 
@@ -60,6 +69,16 @@ describe.each(testDatabases())('insertRows on $name', (db) => {
       ['Service Notification', true],
       ['Service Exception', false],
     ]);
+  });
+
+  it('writes the same values whether an array goes as JSON-made text or through the driver', async () => {
+    await new CustomerRepository(dataSource()).importBundle(emptyBundle('7100003'));
+    // No control characters and no surrogates: every column of this batch is made by JSON.stringify.
+    const plain = AWKWARD.filter((text) => typeof arrayParameter([text]) === 'string').map((text, n) => delivery('7100003', 200 + n, text));
+    expect(plain.length).toBeGreaterThanOrEqual(6);
+    await inTransaction(dataSource(), (manager) => insertRows(manager, DeliveryEntity, pendingDeliveryRows(plain)));
+    const rows = await dataSource().getRepository(DeliveryEntity).find({ where: { customerId: '7100003' }, order: { id: 'ASC' } });
+    expect(rows.map(written)).toEqual(plain.map((one) => written({ ...one, attempts: 0, state: 'pending' })));
   });
 
   it('writes nothing of a statement that fails (a duplicate key): the transaction rolls back whole', async () => {
