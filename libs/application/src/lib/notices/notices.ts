@@ -42,6 +42,9 @@ export interface NoticeOptions {
   pollMs: number;
 }
 
+/** Chunks written at once by a run: this one and the one before, each in its own transaction. */
+const WRITES_IN_STEP = 2;
+
 /** The categories the notices are sent under (from the routing table, the one place that says). */
 const NOTICE_CATEGORIES = [
   ...new Set(
@@ -66,23 +69,39 @@ export class NoticeRun {
     private readonly customersPerChunk = NOTICE_CHUNK,
   ) {}
 
-  /** Runs the day as if today were `today`; `dryRun` counts and writes nothing. `afterChunk` runs after each chunk (a lease's renewal). */
+  /**
+   * Runs the day as if today were `today`; `dryRun` counts and writes nothing. `afterChunk` runs
+   * after each chunk is written (a lease's renewal); should it throw, the run ends once the chunk
+   * being written beside it is written too.
+   */
   async run(today: LocalDate, { dryRun = false, afterChunk }: { dryRun?: boolean; afterChunk?: () => Promise<void> } = {}): Promise<NoticeRunResult> {
     const tomorrow = addDays(today, 1);
     const until = addDays(tomorrow, this.options.noticeHorizonDays - 1);
     const holidays = await this.holidays.list({ from: addDays(tomorrow, -7), to: addDays(until, 7) });
     const days: NoticeDays = { holidays, tomorrow, until };
     const result: NoticeRunResult = { today, reminders: 0, moves: 0 };
-    let next = handled(this.chunkAfter(null, days, dryRun));
-    for (let chunk = await next; chunk !== null; chunk = await next) {
-      // The next chunk is read and planned while this one is written.
-      next = handled(chunk.last === null ? Promise.resolve(null) : this.chunkAfter(chunk.last, days, dryRun));
-      const written = await this.write(chunk);
+    const finish = async (writing: Promise<Notice[]>) => {
+      const written = await writing;
       result.reminders += customersOf(written, 'pickup.reminder');
       result.moves += customersOf(written, 'pickup.moved');
       await afterChunk?.();
+    };
+    let next = handled(this.chunkAfter(null, days, dryRun));
+    const writing: Array<Promise<Notice[]>> = [];
+    try {
+      for (let chunk = await next; chunk !== null; chunk = await next) {
+        // In step: the next chunk is read and planned while this one is written, and this one's
+        // transaction runs beside the one before (two writing connections, disjoint customers).
+        next = handled(chunk.last === null ? Promise.resolve(null) : this.chunkAfter(chunk.last, days, dryRun));
+        writing.push(handled(this.write(chunk)));
+        if (writing.length === WRITES_IN_STEP) await finish(writing[0]).finally(() => writing.shift());
+      }
+      if (writing.length > 0) await finish(writing[0]);
+      return result;
+    } finally {
+      // Stopped (a lost lease, a failed chunk): what is being written ends before the run does.
+      await Promise.allSettled(writing);
     }
-    return result;
   }
 
   /**
@@ -186,7 +205,7 @@ export class NoticeScheduler {
     void this.tick();
   }
 
-  /** Stops checking the clock; a run in progress stops after its chunk. */
+  /** Stops checking the clock; a run in progress stops after the chunks being written (at most two). */
   async stop(): Promise<void> {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;

@@ -14,7 +14,7 @@ import {
   type Weekday,
 } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
-import { inRead, inTransaction } from '../database/index';
+import { inRead, inTransaction, relaxedCommit } from '../database/index';
 import { DeliveryEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
 import { loadReachablePreferencesIn, type CustomerRange } from '../stores/preference.store';
 import { pendingDeliveryRows } from './delivery.repository';
@@ -147,6 +147,8 @@ export class NoticeRepository {
   async record(notices: readonly Notice[], plan: PlanDeliveries | null): Promise<OutboxEvent[]> {
     if (notices.length === 0) return [];
     return inTransaction(this.dataSource, async (manager) => {
+      // A run's chunk can simply be written again (its keys skip what is there): its COMMIT need not wait for the disk.
+      await relaxedCommit(manager);
       const written = await this.insertEvents(manager, notices, plan === null ? 'pending' : 'delivered');
       if (plan !== null) await this.insertDeliveries(manager, plan(written));
       return written.map(({ event }) => event);
