@@ -74,9 +74,10 @@ describe.each(testDatabases())('schema on $name', (db) => {
   it('keeps the deliveries queued with their text when messages move to send time, and never hands out a used id again', async () => {
     const { url, drop } = await db.create();
     try {
-      // The schema as it was before the last migration, with two queued deliveries; the newest one is then deleted.
+      // The schema as it was before messages moved to send time, with two queued deliveries; the newest one is then deleted.
       const before = createDataSource(url);
-      before.setOptions({ migrations: (before.options.migrations as Array<new () => unknown>).slice(0, -1) });
+      const migrations = before.options.migrations as Array<new () => unknown>;
+      before.setOptions({ migrations: migrations.slice(0, migrations.findIndex((migration) => migration.name === 'RenderedAtSend1764500000000')) });
       await before.initialize();
       await before.runMigrations();
       await expect(insertDelivery(before, 'old-1', null)).rejects.toThrow();

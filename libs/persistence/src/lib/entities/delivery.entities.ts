@@ -12,6 +12,7 @@ import { ApiClientEntity } from './api-client.entities';
 @Index(['state', 'nextAttemptAt'])
 @Index(['customerId', 'deliveredAt'])
 @Index(['idempotencyKey'], { unique: true })
+@Index('idx_deliveries_pending_id', ['id'], { where: `"state" = 'pending'` })
 export class DeliveryEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Integer() eventId!: number;

@@ -9,6 +9,7 @@ import { Integer, NullableText, Text } from './columns';
 @Index(['customerId', 'id'])
 @Index(['state', 'nextAttemptAt'])
 @Index(['noticeKey'], { unique: true })
+@Index('idx_events_pending_id', ['id'], { where: `"state" = 'pending'` })
 export class EventEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Text() customerId!: string;
