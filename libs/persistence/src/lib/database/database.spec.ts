@@ -71,6 +71,29 @@ describe.each(testDatabases())('schema on $name', (db) => {
     }
   });
 
+  it('indexes the outbox by its pending and its failed rows, not every row by state, and its last migrations undo and redo', async () => {
+    const { url, drop } = await db.create();
+    try {
+      const dataSource = await openDatabase(url);
+      expect(await outboxIndexes(dataSource)).toEqual([
+        'idx_deliveries_dead_id',
+        'idx_deliveries_pending_id',
+        'idx_deliveries_suppressed_id',
+        'idx_events_dead_id',
+        'idx_events_pending_id',
+      ]);
+      await dataSource.undoLastMigration();
+      await dataSource.undoLastMigration();
+      expect(await outboxIndexes(dataSource)).toEqual(['idx_deliveries_state_next_attempt_at', 'idx_events_state_next_attempt_at']);
+      await dataSource.runMigrations();
+      const pending = await dataSource.driver.createSchemaBuilder().log();
+      expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+      await dataSource.destroy();
+    } finally {
+      await drop();
+    }
+  });
+
   it('keeps the deliveries queued with their text when messages move to send time, and never hands out a used id again', async () => {
     const { url, drop } = await db.create();
     try {
@@ -189,3 +212,16 @@ describe.each(testDatabases())('bulk writes on $name', (db) => {
     }
   });
 });
+
+/** The names of the outbox's and the deliveries' indexes by state (pending, failed, or every row). */
+async function outboxIndexes(dataSource: DataSource): Promise<string[]> {
+  const rows: Array<{ name: string }> = await dataSource.query(
+    dataSource.options.type === 'postgres'
+      ? `SELECT indexname AS name FROM pg_indexes WHERE tablename IN ('events', 'deliveries')`
+      : `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('events', 'deliveries')`,
+  );
+  return rows
+    .map((row) => row.name)
+    .filter((name) => /_(pending|dead|suppressed)_id$|_state_next_attempt_at$/.test(name))
+    .sort();
+}

@@ -9,10 +9,11 @@ import { ApiClientEntity } from './api-client.entities';
  * `idempotency_key` is unique: fanning one event out twice cannot make a second delivery.
  */
 @Entity('deliveries')
-@Index(['state', 'nextAttemptAt'])
 @Index(['customerId', 'deliveredAt'])
 @Index(['idempotencyKey'], { unique: true })
 @Index('idx_deliveries_pending_id', ['id'], { where: `"state" = 'pending'` })
+@Index('idx_deliveries_dead_id', ['id'], { where: `"state" = 'dead'` })
+@Index('idx_deliveries_suppressed_id', ['id'], { where: `"state" = 'suppressed'` })
 export class DeliveryEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Integer() eventId!: number;

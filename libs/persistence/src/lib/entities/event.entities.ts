@@ -7,9 +7,9 @@ import { Integer, NullableText, Text } from './columns';
  */
 @Entity('events')
 @Index(['customerId', 'id'])
-@Index(['state', 'nextAttemptAt'])
 @Index(['noticeKey'], { unique: true })
 @Index('idx_events_pending_id', ['id'], { where: `"state" = 'pending'` })
+@Index('idx_events_dead_id', ['id'], { where: `"state" = 'dead'` })
 export class EventEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Text() customerId!: string;
