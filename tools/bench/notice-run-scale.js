@@ -121,7 +121,8 @@ function noticeRun(build, database, postmaster) {
     '/usr/bin/time',
     ['-f', '%e %U %S %M', process.execPath, path.join(build, 'dist/apps/admin-cli/main.js'), 'notices', 'run', '--today', today, '--json'],
     {
-      env: { PATH: process.env.PATH, DATABASE_URL: urlOf(database), LOG_LEVEL: 'warn' },
+      // PGOPTIONS (libpq's, which node-postgres reads too) passes through: server settings compared for the run's sessions.
+      env: { PATH: process.env.PATH, DATABASE_URL: urlOf(database), LOG_LEVEL: 'warn', ...(process.env.PGOPTIONS ? { PGOPTIONS: process.env.PGOPTIONS } : {}) },
       encoding: 'utf8',
       maxBuffer: 1 << 26,
     },

@@ -45,7 +45,18 @@ export function createDataSource(url: string, options: DatabaseOptions = {}): Da
     useTheWriteLock(dataSource, options.sqliteWriteWaitMs);
     return dataSource;
   }
-  return new DataSource({ ...common, type: 'postgres', url: location.url, migrations: POSTGRES_MIGRATIONS });
+  return new DataSource({ ...common, type: 'postgres', url: location.url, extra: { options: postgresSessionOptions() }, migrations: POSTGRES_MIGRATIONS });
+}
+
+/**
+ * The settings every PostgreSQL session of Curbside starts with. Its statements are index reads of
+ * a page and batch writes: compiling one with JIT (up to 60 ms for a plan the planner costs above
+ * `jit_above_cost`) or starting parallel workers for it costs more CPU than it saves, CPU the
+ * writers share (a million customers' notice run: the server's CPU 50 s instead of 62–67 s). An
+ * operator's `PGOPTIONS` comes after, so it overrides these; `options` in DATABASE_URL replaces them.
+ */
+export function postgresSessionOptions(environment: NodeJS.ProcessEnv = process.env): string {
+  return ['-c jit=off -c max_parallel_workers_per_gather=0', environment['PGOPTIONS']].filter(Boolean).join(' ');
 }
 
 /**

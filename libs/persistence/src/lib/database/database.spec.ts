@@ -225,3 +225,29 @@ async function outboxIndexes(dataSource: DataSource): Promise<string[]> {
     .filter((name) => /_(pending|dead|suppressed)_id$|_state_next_attempt_at$/.test(name))
     .sort();
 }
+
+describe.each(testDatabases().filter((db) => db.name === 'postgres'))('sessions on $name', (db) => {
+  it('start without JIT and parallel workers, which an operator can turn back on with PGOPTIONS', async () => {
+    const { url, drop } = await db.create();
+    const settings = async (): Promise<string[]> => {
+      const dataSource = await openDatabase(url);
+      try {
+        const [row] = await dataSource.query(`SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers`);
+        return [row.jit, row.workers];
+      } finally {
+        await dataSource.destroy();
+      }
+    };
+    const operators = process.env['PGOPTIONS'];
+    try {
+      delete process.env['PGOPTIONS'];
+      expect(await settings()).toEqual(['off', '0']);
+      process.env['PGOPTIONS'] = '-c max_parallel_workers_per_gather=2';
+      expect(await settings()).toEqual(['off', '2']);
+    } finally {
+      if (operators === undefined) delete process.env['PGOPTIONS'];
+      else process.env['PGOPTIONS'] = operators;
+      await drop();
+    }
+  });
+});
