@@ -27,36 +27,36 @@ export interface ServicePickup extends ScheduledPickup {
 }
 
 /**
- * `scheduledPickups`, remembered per holiday calendar (by identity) and schedule: a daily run
- * asks the same few schedules for every one of a hundred thousand customers.
+ * Pickups of a schedule, remembered per holiday calendar (by identity) and `key`: a daily run
+ * asks the same few schedules for every one of a million customers.
  */
 const remembered = new WeakMap<readonly Holiday[], Map<string, ScheduledPickup[]>>();
-function pickupsOfSchedule(schedule: ServiceSchedule, holidays: readonly Holiday[], from: LocalDate, until: LocalDate): ScheduledPickup[] {
+function rememberedPickups(holidays: readonly Holiday[], key: string, work: () => ScheduledPickup[]): ScheduledPickup[] {
   let known = remembered.get(holidays);
   if (known === undefined) remembered.set(holidays, (known = new Map()));
-  const key = `${schedule.days.join(',')}|${schedule.everyWeeks}|${schedule.startsOn}|${from}|${until}`;
   let pickups = known.get(key);
-  if (pickups === undefined) known.set(key, (pickups = scheduledPickups(schedule, holidays, from, until)));
+  if (pickups === undefined) known.set(key, (pickups = work()));
   return pickups;
 }
 
-/** The service's pickups in `from`..`until` that `keep` keeps (kept before they are copied: a run makes millions). */
-function pickupsOf(
-  service: ScheduledService,
-  holidays: readonly Holiday[],
-  from: LocalDate,
-  until: LocalDate,
-  keep: (pickup: ScheduledPickup) => boolean = () => true,
-): ServicePickup[] {
-  const kept = pickupsOfSchedule(service.schedule, holidays, from, until).filter(keep);
-  if (kept.length === 0) return [];
+const scheduleKey = (schedule: ServiceSchedule, from: LocalDate, until: LocalDate): string =>
+  `${schedule.days.join(',')}|${schedule.everyWeeks}|${schedule.startsOn}|${from}|${until}`;
+
+/** `scheduledPickups`, remembered. */
+function pickupsOfSchedule(schedule: ServiceSchedule, holidays: readonly Holiday[], from: LocalDate, until: LocalDate): ScheduledPickup[] {
+  return rememberedPickups(holidays, scheduleKey(schedule, from, until), () => scheduledPickups(schedule, holidays, from, until));
+}
+
+/** The service's `pickups` with its id and name (a run makes millions: a literal, not a spread). */
+function pickupsOf(service: ScheduledService, pickups: readonly ScheduledPickup[]): ServicePickup[] {
+  if (pickups.length === 0) return [];
   const name = serviceName(service);
-  return kept.map((pickup) => ({ ...pickup, serviceId: service.id, serviceName: name }));
+  return pickups.map(({ date, scheduledDate, holidays }) => ({ date, scheduledDate, holidays, serviceId: service.id, serviceName: name }));
 }
 
 /** The pickups of `services` on `date`, holiday moves applied, in the order of `services`. */
 export function pickupsOn(services: readonly NoticeService[], holidays: readonly Holiday[], date: LocalDate): ServicePickup[] {
-  return services.filter(isScheduledService).flatMap((service) => pickupsOf(service, holidays, date, date));
+  return services.filter(isScheduledService).flatMap((service) => pickupsOf(service, pickupsOfSchedule(service.schedule, holidays, date, date)));
 }
 
 /** One holiday's moves of a customer's pickups: what a `pickup.moved` notice names. */
@@ -80,7 +80,10 @@ export function holidayMoves(
   const { weekEnd, end } = moveWindowOf(holidays, until);
   const isMoved = (pickup: ScheduledPickup) =>
     pickup.holidays.length > 0 && pickup.scheduledDate >= from && pickup.scheduledDate <= weekEnd;
-  const moved = services.filter(isScheduledService).flatMap((service) => pickupsOf(service, holidays, from, end, isMoved));
+  // `end` and the calendar fix `weekEnd`: the moved pickups are remembered under the window's key.
+  const movedOf = (schedule: ServiceSchedule) =>
+    rememberedPickups(holidays, `moved|${scheduleKey(schedule, from, end)}`, () => pickupsOfSchedule(schedule, holidays, from, end).filter(isMoved));
+  const moved = services.filter(isScheduledService).flatMap((service) => pickupsOf(service, movedOf(service.schedule)));
   const byHoliday = new Map<LocalDate, HolidayMoves>();
   for (const pickup of moved) {
     for (const holiday of pickup.holidays) {
@@ -129,7 +132,7 @@ export function routePickupsOn(
   date: LocalDate,
 ): ServicePickup[] {
   return services.filter(isScheduledService).flatMap((service) =>
-    pickupsOf(service, holidays, date, date).filter((pickup) =>
+    pickupsOf(service, pickupsOfSchedule(service.schedule, holidays, date, date)).filter((pickup) =>
       service.operations.some(
         (operation) =>
           operation.routeId === routeId &&
