@@ -170,7 +170,7 @@ export class NoticeRepository {
     const now = nowLocalDateTime();
     const [rows, parameters] =
       this.dataSource.options.type === 'postgres'
-        ? // One array per column (see unnestStatement in stores/rows.ts).
+        ? // One array per column (see unnestInsert in stores/rows.ts).
           [
             `SELECT c, t, p, $4, $5, $5, k, 0, NULL, NULL, NULL FROM unnest($1::text[], $2::text[], $3::text[], $6::text[]) AS x(c, t, p, k)`,
             [

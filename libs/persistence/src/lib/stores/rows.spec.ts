@@ -81,6 +81,17 @@ describe.each(testDatabases())('insertRows on $name', (db) => {
     expect(rows.map(written)).toEqual(plain.map((one) => written({ ...one, attempts: 0, state: 'pending' })));
   });
 
+  it('writes a value every row shares as that value (sent once on PostgreSQL): the text NULL, empty text, null, a row alone', async () => {
+    await new CustomerRepository(dataSource()).importBundle(emptyBundle('7100004'));
+    const shared = (text: string | null, n: number): NewDelivery => ({ ...delivery('7100004', n, 'x'), subject: text, body: text ?? '', html: null });
+    const batches = [[shared('NULL', 300), shared('NULL', 301)], [shared('', 302), shared('', 303)], [shared(null, 304), shared(null, 305)], [shared('🚛 "alone"', 306)]];
+    await inTransaction(dataSource(), async (manager) => {
+      for (const batch of batches) await insertRows(manager, DeliveryEntity, pendingDeliveryRows(batch));
+    });
+    const rows = await dataSource().getRepository(DeliveryEntity).find({ where: { customerId: '7100004' }, order: { id: 'ASC' } });
+    expect(rows.map(written)).toEqual(batches.flat().map((one) => written({ ...one, attempts: 0, state: 'pending' })));
+  });
+
   it('writes nothing of a statement that fails (a duplicate key): the transaction rolls back whole', async () => {
     await new CustomerRepository(dataSource()).importBundle(emptyBundle('7100002'));
     const twice = [delivery('7100002', 100, 'one'), { ...delivery('7100002', 101, 'two'), idempotencyKey: 'curbside-rows-100' }];

@@ -81,34 +81,48 @@ async function insertRowsNow<T extends ObjectLiteral>(manager: EntityManager, en
   const complete = rows.every((row) => columns.every((column) => (row as ObjectLiteral)[column.propertyName] !== undefined));
   const byColumn = complete && manager.connection.options.type === 'postgres' && columns.every((column) => ARRAY_TYPES.has(String(column.type)));
   for (const part of chunk(rows, rowsPerStatement)) {
-    if (byColumn) await manager.query(unnestStatement(metadata.tableName, columns), columnArrays(manager, columns, part));
+    if (byColumn) await manager.query(...unnestInsert(manager, metadata.tableName, columns, part));
     else if (complete) await manager.query(insertStatement(manager, metadata.tableName, columns, part.length), insertParameters(manager, columns, part));
     else await manager.insert(entity, part);
   }
 }
 
-/** The column types `unnestStatement` casts arrays to (every table's: see entities/columns.ts). */
+/** The column types `unnestInsert` casts to (every table's: see entities/columns.ts). */
 const ARRAY_TYPES = new Set(['text', 'integer', 'boolean']);
 
 /**
- * `INSERT INTO "t" ("a", "b") SELECT * FROM unnest($1::text[], $2::integer[])`: PostgreSQL's bulk
- * insert with one parameter per column, whatever the rows. Its server side costs about a third of
- * a multi-row VALUES list's of thousands of parameters, which PostgreSQL parses and plans anew each
- * time (docs/performance.md).
+ * `INSERT INTO "t" ("a", "b", "c") SELECT u.c1, $2::integer, u.c2 FROM unnest($1::text[], $3::text[]) AS u(c1, c2)`:
+ * PostgreSQL's bulk insert with one parameter per column, whatever the rows. Its server side costs
+ * about a third of a multi-row VALUES list's of thousands of parameters, which PostgreSQL parses and
+ * plans anew each time (docs/performance.md). A column with the same value in every row (a pending
+ * delivery's state, attempts and a dozen nulls: 12 of its 19 columns) goes as one value, not an
+ * array the server parses element by element; the first column stays an array, for the row count.
  */
-function unnestStatement(table: string, columns: readonly ColumnMetadata[]): string {
-  const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
-  const arrays = columns.map((column, index) => `$${index + 1}::${String(column.type)}[]`).join(', ');
-  return `INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${arrays})`;
-}
-
-/** The rows' values as one array parameter per column, as the driver stores them. */
-function columnArrays(manager: EntityManager, columns: readonly ColumnMetadata[], rows: readonly ObjectLiteral[]): unknown[] {
-  return columns.map((column) => {
+function unnestInsert(manager: EntityManager, table: string, columns: readonly ColumnMetadata[], rows: readonly ObjectLiteral[]): [string, unknown[]] {
+  const parameters: unknown[] = [];
+  const arrays: string[] = [];
+  const selected = columns.map((column, index) => {
     const stored = storedValue(manager, column);
     const name = column.propertyName;
-    return arrayParameter(rows.map((row) => stored(row[name])));
+    const values = rows.map((row) => stored(row[name]));
+    const type = String(column.type);
+    if (index > 0 && isConstant(values)) {
+      parameters.push(values[0]);
+      return `$${parameters.length}::${type}`;
+    }
+    parameters.push(arrayParameter(values));
+    arrays.push(`$${parameters.length}::${type}[]`);
+    return `u.c${arrays.length}`;
   });
+  const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
+  const aliases = arrays.map((_, index) => `c${index + 1}`).join(', ');
+  return [`INSERT INTO "${table}" (${names}) SELECT ${selected.join(', ')} FROM unnest(${arrays.join(', ')}) AS u(${aliases})`, parameters];
+}
+
+/** Whether every value is the first one, a string, number, boolean or null. */
+function isConstant(values: readonly unknown[]): boolean {
+  const first = values[0];
+  return (first === null || typeof first !== 'object') && values.every((value) => value === first);
 }
 
 /**
