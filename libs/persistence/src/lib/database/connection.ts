@@ -54,9 +54,10 @@ export function createDataSource(url: string, options: DatabaseOptions = {}): Da
  * `jit_above_cost`) or starting parallel workers for it costs more CPU than it saves, CPU the
  * writers share (a million customers' notice run: the server's CPU 50 s instead of 62–67 s). An
  * operator's `PGOPTIONS` comes after, so it overrides these; `options` in DATABASE_URL replaces them.
+ * (`jit` needs PostgreSQL 11 or later; the compose file runs 17.)
  */
-export function postgresSessionOptions(environment: NodeJS.ProcessEnv = process.env): string {
-  return ['-c jit=off -c max_parallel_workers_per_gather=0', environment['PGOPTIONS']].filter(Boolean).join(' ');
+function postgresSessionOptions(): string {
+  return ['-c jit=off -c max_parallel_workers_per_gather=0', process.env['PGOPTIONS']].filter(Boolean).join(' ');
 }
 
 /**
