@@ -6,7 +6,7 @@ import { Notices1764200000000 } from './1764200000000-notices';
 import { DataVersion1764300000000 } from './1764300000000-data-version';
 import { Deliverability1764400000000 } from './1764400000000-deliverability';
 import { RenderedAtSend1764500000000 } from './1764500000000-rendered-at-send';
-import { PendingClaims1764600000000 } from './1764600000000-pending-claims';
+import { PendingClaims1764600000000 } from '../1764600000000-pending-claims';
 import { FailedRows1764700000000 } from '../1764700000000-failed-rows';
 
 /** In order; add new migrations at the end. */
