@@ -8,6 +8,18 @@ describe('dates', () => {
     expect(isCalendarDate(2023, 4, 31)).toBe(false);
   });
 
+  it('counts the days of every month of every four-digit year as Date does, two-digit years as Date.UTC reads them', () => {
+    const wrong: string[] = [];
+    for (let year = 0; year <= 9999; year++) {
+      for (let month = 1; month <= 12; month++) {
+        const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+        if (!isCalendarDate(year, month, days) || isCalendarDate(year, month, days + 1)) wrong.push(`${year}-${month}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect([isCalendarDate(2023, 0, 1), isCalendarDate(2023, 1, 0), isCalendarDate(2023, 12, 31)]).toEqual([false, false, true]);
+  });
+
   it('counts days at both ends of the four-digit years', () => {
     expect(addDays('0001-01-01', 1)).toBe('0001-01-02');
     expect(addDays('0099-12-31', 1)).toBe('0100-01-01');

@@ -5,8 +5,16 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 /** True when `yyyy-MM-dd` names a real calendar day. */
 export function isCalendarDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= daysInMonth;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]);
+}
+
+/** Days of each month in a common year. Counted, not asked of a Date: an import checks every date of its file. */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Gregorian leap years; years 0–99 read as 1900–1999, as `Date.UTC` reads them, which this check used first. */
+function isLeapYear(year: number): boolean {
+  const full = year >= 0 && year <= 99 ? 1900 + year : year;
+  return (full % 4 === 0 && full % 100 !== 0) || full % 400 === 0;
 }
 
 /** The day after `date` (`YYYY-MM-DD`). */

@@ -66,6 +66,16 @@ describe('scannedPieces', () => {
     await expectSamePieces(JSON.stringify({ customers }));
   });
 
+  it('gives the pieces importPieces gives when record lists, whole or cut by a read chunk, follow one another (hundreds of customers)', async () => {
+    const customers = Array.from({ length: 400 }, (_, i) => ({
+      id: String(i).padStart(6, '0'),
+      tickets: Array.from({ length: i % 23 }, (_, j) => ticket(i + j)),
+      contacts: i % 3 === 0 ? [] : [{ name: `c${i}` }, null],
+    }));
+    const pieces = await expectSamePieces(JSON.stringify({ customers }));
+    expect(pieces.filter((piece) => piece.type === 'record')).toHaveLength(customers.reduce((sum, c) => sum + c.tickets.length + c.contacts.length, 0));
+  });
+
   it('gives the pieces importPieces gives for any shape of JSON', async () => {
     for (const text of [
       '[]',

