@@ -37,6 +37,8 @@ export function createDataSource(url: string, options: DatabaseOptions = {}): Da
       database: location.path,
       enableWAL: true,
       timeout: SQLITE_BUSY_TIMEOUT_MS,
+      // Bulk INSERTs come in ten sizes per table (`sqliteStatementParts`): room for all of them.
+      statementCacheSize: 400,
       prepareDatabase: (db: { pragma(source: string): unknown }) => {
         db.pragma('synchronous = NORMAL');
       },

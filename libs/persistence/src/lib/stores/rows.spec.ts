@@ -6,7 +6,7 @@ import { inTransaction } from '../database/index';
 import { DeliveryEntity, PreferenceCategoryEntity } from '../entities';
 import { CustomerRepository } from '../repositories/customer.repository';
 import { pendingDeliveryRows } from '../repositories/delivery.repository';
-import { arrayParameter, insertRows } from './rows';
+import { arrayParameter, insertRows, SQLITE_ROWS_PER_STATEMENT, sqliteStatementParts } from './rows';
 
 /** Text an array literal must quote and escape (PostgreSQL writes rows as one array per column). */
 const AWKWARD = ['', 'NULL', 'null', '"quoted", {braced}, back\\slash\\', 'two\nlines\ttab', 'Ünïcödé 🚛', ' padded ', '007'];
@@ -45,6 +45,25 @@ describe('arrayParameter', () => {
     expect(arrayParameter([1, 0, -7, true, false, null])).toBe('{1,0,-7,true,false,null}');
     expect(arrayParameter([])).toBe('{}');
     for (const awkward of [['two\nlines'], ['tab\there'], ['truck 🚛'], ['lone \ud800'], [Number.NaN], [undefined], [{}]]) expect(arrayParameter(awkward)).toBe(awkward);
+  });
+});
+
+describe('sqliteStatementParts', () => {
+  it('cuts rows into full statements, then falling powers of two, in order, none lost', () => {
+    const sizes = (count: number) => sqliteStatementParts(Array.from({ length: count }, (_, n) => n)).map((part) => part.length);
+    expect(SQLITE_ROWS_PER_STATEMENT).toBe(512);
+    expect(sizes(0)).toEqual([]);
+    expect(sizes(1)).toEqual([1]);
+    expect(sizes(700)).toEqual([512, 128, 32, 16, 8, 4]);
+    expect(sizes(1_536)).toEqual([512, 512, 512]);
+    expect(sizes(1_023)).toEqual([512, 256, 128, 64, 32, 16, 8, 4, 2, 1]);
+    const distinct = new Set<number>();
+    for (let count = 0; count <= 3_000; count++) {
+      const parts = sqliteStatementParts(Array.from({ length: count }, (_, n) => n));
+      expect(parts.flat()).toEqual(Array.from({ length: count }, (_, n) => n));
+      for (const part of parts) distinct.add(part.length);
+    }
+    expect([...distinct].sort((a, b) => a - b)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512]);
   });
 });
 
@@ -90,6 +109,14 @@ describe.each(testDatabases())('insertRows on $name', (db) => {
     });
     const rows = await dataSource().getRepository(DeliveryEntity).find({ where: { customerId: '7100004' }, order: { id: 'ASC' } });
     expect(rows.map(written)).toEqual(batches.flat().map((one) => written({ ...one, attempts: 0, state: 'pending' })));
+  });
+
+  it('writes rows of many statements in the order given (1,337 rows: two full statements and a tail in five)', async () => {
+    await new CustomerRepository(dataSource()).importBundle(emptyBundle('7100005'));
+    const deliveries = Array.from({ length: 1_337 }, (_, n) => delivery('7100005', 400 + n, AWKWARD[n % AWKWARD.length]));
+    await inTransaction(dataSource(), (manager) => insertRows(manager, DeliveryEntity, pendingDeliveryRows(deliveries)));
+    const rows = await dataSource().getRepository(DeliveryEntity).find({ where: { customerId: '7100005' }, order: { id: 'ASC' } });
+    expect(rows.map(written)).toEqual(deliveries.map((one) => written({ ...one, attempts: 0, state: 'pending' })));
   });
 
   it('writes nothing of a statement that fails (a duplicate key): the transaction rolls back whole', async () => {

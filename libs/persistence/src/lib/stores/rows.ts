@@ -77,14 +77,34 @@ export async function insertRows<T extends ObjectLiteral>(
 async function insertRowsNow<T extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<T>, rows: QueryDeepPartialEntity<T>[]): Promise<void> {
   const metadata = manager.connection.getMetadata(entity);
   const columns = metadata.columns.filter((column) => !column.isGenerated);
-  const rowsPerStatement = Math.floor(PARAMETERS_PER_STATEMENT / columns.length);
   const complete = rows.every((row) => columns.every((column) => (row as ObjectLiteral)[column.propertyName] !== undefined));
-  const byColumn = complete && manager.connection.options.type === 'postgres' && columns.every((column) => ARRAY_TYPES.has(String(column.type)));
-  for (const part of chunk(rows, rowsPerStatement)) {
+  const postgres = manager.connection.options.type === 'postgres';
+  const byColumn = complete && postgres && columns.every((column) => ARRAY_TYPES.has(String(column.type)));
+  const parts = complete && !postgres ? sqliteStatementParts(rows) : chunk(rows, Math.floor(PARAMETERS_PER_STATEMENT / columns.length));
+  for (const part of parts) {
     if (byColumn) await manager.query(...unnestInsert(manager, metadata.tableName, columns, part));
     else if (complete) await manager.query(insertStatement(manager, metadata.tableName, columns, part.length), insertParameters(manager, columns, part));
     else await manager.insert(entity, part);
   }
+}
+
+/** Rows of one SQLite INSERT, at most: a power of two, under the parameter limit for any table's columns. */
+export const SQLITE_ROWS_PER_STATEMENT = 512;
+
+/**
+ * `rows` in parts of SQLITE_ROWS_PER_STATEMENT, the rest in parts of falling powers of two (700 rows:
+ * 512, 128, 32, 16, 8, 4): each table's INSERTs come in ten sizes, whose prepared statements the
+ * driver keeps (`statementCacheSize`) instead of preparing one for every new row count. SQLite has
+ * no round trip to save, so small statements cost little more per row than large ones.
+ */
+export function sqliteStatementParts<T>(rows: readonly T[]): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0, size = SQLITE_ROWS_PER_STATEMENT; start < rows.length; ) {
+    while (size > rows.length - start) size /= 2;
+    parts.push(rows.slice(start, start + size));
+    start += size;
+  }
+  return parts;
 }
 
 /** The column types `unnestInsert` casts to (every table's: see entities/columns.ts). */
