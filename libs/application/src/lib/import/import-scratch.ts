@@ -54,6 +54,9 @@ export class ImportScratch implements SeenCustomerIds {
   constructor(parent = tmpdir()) {
     this.directory = mkdtempSync(path.join(parent, 'curbside-import-'));
     this.db = new (loadSqliteDriver())(path.join(this.directory, 'scratch.sqlite'));
+    // Large pages: a customer's records are one text value of kilobytes, which SQLite otherwise spreads
+    // over a chain of 4 KiB overflow pages, one write and one read each (a third of the scratch's time).
+    this.db.pragma('page_size = 65536');
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.exec('CREATE TABLE ids (id TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID');

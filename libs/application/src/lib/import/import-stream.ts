@@ -291,12 +291,13 @@ function parsed(text: string): unknown {
 
 /** The frame a value starting with `char` opens (the file, its customers, a customer, a record list), or null when it is taken whole. */
 function openedFrame(top: ScanFrame | undefined, char: string, lists: ReadonlySet<string>): ScanFrame | null {
-  if (char !== '{' && char !== '[') return null;
-  const opened = { expect: 'open' as const, key: '', customer: top?.customer ?? -1 };
-  if (top === undefined) return char === '{' ? { ...opened, kind: 'file', shell: {} } : null;
-  if (top.kind === 'file' && top.key === 'customers' && char === '[') return { ...opened, kind: 'customers', key: 'customers', next: 0 };
-  if (top.kind === 'customers' && char === '{') return { ...opened, kind: 'customer', shell: {}, customer: top.next++ };
-  if (top.kind === 'customer' && lists.has(top.key) && char === '[') return { ...opened, kind: 'list', key: top.key, next: 0 };
+  if (char === '{') {
+    if (top === undefined) return { kind: 'file', expect: 'open', key: '', customer: -1, shell: {} };
+    if (top.kind === 'customers') return { kind: 'customer', expect: 'open', key: '', customer: top.next++, shell: {} };
+  } else if (char === '[' && top !== undefined) {
+    if (top.kind === 'customer' && lists.has(top.key)) return { kind: 'list', expect: 'open', key: top.key, customer: top.customer, next: 0 };
+    if (top.kind === 'file' && top.key === 'customers') return { kind: 'customers', expect: 'open', key: 'customers', customer: top.customer, next: 0 };
+  }
   return null;
 }
 
