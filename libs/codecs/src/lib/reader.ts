@@ -38,7 +38,8 @@ export const joinPath = (path: string, member: string): string => (path === '' ?
  * unknown, so the decoder itself is the schema.
  */
 export class ObjectReader {
-  private readonly readMembers = new Set<string>();
+  /** The members read (a name may repeat): a few names, cheaper in an array than a Set for every object of a file. */
+  private readonly readMembers: string[] = [];
 
   constructor(
     private readonly members: Record<string, unknown>,
@@ -56,7 +57,7 @@ export class ObjectReader {
 
   /** The member's JSON value (undefined when absent), marking it as read. */
   raw(name: string): unknown {
-    this.readMembers.add(name);
+    this.readMembers.push(name);
     return this.has(name) ? this.members[name] : undefined;
   }
 
@@ -120,7 +121,7 @@ export class ObjectReader {
 
   reportUnknownMembers(): void {
     for (const name of Object.keys(this.members)) {
-      if (!this.readMembers.has(name)) this.report(this.fieldPath(name), 'unknown member');
+      if (!this.readMembers.includes(name)) this.report(this.fieldPath(name), 'unknown member');
     }
   }
 
