@@ -135,17 +135,16 @@ export class LoadImportFile {
     try {
       let position = 0;
       for (const { customer, records } of scratch.customers()) {
-        const batches = scratch.batchesOf(position++);
         const count = Object.values(records).reduce((sum, n) => sum + n, 0);
         if (count > RECORDS_PER_BATCH) {
           yield* written();
           writing = this.importGroup(group.take());
           yield* written();
-          writing = this.importAlone(customer, batches);
+          writing = this.importAlone(customer, scratch.batchesOf(position++));
           yield* written();
           continue;
         }
-        group.add({ customer, batches: [...batches] }, count);
+        group.add({ customer, batches: scratch.keptBatchesOf(position++) }, count);
         // Reading the scratch does not wait for anything: let the database's replies in.
         await setImmediate();
         if (group.records < RECORDS_PER_TRANSACTION) continue;
