@@ -11,7 +11,7 @@ export function isCalendarDate(year: number, month: number, day: number): boolea
 /** Days of each month in a common year. Counted, not asked of a Date: an import checks every date of its file. */
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** Gregorian leap years; years 0–99 read as 1900–1999, as `Date.UTC` reads them, which this check used first. */
+/** Gregorian leap years. Years 0–99 count as 1900–1999, as in `Date.UTC`, which this check used before. */
 function isLeapYear(year: number): boolean {
   const full = year >= 0 && year <= 99 ? 1900 + year : year;
   return (full % 4 === 0 && full % 100 !== 0) || full % 400 === 0;

@@ -55,7 +55,8 @@ export class ImportScratch implements SeenCustomerIds {
     this.directory = mkdtempSync(path.join(parent, 'curbside-import-'));
     this.db = new (loadSqliteDriver())(path.join(this.directory, 'scratch.sqlite'));
     // Large pages: a customer's records are one text value of kilobytes, which SQLite otherwise spreads
-    // over a chain of 4 KiB overflow pages, one write and one read each (a third of the scratch's time).
+    // over a chain of 4 KiB overflow pages, one write and one read each (52 MB of records written and
+    // read back: 137 ms in 4 KiB pages, 64 ms in 64 KiB).
     this.db.pragma('page_size = 65536');
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
