@@ -1,10 +1,10 @@
 import { InitialSchema1732000000000 } from './1732000000000-initial-schema';
 import { PublishedOperations1763900000000 } from './1763900000000-published-operations';
 import { Notifier1764000000000 } from './1764000000000-notifier';
-import { ServiceRequests1764100000000 } from './1764100000000-service-requests';
-import { Notices1764200000000 } from './1764200000000-notices';
-import { DataVersion1764300000000 } from './1764300000000-data-version';
-import { Deliverability1764400000000 } from './1764400000000-deliverability';
+import { ServiceRequests1764100000000 } from '../1764100000000-service-requests';
+import { Notices1764200000000 } from '../1764200000000-notices';
+import { DataVersion1764300000000 } from '../1764300000000-data-version';
+import { Deliverability1764400000000 } from '../1764400000000-deliverability';
 import { RenderedAtSend1764500000000 } from './1764500000000-rendered-at-send';
 import { PendingClaims1764600000000 } from '../1764600000000-pending-claims';
 import { FailedRows1764700000000 } from '../1764700000000-failed-rows';

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { dataVersionDown, dataVersionUp } from '../data-version.sql';
+import { dataVersionDown, dataVersionUp } from './data-version.sql';
 
-/** The customers' data version (ARCHITECTURE: one data version per customer); shared with the other driver. */
+/** The customers' data version (ARCHITECTURE: one data version per customer); one class, listed by both drivers. */
 export class DataVersion1764300000000 implements MigrationInterface {
   name = 'DataVersion1764300000000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { noticesSchemaDown, noticesSchemaUp } from '../notices-schema.sql';
+import { noticesSchemaDown, noticesSchemaUp } from './notices-schema.sql';
 
-/** The notices' key on events, the daily run's lease and the route alerts (the statements are shared with the other driver's migration). */
+/** The notices' key on events, the daily run's lease and the route alerts; one class, listed by both drivers. */
 export class Notices1764200000000 implements MigrationInterface {
   name = 'Notices1764200000000';
 

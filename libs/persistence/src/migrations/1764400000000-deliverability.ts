@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { deliverabilityDown, deliverabilityUp } from '../deliverability.sql';
+import { deliverabilityDown, deliverabilityUp } from './deliverability.sql';
 
-/** The suppression list and the deliveries' List-Unsubscribe (CONTRACT §10); shared with the other driver. */
+/** The suppression list and the deliveries' List-Unsubscribe (CONTRACT §10); one class, listed by both drivers. */
 export class Deliverability1764400000000 implements MigrationInterface {
   name = 'Deliverability1764400000000';
 

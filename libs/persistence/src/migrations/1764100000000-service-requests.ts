@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { serviceRequestsDown, serviceRequestsUp } from '../service-requests.sql';
+import { serviceRequestsDown, serviceRequestsUp } from './service-requests.sql';
 
-/** Residents' requests and idempotency keys (CONTRACT §9); the statements are shared with the other driver. */
+/** Residents' requests and idempotency keys (CONTRACT §9); one class, listed by both drivers. */
 export class ServiceRequests1764100000000 implements MigrationInterface {
   name = 'ServiceRequests1764100000000';
 
