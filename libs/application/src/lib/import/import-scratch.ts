@@ -73,8 +73,8 @@ export class ImportScratch implements SeenCustomerIds {
       'SELECT checked FROM customers WHERE position >= ? ORDER BY position LIMIT ?',
     );
     this.insertBatches = this.db.prepare<[number, number, string]>('INSERT INTO batches (customer, through, batches) VALUES (?, ?, ?)');
-    this.selectBatches = this.db.prepare<[number, number], StoredBatches>(
-      'SELECT position, customer, through, batches FROM batches WHERE position > ? AND through <= ? ORDER BY position',
+    this.selectBatches = this.db.prepare<[number], StoredBatches>(
+      'SELECT position, customer, through, batches FROM batches WHERE position > ? ORDER BY position',
     );
   }
 
@@ -132,9 +132,18 @@ export class ImportScratch implements SeenCustomerIds {
     }
   }
 
-  /** The next batches, PAGE_RECORDS records' worth (at least one entry, while any is left). */
+  /**
+   * The next batches, PAGE_RECORDS records' worth (at least one entry, while any is left). Read by
+   * stepping and stopping: a condition on `through` in the query would not stop SQLite's scan,
+   * which would read every later entry for every page (quadratic in the file's size).
+   */
   private readPage(): void {
-    this.page = this.selectBatches.all(this.pageEnd.position, this.pageEnd.through + PAGE_RECORDS);
+    const limit = this.pageEnd.through + PAGE_RECORDS;
+    this.page = [];
+    for (const entry of this.selectBatches.iterate(this.pageEnd.position)) {
+      if (this.page.length > 0 && entry.through > limit) break;
+      this.page.push(entry);
+    }
     this.pageIndex = 0;
     const last = this.page.at(-1);
     if (last !== undefined) this.pageEnd = { position: last.position, through: last.through };
