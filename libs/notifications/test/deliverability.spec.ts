@@ -146,6 +146,18 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
         'Text delivered 1',
         'Voice delivered 1',
       ]);
+
+      // The next night is a quiet period of its own (the notifier keeps the last one's end): held again until 08:00.
+      at('2031-01-16T22:00:00');
+      await sinks.world.append([ticket('5500001', '2')]);
+      await drain(notifier);
+      expect(sinks.http.requests).toHaveLength(2);
+      at('2031-01-17T07:59:59');
+      await drain(notifier);
+      expect(sinks.http.requests).toHaveLength(2);
+      at('2031-01-17T08:00:00');
+      await drain(notifier);
+      expect(sinks.http.requests.map((request) => request.path).sort()).toEqual(['/text', '/text', '/voice', '/voice']);
     });
 
     it('with QUIET_HOURS=off, texts go at night', async () => {

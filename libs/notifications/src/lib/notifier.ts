@@ -79,6 +79,8 @@ export class Notifier {
   /** The deliveries the lanes hold now (claimed, not yet recorded). */
   private readonly inHand = new Set<number>();
   private outcomeListeners: OutcomeListener[] = [];
+  /** The quiet period last found: from a moment inside it (ms) to its end. */
+  private quietPeriod: { from: number; ends: Date } | null = null;
 
   constructor(
     private readonly events: EventRepository,
@@ -222,15 +224,27 @@ export class Notifier {
    * back in line, untried, due when the quiet hours end. Emails go at any hour.
    */
   private async holdQuiet(claimed: Delivery[]): Promise<Delivery[]> {
-    // Texts and calls first: finding the quiet hours' end walks the wall clock minute by minute
-    // (up to 1,560 time-zone conversions), which a batch of emails, sent at any hour, need not pay.
+    // Texts and calls first: a batch of emails, sent at any hour, need not ask when the quiet hours end.
     const quiet = claimed.filter((delivery) => delivery.channel === 'Text' || delivery.channel === 'Voice');
     if (quiet.length === 0) return claimed;
-    const ends = quietHoursEnd(this.options.quietHours, this.options.timeZone, this.now());
+    const ends = this.quietHoursEndAt(this.now());
     if (ends === null) return claimed;
     await this.deliveries.release(quiet.map((delivery) => delivery.id), nowLocalDateTime(ends));
     this.logger.log(`${quiet.length} text(s) and call(s) wait for the end of the quiet hours (${ends.toISOString()})`);
     return claimed.filter((delivery) => !quiet.includes(delivery));
+  }
+
+  /**
+   * quietHoursEnd, worked out once per quiet period: it walks the wall clock minute by minute (up to
+   * 1,560 time-zone conversions), and every moment from one inside the quiet hours to their end is
+   * inside them too, so the answer holds until then.
+   */
+  private quietHoursEndAt(now: Date): Date | null {
+    const known = this.quietPeriod;
+    if (known !== null && known.from <= now.getTime() && now < known.ends) return known.ends;
+    const ends = quietHoursEnd(this.options.quietHours, this.options.timeZone, now);
+    this.quietPeriod = ends === null ? null : { from: now.getTime(), ends };
+    return ends;
   }
 
   /** Emails to suppressed addresses (CONTRACT §10) end `suppressed`, without a connection. */
