@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { testDatabases } from '@curbside/testing';
-import { createDataSource, inTransaction, isDatabaseUnavailable, openDatabase, parseDatabaseUrl, relaxedCommit, startBulkWrites } from './index';
+import { createDataSource, inPreparedRead, inTransaction, isDatabaseUnavailable, openDatabase, parseDatabaseUrl, relaxedCommit, selectRaw, startBulkWrites } from './index';
 import { loadSqliteDriver } from '../sqlite-driver';
 
 describe('parseDatabaseUrl', () => {
@@ -206,6 +206,29 @@ describe.each(testDatabases())('bulk writes on $name', (db) => {
         // SET LOCAL: the pooled connection is back to the server's setting after the transaction.
         expect(await setting('SHOW synchronous_commit')).toBe('on');
       }
+    } finally {
+      await dataSource.destroy();
+      await drop();
+    }
+  });
+});
+
+describe.each(testDatabases())('prepared reads on $name', (db) => {
+  it('answer each row as an object by column name, values as the driver reads them, every time a statement runs', async () => {
+    const { url, drop } = await db.create();
+    const dataSource = await openDatabase(url);
+    try {
+      const values = `SELECT ? AS "id", '' AS "empty", NULL AS "missing", 2 AS "two", 'first' AS "twice", 'last' AS "twice"`;
+      for (const id of ['007', 'A-1']) {
+        const rows = await inPreparedRead(dataSource, async (select) => [
+          ...(await select(values, [id])),
+          ...(await select(`SELECT 1 AS "one" WHERE 1 = 0`, [])),
+        ]);
+        expect(rows).toEqual([{ id, empty: '', missing: null, two: 2, twice: 'last' }]);
+        expect(Object.keys(rows[0] as object)).toEqual(['id', 'empty', 'missing', 'two', 'twice']);
+      }
+      await dataSource.query(`INSERT INTO "customers" ("id", "currency") VALUES ('0042', 'USD')`);
+      expect(await selectRaw(dataSource, `SELECT "id", "currency" FROM "customers" WHERE "id" = ?`, ['0042'])).toEqual([{ id: '0042', currency: 'USD' }]);
     } finally {
       await dataSource.destroy();
       await drop();

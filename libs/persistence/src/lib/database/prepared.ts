@@ -18,28 +18,52 @@ export type Select = <T>(sql: string, parameters: readonly unknown[]) => Promise
 /** Statement texts kept prepared per connection; beyond that the oldest is forgotten (and finalized by GC). */
 const STATEMENTS_KEPT = 2_000;
 
-/** By connection: a data source that is destroyed and initialized again has a new one. */
-const sqliteStatements = new WeakMap<Database, Map<string, Statement>>();
+/**
+ * A prepared statement; a reader answers its rows as arrays (`raw`) with its column names kept, and
+ * `sqliteRun` makes the objects: better-sqlite3 builds an object row by row through V8's C++ API,
+ * which cost more than the statement itself on a 1,000-row page (docs/performance.md, issue 32).
+ */
+interface Prepared {
+  statement: Statement;
+  columns: readonly string[] | null;
+}
 
-function sqliteStatement(dataSource: DataSource, sql: string): Statement {
+/** By connection: a data source that is destroyed and initialized again has a new one. */
+const sqliteStatements = new WeakMap<Database, Map<string, Prepared>>();
+
+function sqliteStatement(dataSource: DataSource, sql: string): Prepared {
   const connection = (dataSource.driver as BetterSqlite3Driver).databaseConnection as Database;
   let statements = sqliteStatements.get(connection);
   if (statements === undefined) sqliteStatements.set(connection, (statements = new Map()));
-  let statement = statements.get(sql);
-  if (statement === undefined) {
-    statements.set(sql, (statement = connection.prepare(sql)));
+  let prepared = statements.get(sql);
+  if (prepared === undefined) {
+    const statement = connection.prepare(sql);
+    const columns = statement.reader ? statement.columns().map((column) => column.name) : null;
+    if (statement.reader) statement.raw(true);
+    statements.set(sql, (prepared = { statement, columns }));
     if (statements.size > STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
   }
-  return statement;
+  return prepared;
+}
+
+/** A raw row as the object better-sqlite3 would have made: each column by name, a later one of the same name winning. */
+function rowObject(columns: readonly string[], values: readonly unknown[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i];
+  return row;
 }
 
 /** Runs a statement on the SQLite connection, logged as TypeORM's runner logs what it sends (the query-plan suite reads the log). */
 function sqliteRun(dataSource: DataSource, sql: string, parameters: readonly unknown[] = []): unknown[] | undefined {
   dataSource.logger.logQuery(sql, parameters as unknown[]);
-  const statement = sqliteStatement(dataSource, sql);
-  if (statement.reader) return statement.all(...parameters) as unknown[];
-  statement.run(...parameters);
-  return undefined;
+  const { statement, columns } = sqliteStatement(dataSource, sql);
+  if (columns === null) {
+    statement.run(...parameters);
+    return undefined;
+  }
+  const rows: unknown[] = statement.all(...parameters);
+  for (let i = 0; i < rows.length; i++) rows[i] = rowObject(columns, rows[i] as unknown[]);
+  return rows;
 }
 
 const sqliteSelect =

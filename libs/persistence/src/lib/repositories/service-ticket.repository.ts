@@ -49,10 +49,9 @@ export class ServiceTicketRepository {
       const ids = page.items.map((ticket) => ticket.id);
       const lines = await selectPreparedChildren<{ ticketId: string; code: string }>(select, CODES_OF_TICKETS, customerId, ids, holdsEveryRow(list, page));
       const codesByTicket = groupBy(lines, (line) => line.ticketId);
-      const items = page.items.map((ticket) => ({
-        ...ticket,
-        serviceCodes: (codesByTicket.get(ticket.id) ?? []).map((line) => line.code),
-      }));
+      // The rows are this read's own objects: each gets its codes in place, not copied (issue 32).
+      const items = page.items as ServiceTicketSummary[];
+      for (const ticket of items) ticket.serviceCodes = (codesByTicket.get(ticket.id) ?? []).map((line) => line.code);
       return { ...page, items };
     });
   }
