@@ -50,6 +50,14 @@ describe('toXml', () => {
   it('writes null as an empty element and leaves undefined out, like JSON.stringify', () => {
     expect(toXml({ a: null, b: undefined, c: 3, d: true })).toBe(`${DECLARATION}<response><a></a><c>3</c><d>true</d></response>`);
   });
+
+  it('writes every element name the same however many names it has seen (its tags are kept for the first thousand)', () => {
+    const names = Array.from({ length: 1_500 }, (_, i) => `member_${i}`);
+    const expected = names.map((name) => `<${name}>${name}</${name}>`).join('');
+    for (let round = 0; round < 2; round++) {
+      expect(toXml(Object.fromEntries(names.map((name) => [name, name])))).toBe(`${DECLARATION}<response>${expected}</response>`);
+    }
+  });
 });
 
 describe('parseXml', () => {

@@ -23,6 +23,23 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeText = (text: string): string =>
   MAY_NEED_ESCAPING.test(text) ? text.replace(NEEDS_ESCAPING, (char) => ESCAPES[char] ?? '\uFFFD') : text;
 
+/** The opening and closing tags of an element name, made once: member names are few, elements many. */
+const TAGS = new Map<string, { open: string; close: string }>();
+const TAGS_KEPT = 1_000;
+
+function tagsOf(name: string): { open: string; close: string } {
+  let tags = TAGS.get(name);
+  if (tags === undefined) {
+    tags = { open: `<${name}>`, close: `</${name}>` };
+    if (TAGS.size < TAGS_KEPT) TAGS.set(name, tags);
+  }
+  return tags;
+}
+
+/*
+ * Two concatenations an element, each with a tag already made: a 1,000-row list's text is tens of
+ * thousands of elements, and the strings made on the way are most of what it allocates (issue 32).
+ */
 function writeElement(name: string, value: unknown): string {
   if (value === undefined) return '';
   if (Array.isArray(value)) {
@@ -30,12 +47,13 @@ function writeElement(name: string, value: unknown): string {
     for (const item of value) items += writeElement(name, item);
     return items;
   }
+  const { open, close } = tagsOf(name);
   if (value !== null && typeof value === 'object') {
     let children = '';
     for (const member in value) children += writeElement(member, (value as Record<string, unknown>)[member]);
-    return `<${name}>${children}</${name}>`;
+    return open + children + close;
   }
-  return `<${name}>${value === null ? '' : escapeText(String(value))}</${name}>`;
+  return open + (value === null ? '' : escapeText(String(value))) + close;
 }
 
 /**
