@@ -20,7 +20,7 @@ module.exports = function preset(projectDir, overrides = {}) {
         },
       ],
     },
-    // jose (used by @curbside/auth) ships ES modules only; Jest on Node 20 needs it compiled to CommonJS.
+    // jose (used by @curbside/auth) ships ES modules only; Jest's CommonJS runtime needs it compiled.
     transformIgnorePatterns: ['/node_modules/(?!jose/)'],
     moduleNameMapper: {
       '^@curbside/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
@@ -28,6 +28,9 @@ module.exports = function preset(projectDir, overrides = {}) {
       '^@curbside/([a-z-]+)/testing$': path.join(__dirname, 'libs/$1/test/index.ts'),
     },
     moduleFileExtensions: ['ts', 'js', 'json'],
+    // Jest's transform cache in the workspace, not the temp directory: a test run leaves the temp directory as it
+    // found it (tools/ci/test-on-node.sh checks).
+    cacheDirectory: path.join(__dirname, 'node_modules/.cache/jest'),
     // Suites start real servers and databases; a loaded 2-core CI machine needs headroom.
     testTimeout: 60000,
     // Jest's default on a 2-core machine is one worker, so a project's suites ran one after another while

@@ -10,7 +10,7 @@
  * and fails unless every process exited with its own exit code (0), no signal, and no assertion on stderr.
  */
 const { spawn } = require('node:child_process');
-const { mkdtempSync, writeFileSync } = require('node:fs');
+const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { freePort } = require('./free-port');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
@@ -120,4 +120,5 @@ main()
   .finally(() => {
     for (const failure of failures) console.log(`FAIL ${failure}`);
     process.exitCode = failures.length === 0 ? 0 : 1;
+    rmSync(cwd, { recursive: true, force: true });
   });

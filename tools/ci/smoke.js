@@ -5,7 +5,7 @@
  * (and one in XML), the notifier's start and stop. Exit 0 only when every check passed.
  */
 const { spawn } = require('node:child_process');
-const { mkdtempSync, readFileSync } = require('node:fs');
+const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { freePort } = require('./free-port');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
@@ -34,6 +34,9 @@ const baseEnv = { PATH: process.env.PATH, DATABASE_URL: `sqlite:${join(cwd, 'cur
 let passed = 0;
 let failed = 0;
 
+/** Processes this run started and that are still running: ended however the run ends. */
+const children = new Set();
+
 function check(name, ok, detail = '') {
   if (ok) passed++;
   else failed++;
@@ -43,6 +46,8 @@ function check(name, ok, detail = '') {
 /** Spawns `node script`; resolves once `ready()` is true, with the child and what it printed. */
 async function startProcess(script, env, ready) {
   const child = spawn(process.execPath, [join(ROOT, script)], { cwd, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -101,4 +106,6 @@ main()
   .finally(() => {
     console.log(`smoke: ${passed} passed, ${failed} failed`);
     process.exitCode = failed === 0 ? 0 : 1;
+    for (const child of children) child.kill('SIGKILL');
+    rmSync(cwd, { recursive: true, force: true });
   });

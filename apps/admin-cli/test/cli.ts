@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildDemoImportFile } from '@curbside/demo';
+import { tempFolder } from '@curbside/testing';
 
 const WORKSPACE = resolve(__dirname, '../../..');
 /** The built CLI: `npm test` builds it before this suite runs. */
@@ -46,9 +46,9 @@ const cliResult = (status: number | null, stdout: string, stderr: string): CliRe
   json: <T>() => JSON.parse(stdout) as T,
 });
 
-/** Writes `content` as JSON into a fresh temp file and returns its path. */
+/** Writes `content` as JSON into a fresh temp file (removed after the test file) and returns its path. */
 export function writeTempJson(content: unknown): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'curbside-cli-')), 'import.json');
+  const file = join(tempFolder('cli'), 'import.json');
   writeFileSync(file, JSON.stringify(content, null, 2));
   return file;
 }

@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { testDatabases } from '@curbside/testing';
+import { tempFolder, testDatabases } from '@curbside/testing';
 import { demoImportFile, freePort, PROCESS_TEST_TIMEOUT_MS, runCli, startDemo, writeTempJson, type ImportFile, type RunningApi } from './cli';
 
 /** An operator's own customer (not one of the demo's), without a holiday calendar. */
@@ -22,7 +19,7 @@ describe.each(testDatabases())('npm start and seed --demo on $name', (kind) => {
 
   beforeEach(async () => {
     ({ url: databaseUrl, drop } = await kind.create());
-    cwd = mkdtempSync(join(tmpdir(), 'curbside-start-'));
+    cwd = tempFolder('start');
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((api) => api.stop()));

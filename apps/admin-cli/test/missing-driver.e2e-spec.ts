@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { tempFolder } from '@curbside/testing';
 import { PROCESS_TEST_TIMEOUT_MS } from './cli';
 
 const WORKSPACE = resolve(__dirname, '../../..');
@@ -23,7 +22,7 @@ describe.each([
   it.each(DOORS)(
     '%s exits non-zero with one line naming the driver and the command to run',
     (_door, script, args) => {
-      const cwd = mkdtempSync(join(tmpdir(), 'curbside-driver-'));
+      const cwd = tempFolder('driver');
       const result = spawnSync(process.execPath, ['--require', BROKEN_BINARY, join(WORKSPACE, script), ...args], {
         cwd,
         encoding: 'utf8',
@@ -34,9 +33,9 @@ describe.each([
       expect(result.status).not.toBeNull();
       const lines = result.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/the SQLite driver better-sqlite3(-node20)? cannot load on Node\.js v\d+/);
+      expect(lines[0]).toMatch(/the SQLite driver better-sqlite3 cannot load on Node\.js v\d+/);
       expect(lines[0]).toMatch(reason);
-      expect(lines[0]).toMatch(/npm (rebuild better-sqlite3-node20|install)/);
+      expect(lines[0]).toMatch(/npm install/);
       expect(result.stderr).not.toMatch(/\n\s+at /);
       expect(result.stdout).not.toMatch(/\s+at /);
     },

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { EventRepository, sqliteDriverPackage } from '@curbside/persistence';
+import { EventRepository } from '@curbside/persistence';
 import { parseExposition, startTcpProxy, testDatabases, until, type Exposition, type TcpProxy, type TestDatabaseKind } from '@curbside/testing';
 import type { Response } from 'supertest';
 import { expectProblem, startTestApp, type TestApp } from './support';
@@ -192,7 +192,7 @@ async function holdTheWriteLock(file: string, holdMs: number): Promise<{ exited:
     db.exec('BEGIN IMMEDIATE');
     process.stdout.write('locked\\n');
     setTimeout(() => { db.exec('COMMIT'); db.close(); }, Number(process.argv[2]));`;
-  const child = spawn(process.execPath, ['-e', script, file, String(holdMs), require.resolve(sqliteDriverPackage())], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', script, file, String(holdMs), require.resolve('better-sqlite3')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve, reject) =>
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the lock holder exited with ${code}`)))),
   );

@@ -3,12 +3,12 @@ import { request as httpRequest } from 'node:http';
 import { createServer, Server, Socket } from 'node:net';
 import { ClientService } from '@curbside/auth';
 import { loadConfig } from '@curbside/config';
-import { testDatabases } from '@curbside/testing';
+import { describeWith, itWith, testDatabases, testServerUrl } from '@curbside/testing';
 import type { Response } from 'supertest';
 import { createApp } from '../src/app';
 import { expectProblem, startTestApp, TestApp, TestClient } from './support';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = testServerUrl('Redis') ?? '';
 const TICKETS = '/api/v1/customers/1000001/tickets';
 const sqlite = testDatabases()[0];
 /** A key prefix no other run shares, so counters start at zero. */
@@ -42,7 +42,7 @@ function expectRateLimitHeaders(response: Response, limit: number): void {
   expect(Number(response.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
 }
 
-describe('rate limits shared in Redis by two API instances', () => {
+describeWith('Redis')('rate limits shared in Redis by two API instances', () => {
   const LIMIT = 10;
   const FAILURES = 3;
   let a: TestApp;
@@ -229,7 +229,7 @@ describe('Redis availability', () => {
     );
   }
 
-  it('keeps answering when Redis is lost later, limiting per instance meanwhile (fail open)', async () => {
+  itWith('Redis')('keeps answering when Redis is lost later, limiting per instance meanwhile (fail open)', async () => {
     const relay = await relayTo(Number(new URL(REDIS_URL).port || 6379));
     const t = await startTestApp(sqlite, {
       customers: ['1000001'],

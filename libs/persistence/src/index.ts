@@ -8,7 +8,7 @@ export {
   type DatabaseLocation,
   type DatabaseOptions,
 } from './lib/database/index';
-export { loadSqliteDriver, sqliteDriverPackage, SqliteDriverUnavailable, type SqliteDatabaseConstructor } from './lib/sqlite-driver';
+export { loadSqliteDriver, SqliteDriverUnavailable, type SqliteDatabaseConstructor } from './lib/sqlite-driver';
 export { writeIfCurrent, type ConditionalWrite, type Precondition } from './lib/conditional-write';
 export { PersistenceModule, type PersistenceOptions } from './lib/persistence.module';
 export {

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
@@ -197,11 +197,16 @@ describe('loadConfig', () => {
   });
 
   it('reads the DKIM key from a file, or from a PEM whose line breaks are written as \\n', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'curbside-dkim-')), 'dkim.pem');
-    writeFileSync(path, DKIM_KEY);
-    const dkim = { DKIM_DOMAIN: 'prairie.example', DKIM_SELECTOR: 's1' };
-    expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY: path }).notifier.dkim?.privateKey).toBe(DKIM_KEY);
-    expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY: DKIM_KEY.replace(/\n/g, '\\n') }).notifier.dkim?.privateKey).toBe(DKIM_KEY);
+    const folder = mkdtempSync(join(tmpdir(), 'curbside-dkim-'));
+    try {
+      const path = join(folder, 'dkim.pem');
+      writeFileSync(path, DKIM_KEY);
+      const dkim = { DKIM_DOMAIN: 'prairie.example', DKIM_SELECTOR: 's1' };
+      expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY: path }).notifier.dkim?.privateKey).toBe(DKIM_KEY);
+      expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY: DKIM_KEY.replace(/\n/g, '\\n') }).notifier.dkim?.privateKey).toBe(DKIM_KEY);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('stops on a partial DKIM set, naming each missing variable, and on a key it cannot use', () => {

@@ -1,19 +1,16 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { reasonOf } from '@curbside/domain';
 
-/** The constructor of a better-sqlite3 database, whichever of the two packages provides it. */
+/** The constructor of a better-sqlite3 database. */
 export type SqliteDatabaseConstructor = typeof BetterSqlite3;
 
 /**
- * The SQLite driver package for this Node.js. better-sqlite3 13 is built on Node-API and ships its
- * binaries inside the package (no install script, nothing compiled, and no abort at exit or GC on
- * Node 24.19+ and 26: docs/architecture.md, "Runtime and dependencies"); it needs Node 22, and on
- * Node 20 it crashes. There, better-sqlite3 12 is loaded instead, under the alias
- * `better-sqlite3-node20` (an optional dependency compiled by its install script).
+ * better-sqlite3 13 is built on Node-API and ships its binaries inside the package: nothing is compiled at
+ * install (package.json's `allowScripts` keeps node-gyp from rebuilding what `prebuilds/` holds), and there is
+ * no abort at exit or GC on Node 24.19+ and 26 (docs/architecture.md, "Runtime and dependencies"). It needs
+ * Node 22 or later, as `engines` says.
  */
-export function sqliteDriverPackage(nodeVersion = process.versions.node): string {
-  return Number(nodeVersion.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20';
-}
+const SQLITE_DRIVER = 'better-sqlite3';
 
 /** The SQLite driver cannot load: what happened and what to run, in one line. */
 export class SqliteDriverUnavailable extends Error {
@@ -34,14 +31,13 @@ let loaded: SqliteDatabaseConstructor | undefined;
  */
 export function loadSqliteDriver(): SqliteDatabaseConstructor {
   if (loaded) return loaded;
-  const packageName = sqliteDriverPackage();
   try {
-    const Database = require(packageName) as SqliteDatabaseConstructor;
+    const Database = require(SQLITE_DRIVER) as SqliteDatabaseConstructor;
     new Database(':memory:').close();
     loaded = Database;
     return Database;
   } catch (error) {
-    throw new SqliteDriverUnavailable(packageName, error);
+    throw new SqliteDriverUnavailable(SQLITE_DRIVER, error);
   }
 }
 
@@ -55,11 +51,5 @@ function whyUnloadable(cause: unknown): string {
 }
 
 function remedyFor(packageName: string): string {
-  if (packageName === 'better-sqlite3') {
-    return 'run `npm install` on Node.js 22 or later (better-sqlite3 13 ships binaries for Linux, macOS and Windows on x64 and arm64)';
-  }
-  return (
-    `run \`npm rebuild ${packageName}\` (npm 12 runs it only when package.json's "allowScripts" allows "better-sqlite3", ` +
-    'as this repository\'s does), or use Node.js 22 or later'
-  );
+  return `run \`npm install\` on Node.js 22 or later (${packageName} 13 ships binaries for Linux, macOS and Windows on x64 and arm64)`;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { testServerUrl } from './servers';
 
 /** A database made for one test run; `drop()` removes it and nothing else. */
 export interface TestDatabase {
@@ -21,7 +22,7 @@ export interface TestDatabaseKind {
  */
 export function testDatabases(): TestDatabaseKind[] {
   const kinds: TestDatabaseKind[] = [{ name: 'sqlite', create: createSqliteDatabase }];
-  const postgresUrl = process.env['TEST_POSTGRES_URL'];
+  const postgresUrl = testServerUrl('PostgreSQL');
   if (postgresUrl) kinds.push({ name: 'postgres', create: () => createPostgresDatabase(postgresUrl) });
   return kinds;
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { testDatabases } from '@curbside/testing';
+import { describeWith, testDatabases } from '@curbside/testing';
 import { createDataSource, inPreparedRead, inTransaction, isDatabaseUnavailable, openDatabase, parseDatabaseUrl, relaxedCommit, selectRaw, startBulkWrites } from './index';
 import { loadSqliteDriver } from '../sqlite-driver';
 
@@ -249,7 +249,8 @@ async function outboxIndexes(dataSource: DataSource): Promise<string[]> {
     .sort();
 }
 
-describe.each(testDatabases().filter((db) => db.name === 'postgres'))('sessions on $name', (db) => {
+describeWith('PostgreSQL')('sessions on postgres', () => {
+  const [, db] = testDatabases();
   it('start without JIT and parallel workers, which an operator can turn back on with PGOPTIONS', async () => {
     const { url, drop } = await db.create();
     const settings = async (): Promise<string[]> => {
