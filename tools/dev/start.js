@@ -5,6 +5,10 @@
  * and a curl that works, then run the API in this process. A database that holds data of its
  * own is given nothing: the API runs on it, and the start says how to register a client.
  *
+ * The banner comes last, once the API answers, so that nothing scrolls it away: it prints the
+ * `export CLIENT_ID=… CLIENT_SECRET=…` line that README.md's walk-through and the SDK example use.
+ * Ctrl-C stops the API (without the load balancer's drain delay, unless SHUTDOWN_DRAIN_MS is set).
+ *
  * The demo client's id and secret are kept in data/demo-client.json (mode 600), beside the
  * default database (both relative to the working directory), so that a later start can print
  * them again; a real deployment registers its clients with `npm run cli -- clients create`
@@ -26,7 +30,19 @@ const seed = spawnSync(process.execPath, [cli, 'seed', '--demo', '--if-empty', '
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 const demo = JSON.parse(seed.stdout);
 
-process.stdout.write(demo.customers.length === 0 ? noDemo() : demoReady(demo));
+// On a developer's machine nothing balances load in front of the API: Ctrl-C need not wait for a drain.
+process.env.SHUTDOWN_DRAIN_MS ??= '0';
+require(path.join(root, 'dist/apps/api/main.js'));
+whenListening().then(() => process.stdout.write(demo.customers.length === 0 ? noDemo() : demoReady(demo)));
+
+/** Resolves once the API in this process answers its readiness check. */
+async function whenListening() {
+  for (;;) {
+    const ready = await fetch(`${base}/health/ready`).then((response) => response.ok, () => false);
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 function noDemo() {
   return `
@@ -34,28 +50,26 @@ function noDemo() {
   Register a client for it (in another terminal):
     npm run cli -- clients create --name <name> --all-customers
 
-  OpenAPI: ${base}/docs
+  OpenAPI: ${base}/docs    Stop: Ctrl-C
 `;
 }
 
 function demoReady(demo) {
-  const token = `TOKEN=$(curl -s -X POST ${base}/oauth/token -d grant_type=client_credentials -d client_id=${demo.client_id} -d client_secret=${demo.client_secret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`;
-  const headers = `-H "Authorization: Bearer $TOKEN" -H "ClientId: ${demo.client_id}" -H "Request-Tracking-Id: $(date +%s%N)"`;
+  const headers = '-H "Authorization: Bearer $TOKEN" -H "ClientId: $CLIENT_ID" -H "Request-Tracking-Id: $(date +%s%N)"';
   const customer = demo.customers[0];
   return `
   Curbside demo sandbox ${demo.seeded ? 'loaded' : 'ready'}: customers ${demo.customers.join(', ')}
     ClientId:      ${demo.client_id}
     Client secret: ${demo.client_secret}
 
-  Try it (in another terminal):
-    ${token}
-    curl -s ${base}/api/v1/customers/${customer}/tickets ${headers}
-    curl -s ${base}/api/v1/customers/${customer}/tickets ${headers} -H "Accept: application/xml"
-    curl -s ${base}/api/v1/customers/${customer}/services/next-pickup ${headers}
-    curl -s ${base}/api/v1/customers/${customer}/services/calendar ${headers}   # calendar_url: subscribe from a calendar app
+  Try it (in another terminal; README.md walks through more):
+    export CURBSIDE_URL=${base} CLIENT_ID=${demo.client_id} CLIENT_SECRET=${demo.client_secret}
+    TOKEN=$(curl -s -X POST $CURBSIDE_URL/oauth/token -d grant_type=client_credentials -d client_id=$CLIENT_ID -d client_secret=$CLIENT_SECRET | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
+    curl -s $CURBSIDE_URL/api/v1/customers/${customer}/tickets ${headers}
+    curl -s $CURBSIDE_URL/api/v1/customers/${customer}/tickets ${headers} -H "Accept: application/xml"
+    curl -s $CURBSIDE_URL/api/v1/customers/${customer}/services/next-pickup ${headers}
+    curl -s $CURBSIDE_URL/api/v1/customers/${customer}/services/calendar ${headers}   # calendar_url: subscribe from a calendar app
 
-  OpenAPI: ${base}/docs
+  OpenAPI: ${base}/docs    Stop: Ctrl-C
 `;
 }
-
-require(path.join(root, 'dist/apps/api/main.js'));

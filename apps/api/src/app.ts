@@ -9,6 +9,7 @@ import { configureHttp, createFastifyAdapter } from './platform/http';
 import { setupOpenApi } from './platform/openapi';
 import { observeRequests, serveMetrics } from './platform/request-telemetry';
 import { enableGracefulShutdown } from './platform/shutdown';
+import { routesAtDebug } from './platform/startup-log';
 
 export interface AppOptions {
   /** Extra modules, e.g. a test-only controller. */
@@ -33,7 +34,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     { logger: false, abortOnError: false, bodyParser: false },
   );
   try {
-    app.useLogger(app.get(Logger));
+    app.useLogger(routesAtDebug(app.get(Logger)));
     configureHttp(app, { corsOrigins: config.corsOrigins });
     const fastify = app.getHttpAdapter().getInstance();
     observeRequests(fastify, logger, app.get(Metrics));

@@ -1,6 +1,6 @@
 import { NoticeRun, RouteAlerts } from '@curbside/application';
 import { decodeImportFile } from '@curbside/codecs';
-import { SHORT_MESSAGE_MAX, type Holiday } from '@curbside/domain';
+import { addDays, SHORT_MESSAGE_MAX, type Holiday } from '@curbside/domain';
 import { verifyWebhookSignature } from '@curbside/notifications';
 import { drain, openWorld, type NotifierWorld } from '@curbside/notifications/testing';
 import { CustomerRepository, HolidayRepository, NoticeRepository, openDatabase } from '@curbside/persistence';
@@ -8,6 +8,7 @@ import {
   expectedNotices,
   importFile,
   NOTICE_FIXTURE,
+  pickupsScheduled,
   routeCustomers,
   startHttpReceiver,
   startSmtpSink,
@@ -89,7 +90,9 @@ describe.each(testDatabases())('notices on $name', (kind) => {
       today,
       reminders: customersIn(expected.reminders),
       moves: customersIn(expected.moves),
+      pickups: expected.pickups.length,
     });
+    expect(expected.pickups.length).toBeGreaterThan(customersIn(expected.reminders));
     expect(dry).toEqual(result);
 
     const rows = await noticeRows(world.dataSource);
@@ -101,13 +104,26 @@ describe.each(testDatabases())('notices on $name', (kind) => {
     }
 
     const deliveries = await count(world.dataSource, `SELECT COUNT(*) AS "count" FROM "deliveries"`);
-    expect(await run.run(today)).toEqual({ today, reminders: 0, moves: 0 });
-    expect(await run.run(today, { dryRun: true })).toEqual({
-      today,
-      reminders: 0,
-      moves: 0,
-    });
+    const again = { today, reminders: 0, moves: 0, pickups: expected.pickups.length };
+    expect(await run.run(today)).toEqual(again);
+    expect(await run.run(today, { dryRun: true })).toEqual(again);
     expect(await count(world.dataSource, `SELECT COUNT(*) AS "count" FROM "deliveries"`)).toBe(deliveries);
+  });
+
+  it('on the eve of a day without pickups, counts none and names the next day with pickups, in every chunk size', async () => {
+    const sunday = '2026-12-06';
+    const monday = addDays(sunday, 1);
+    const pickupDay = (date: string) =>
+      customers.some((customer) => pickupsScheduled(customer, holidays, addDays(date, -7), date).some((pickup) => pickup.date === date));
+    expect(pickupDay(monday)).toBe(false);
+    let next = addDays(monday, 1);
+    while (!pickupDay(next)) next = addDays(next, 1);
+    const moves = new Set(expectedNotices(customers, holidays, sunday).moves.map((key) => key.split('|')[0])).size;
+    for (const perChunk of [1, 3, 500]) {
+      const eve = new NoticeRun(new NoticeRepository(world.dataSource), new HolidayRepository(world.dataSource), { noticeHorizonDays: 7 }, perChunk);
+      expect(await eve.run(sunday, { dryRun: true })).toEqual({ today: sunday, reminders: 0, moves, pickups: 0, nextPickupDay: next });
+    }
+    expect(await run.run(today, { dryRun: true })).not.toHaveProperty('nextPickupDay');
   });
 
   describe.each([1, 3])('%i customer(s) a chunk (and a page of the keyset read)', (customersPerChunk) => {
@@ -131,7 +147,7 @@ describe.each(testDatabases())('notices on $name', (kind) => {
       const dry = await chunked().run(today, { dryRun: true });
       const result = await chunked().run(today, { afterChunk: async () => void chunks++ });
 
-      expect(result).toEqual({ today, reminders: customersIn(expected.reminders), moves: customersIn(expected.moves) });
+      expect(result).toEqual({ today, reminders: customersIn(expected.reminders), moves: customersIn(expected.moves), pickups: expected.pickups.length });
       expect(dry).toEqual(result);
       expect(chunks).toBe(Math.ceil((await scheduledCustomers()) / customersPerChunk));
       expect(chunks).toBeGreaterThan(2);

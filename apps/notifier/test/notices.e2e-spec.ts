@@ -50,13 +50,17 @@ describe.each(testDatabases())('notices through the programs on $name', (kind) =
       await rm(directory, { recursive: true, force: true });
     }
     const customersIn = (keys: string[]) => new Set(keys.map((key) => key.split('|')[0])).size;
-    const counts = { today, reminders: customersIn(expected.reminders), moves: customersIn(expected.moves) };
+    const counts = { today, reminders: customersIn(expected.reminders), moves: customersIn(expected.moves), pickups: expected.pickups.length };
 
     expect(runCli(env, ['notices', 'run', '--today', today, '--dry-run', '--json']).json()).toEqual(counts);
     expect(await countRows(dataSource, NOTICE_EVENTS)).toBe(0);
     expect(runCli(env, ['notices', 'run', '--today', today, '--json']).json()).toEqual(counts);
-    expect(runCli(env, ['notices', 'run', '--today', today, '--json']).json()).toEqual({ today, reminders: 0, moves: 0 });
+    expect(runCli(env, ['notices', 'run', '--today', today, '--json']).json()).toEqual({ ...counts, reminders: 0, moves: 0 });
     expect(runCli(env, ['notices', 'run', '--today', '2026-02-30']).status).toBe(2);
+    // The eve of a Monday, a day without pickups: nothing to remind of, and the operator is told why and when pickups resume.
+    expect(runCli(env, ['notices', 'run', '--today', '2026-12-06', '--dry-run']).stdout).toContain(
+      'No customer has a pickup tomorrow, Monday 2026-12-07: the next day with pickups is Wednesday 2026-12-09.',
+    );
 
     const alert = runCli(env, ['alerts', 'create', '--route', 'N1', '--date', '2026-11-27', '--message', 'Trucks run late', '--json']);
     expect(alert.status).toBe(0);

@@ -59,6 +59,18 @@ export function pickupsOn(services: readonly NoticeService[], holidays: readonly
   return services.filter(isScheduledService).flatMap((service) => pickupsOf(service, pickupsOfSchedule(service.schedule, holidays, date, date)));
 }
 
+/** The first day in `from`..`until` on which one of `services` picks up, holiday moves applied; null when none does. */
+export function firstPickupDay(services: readonly NoticeService[], holidays: readonly Holiday[], from: LocalDate, until: LocalDate): LocalDate | null {
+  let first: LocalDate | null = null;
+  for (const service of services) {
+    if (!isScheduledService(service)) continue;
+    for (const { date } of pickupsOfSchedule(service.schedule, holidays, from, until)) {
+      if (first === null || compareDates(date, first) < 0) first = date;
+    }
+  }
+  return first;
+}
+
 /** One holiday's moves of a customer's pickups: what a `pickup.moved` notice names. */
 export interface HolidayMoves {
   holiday: Holiday;

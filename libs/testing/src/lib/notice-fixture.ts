@@ -140,6 +140,8 @@ export interface ExpectedNotices {
   moves: string[];
   /** `address|reminder|day` and `address|moved|holiday date`: each message, once. */
   messages: string[];
+  /** The customers with a pickup tomorrow, reached or not. */
+  pickups: string[];
 }
 
 /**
@@ -149,9 +151,10 @@ export interface ExpectedNotices {
 export function expectedNotices(customers: readonly FixtureCustomer[], holidays: readonly FixtureHoliday[], today: string, horizonDays = 7): ExpectedNotices {
   const tomorrow = dateOf(dayNumber(today) + 1);
   const until = dateOf(dayNumber(tomorrow) + horizonDays - 1);
-  const expected: ExpectedNotices = { reminders: [], moves: [], messages: [] };
+  const expected: ExpectedNotices = { reminders: [], moves: [], messages: [], pickups: [] };
   for (const customer of customers) {
     const around = pickupsScheduled(customer, holidays, dateOf(dayNumber(tomorrow) - 14), dateOf(dayNumber(tomorrow) + 7));
+    if (around.some((p) => p.date === tomorrow)) expected.pickups.push(customer.id);
     const reminded = reachedSelections(customer, 'Service Notification');
     if (reminded.length > 0 && around.some((p) => p.date === tomorrow)) {
       expected.reminders.push(`${customer.id}|${tomorrow}`);
@@ -166,7 +169,7 @@ export function expectedNotices(customers: readonly FixtureCustomer[], holidays:
       expected.messages.push(...warned.map((s) => `${s.value}|moved|${h.date}`));
     }
   }
-  return { reminders: expected.reminders.sort(), moves: expected.moves.sort(), messages: expected.messages.sort() };
+  return { reminders: expected.reminders.sort(), moves: expected.moves.sort(), messages: expected.messages.sort(), pickups: expected.pickups.sort() };
 }
 
 /** The customers a route runs for on `date` (an operations entry of the route, on the pickup's scheduled weekday where it names one). */

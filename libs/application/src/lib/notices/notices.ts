@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import {
   addDays,
   dueRunDay,
+  firstPickupDay,
   holidayMoves,
   matchingRecipients,
   movedNotice,
@@ -27,12 +28,21 @@ import {
 } from '@curbside/domain';
 import { HolidayRepository, NOTICE_CHUNK, NoticeRepository } from '@curbside/persistence';
 
-/** What a run did (or, dry, would do): the customers newly notified of tomorrow's pickups and of holiday moves. */
+/**
+ * What a run did (or, dry, would do): the customers newly notified of tomorrow's pickups and of holiday moves;
+ * how many customers pick up tomorrow at all, notified or not; and, when none does, the next day one does.
+ */
 export interface NoticeRunResult {
   today: LocalDate;
   reminders: number;
   moves: number;
+  pickups: number;
+  /** Only when `pickups` is 0: the first day after tomorrow with a pickup, within `NEXT_PICKUP_SEARCH_DAYS`; else null. */
+  nextPickupDay?: LocalDate | null;
 }
+
+/** How far past tomorrow a run looks for the next day with pickups: the longest schedule's cycle (every four weeks) and a holiday's move. */
+const NEXT_PICKUP_SEARCH_DAYS = 35;
 
 export interface NoticeOptions {
   timeZone: string;
@@ -79,7 +89,7 @@ export class NoticeRun {
     const until = addDays(tomorrow, this.options.noticeHorizonDays - 1);
     const holidays = await this.holidays.list({ from: addDays(tomorrow, -7), to: addDays(until, 7) });
     const days: NoticeDays = { holidays, tomorrow, until };
-    const result: NoticeRunResult = { today, reminders: 0, moves: 0 };
+    const result: NoticeRunResult = { today, reminders: 0, moves: 0, pickups: 0 };
     const finish = async (writing: Promise<Notice[]>) => {
       const written = await writing;
       result.reminders += customersOf(written, 'pickup.reminder');
@@ -90,6 +100,7 @@ export class NoticeRun {
     const writing: Array<Promise<Notice[]>> = [];
     try {
       for (let chunk = await next; chunk !== null; chunk = await next) {
+        result.pickups += chunk.pickups;
         // In step: the next chunk is read and planned while this one is written, and this one's
         // transaction runs beside the one before (two writing connections, disjoint customers).
         next = handled(chunk.last === null ? Promise.resolve(null) : this.chunkAfter(chunk.last, days, dryRun));
@@ -97,10 +108,28 @@ export class NoticeRun {
         if (writing.length === WRITES_IN_STEP) await finish(writing[0]).finally(() => writing.shift());
       }
       if (writing.length > 0) await finish(writing[0]);
+      if (result.pickups === 0) result.nextPickupDay = await this.nextPickupDay(tomorrow);
       return result;
     } finally {
       // Stopped (a lost lease, a failed chunk): what is being written ends before the run does.
       await Promise.allSettled(writing);
+    }
+  }
+
+  /** The first day after `tomorrow` on which any customer picks up (a second read of the services: only for a day without pickups). */
+  private async nextPickupDay(tomorrow: LocalDate): Promise<LocalDate | null> {
+    const from = addDays(tomorrow, 1);
+    const until = addDays(tomorrow, NEXT_PICKUP_SEARCH_DAYS);
+    const holidays = await this.holidays.list({ from: addDays(from, -7), to: addDays(until, 7) });
+    let first: LocalDate | null = null;
+    for (let after: Id | null = null; ; ) {
+      const services = await this.notices.scheduledServicesAfter(after, this.customersPerChunk);
+      for (const owned of services.values()) {
+        const day = firstPickupDay(owned, holidays, from, first === null ? until : addDays(first, -1));
+        if (day !== null) first = day;
+      }
+      if (services.size < this.customersPerChunk) return first;
+      after = [...services.keys()][services.size - 1];
     }
   }
 
@@ -112,6 +141,7 @@ export class NoticeRun {
     const services = await this.notices.scheduledServicesAfter(afterCustomerId, this.customersPerChunk);
     if (services.size === 0) return null;
     const notices = [...services].flatMap(([customerId, owned]) => noticesOf(customerId, owned, holidays, tomorrow, until));
+    const pickups = notices.filter((notice) => notice.event.type === 'pickup.reminder').length;
     const through = [...services.keys()][services.size - 1];
     const preferences = await this.notices.reachablePreferencesIn({ after: afterCustomerId, through }, NOTICE_CATEGORIES);
     const reaching = notices.filter(
@@ -121,9 +151,9 @@ export class NoticeRun {
     const written = await this.notices.written(reaching);
     const fresh = reaching.filter((notice) => !written.has(notice.key));
     const last = services.size < this.customersPerChunk ? null : through;
-    if (dryRun) return { fresh, planned: null, last };
+    if (dryRun) return { fresh, planned: null, last, pickups };
     const planned = new Map(fresh.map((notice) => [notice.key, planDeliveries(notice.event, preferences.get(notice.event.customerId) ?? [])]));
-    return { fresh, planned, last };
+    return { fresh, planned, last, pickups };
   }
 
   /** Writes the chunk's notices with their deliveries; those newly written (dry: those that would be). */
@@ -152,13 +182,14 @@ type PlannedDeliveries = (written: OutboxEvent) => NewDelivery[];
 
 /**
  * One chunk of the run: its notices that reach a selection and are not yet written, their
- * deliveries by notice key (planned; null in a dry run), and its last customer (null: no
- * chunk follows).
+ * deliveries by notice key (planned; null in a dry run), its last customer (null: no
+ * chunk follows), and how many of its customers pick up tomorrow.
  */
 interface NoticeChunk {
   fresh: Notice[];
   planned: Map<string, PlannedDeliveries> | null;
   last: Id | null;
+  pickups: number;
 }
 
 /**
