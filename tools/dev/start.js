@@ -55,7 +55,7 @@ function noDemo() {
 }
 
 function demoReady(demo) {
-  const headers = '-H "Authorization: Bearer $TOKEN" -H "ClientId: $CLIENT_ID" -H "Request-Tracking-Id: $(date +%s%N)"';
+  const headers = `-H "Authorization: Bearer $TOKEN" -H "ClientId: $CLIENT_ID" -H "Request-Tracking-Id: $(node -p 'crypto.randomUUID()')"`;
   const customer = demo.customers[0];
   return `
   Curbside demo sandbox ${demo.seeded ? 'loaded' : 'ready'}: customers ${demo.customers.join(', ')}

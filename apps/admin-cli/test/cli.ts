@@ -118,9 +118,17 @@ export function startApi(databaseUrl: string, port: number, env: Record<string, 
 }
 
 /** Runs `npm start`'s script (after the build) in `cwd`, where it keeps data/demo-client.json; resolves once the API is ready. */
-export function startDemo(databaseUrl: string, port: number, cwd: string): Promise<RunningApi> {
-  return startServer(START, cwd, databaseUrl, port, {});
+export async function startDemo(databaseUrl: string, port: number, cwd: string): Promise<RunningApi> {
+  const api = await startServer(START, cwd, databaseUrl, port, {});
+  // The banner comes once the API answers; it ends the start's output.
+  for (const deadline = Date.now() + 10_000; !api.stdout().includes(BANNER_END) && Date.now() < deadline; ) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return api;
 }
+
+/** The last words of `npm start`'s banner. */
+export const BANNER_END = 'Stop: Ctrl-C';
 
 async function startServer(script: string, cwd: string, databaseUrl: string, port: number, env: Record<string, string>): Promise<RunningApi> {
   const child = spawn(process.execPath, [script], {

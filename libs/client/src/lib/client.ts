@@ -49,7 +49,7 @@ export type ServiceTicketDetail = Exclude<GetBody<typeof TICKET>, DisposalTicket
 export interface CurbsideClientOptions extends Credentials {
   /** Where the API is, e.g. `https://curbside.example.com`. */
   baseUrl: string;
-  /** Default the global fetch (Node 20). */
+  /** Default the global fetch. */
   fetch?: (request: Request) => Promise<Response>;
   /** Milliseconds since the epoch, for token expiry; default `Date.now`. */
   now?: () => number;
