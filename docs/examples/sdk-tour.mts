@@ -1,10 +1,8 @@
 import { CurbsideClient, CurbsideProblemError } from '@curbside/client';
 
-const curbside = new CurbsideClient({
-  baseUrl: process.env.CURBSIDE_URL ?? 'http://localhost:3000',
-  clientId: process.env.CLIENT_ID!,
-  clientSecret: process.env.CLIENT_SECRET!,
-});
+// The variables npm start's banner exports (an operator gives you yours).
+const { CURBSIDE_URL = 'http://localhost:3000', CLIENT_ID = '', CLIENT_SECRET = '' } = process.env;
+const curbside = new CurbsideClient({ baseUrl: CURBSIDE_URL, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
 
 async function main(): Promise<void> {
   // The open service tickets of this year, every page of them.
