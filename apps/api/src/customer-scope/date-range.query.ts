@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '../docs/openapi-decorators';
 import { IsOptional, registerDecorator, ValidationOptions } from 'class-validator';
 import { DateRange } from '@curbside/domain';
 import { DecodeError, ISO_DATE_SCHEMA, parseQueryDate } from '@curbside/codecs';

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType } from '../docs/openapi-decorators';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { DateRangeQuery } from '../customer-scope';

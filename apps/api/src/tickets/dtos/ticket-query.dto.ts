@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '../../docs/openapi-decorators';
 import { IsIn, IsOptional } from 'class-validator';
 import { ListParams } from '../../lists';
 
