@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
-import { inheritPropertyInitializers, inheritTransformationMetadata, inheritValidationMetadata } from '@nestjs/mapped-types';
+import { inheritPropertyInitializers, inheritTransformationMetadata } from '@nestjs/mapped-types';
 import type * as SwaggerPackage from '@nestjs/swagger';
+import { getMetadataStorage } from '@curbside/config';
 
 /*
  * `@nestjs/swagger`'s decorators, applied only when the OpenAPI document is built (at build time, see
@@ -80,6 +81,16 @@ function documentedProperties(prototype: object): string[] {
     .filter((key): key is string => typeof key === 'string' && key.startsWith(':'))
     .map((key) => key.slice(1))
     .filter((key) => typeof (prototype as Record<string, unknown>)[key] !== 'function');
+}
+
+/** `@nestjs/mapped-types`' `inheritValidationMetadata`, with class-validator's storage (its own loads the package's index). */
+function inheritValidationMetadata(parentClass: Type, targetClass: Type): void {
+  const storage = getMetadataStorage();
+  for (const rule of storage.getTargetValidationMetadatas(parentClass, null as unknown as string, false, false)) {
+    const originalType: unknown = Reflect.getMetadata('design:type', parentClass.prototype, rule.propertyName);
+    if (originalType) Reflect.defineMetadata('design:type', originalType, targetClass.prototype, rule.propertyName);
+    storage.addValidationMetadata({ ...rule, target: targetClass });
+  }
 }
 
 /**
