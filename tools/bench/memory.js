@@ -6,12 +6,16 @@
  * (VmHWM), the V8 heap by space (committed / used), external and array buffers, resident memory by mapping
  * (anonymous: V8 heap + malloc; the node binary's code; each addon), and the packages whose loading grew RSS most.
  *
+ * Then (issue 45, item 5) each server's RSS at start and its peak against the first baseline's: by default
+ * memory-bare-server.js (Fastify + the driver + jose, nothing of Curbside's), then any independent baseline in
+ * baseline/ (independent-*.js), then the scratch server.
+ *
  *   npm run build && node tools/bench/memory.js [--seconds=5] [--apis=dist/apps/api/main.js,/other/dist/apps/api/main.js]
- *       [--api-flags=';--max-semi-space-size=2'] [--json=file]
- *   (--api-flags: node flags per run of each API, `;` between runs; the scratch server runs without)
+ *       [--api-flags=';--max-semi-space-size=2'] [--baselines=tools/bench/memory-bare-server.js,...] [--json=file]
+ *   (--api-flags: node flags per run of each API, `;` between runs; the baselines run without)
  *   BENCH_DATABASE_URL=postgres://... for PostgreSQL (a database of its own, which it fills)
  */
-const { readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { environment, prepare, scenarios, startServer, freePort, pinning, progress } = require('./bench');
@@ -23,6 +27,15 @@ const settings = {
   apis: (argument('apis') ?? 'dist/apps/api/main.js').split(',').map((file) => path.resolve(root, file)),
   apiFlags: (argument('api-flags') ?? '').split(';').map((flags) => flags.split(' ').filter(Boolean)),
   json: argument('json'),
+  baselines: (
+    argument('baselines')?.split(',') ?? [
+      'tools/bench/memory-bare-server.js',
+      ...readdirSync(path.join(__dirname, 'baseline'))
+        .filter((file) => /^independent-.*\.js$/.test(file))
+        .map((file) => `tools/bench/baseline/${file}`),
+      'tools/bench/baseline/scratch-server.js',
+    ]
+  ).map((file) => path.resolve(root, file)),
 };
 const PHASES = ['ticket list, 10 rows, JSON', 'ticket list, 1,000 rows, JSON', 'ticket list, 1,000 rows, XML'];
 const MiB = (bytes) => (bytes / 1048576).toFixed(1);
@@ -119,6 +132,25 @@ function table(results) {
   return `${lines.join('\n')}\n`;
 }
 
+/** RSS at start and the peak through the phases, each server's against the first baseline's. */
+function ratios(results) {
+  const startOf = ({ snapshots }) => snapshots[0].vmRssKiB;
+  const peakOf = ({ snapshots }) => Math.max(...snapshots.map((s) => s.vmHwmKiB));
+  const [bare] = results;
+  const lines = [
+    `\n### RSS against ${bare.server.trim()}\n`,
+    '| server | RSS at start MiB | ratio | peak RSS MiB | ratio | modules at start |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const result of results) {
+    const [start, peak] = [startOf(result), peakOf(result)];
+    lines.push(
+      `| ${result.server.trim()} | ${MiB(start * 1024)} | ${(start / startOf(bare)).toFixed(2)} | ${MiB(peak * 1024)} | ${(peak / peakOf(bare)).toFixed(2)} | ${result.snapshots[0].moduleCount} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 /** One server started with the probe preloaded, its snapshots through the phases, then stopped. */
 async function measured({ name, script, flags }, { pin, env, scratch, chosen }) {
   const file = path.join(scratch, `${name.replace(' ', '-')}.memory.json`);
@@ -147,13 +179,13 @@ async function main() {
     };
     const apis = settings.apis.flatMap((script) => settings.apiFlags.map((flags) => ({ script, flags })));
     const candidates = [
-      { name: 'scratch', script: path.join(__dirname, 'baseline/scratch-server.js'), flags: [] },
+      ...settings.baselines.map((script) => ({ name: path.basename(script, '.js'), script, flags: [] })),
       ...apis.map((api, index) => ({ name: `api ${index + 1}`, ...api })),
     ];
     const results = [];
     for (const candidate of candidates) results.push(await measured(candidate, run));
     if (settings.json) writeFileSync(settings.json, JSON.stringify(results, null, 2));
-    process.stdout.write(table(results));
+    process.stdout.write(table(results) + ratios(results));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

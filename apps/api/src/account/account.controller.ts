@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '../docs/openapi-decorators';
 import { responses, WireObject } from '@curbside/codecs';
 import { accountBalance, type Customer } from '@curbside/domain';
 import { InvoiceRepository, ProfileRepository } from '@curbside/persistence';

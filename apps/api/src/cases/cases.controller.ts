@@ -1,5 +1,5 @@
 import { Controller, Param, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '../docs/openapi-decorators';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { CaseRepository } from '@curbside/persistence';

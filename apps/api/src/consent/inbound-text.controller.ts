@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, HttpCode, Inject } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '../docs/openapi-decorators';
 import { ROUTES, TEXT_INBOUND_SIGNATURE_HEADER, verifyTextInbound, type FormMembers } from '@curbside/contract';
 import { textKeywordOf } from '@curbside/domain';
 import { SetTextOptIn } from '@curbside/application';

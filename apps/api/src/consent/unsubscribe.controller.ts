@@ -1,5 +1,5 @@
 import { Controller, Header, HttpCode, Inject, Param } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '../docs/openapi-decorators';
 import { ROUTES } from '@curbside/contract';
 import { UnsubscribeTokens, type UnsubscribeGrant } from '@curbside/notifications';
 import { Unsubscribe } from '@curbside/application';

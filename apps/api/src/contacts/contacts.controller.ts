@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { ApiBody, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger';
+import { ApiBody, ApiTags } from '../docs/openapi-decorators';
 import { contactCodec, responses, WireObject } from '@curbside/codecs';
 import type { Contact, ContactType, Customer } from '@curbside/domain';
 import { UpdateContacts } from '@curbside/application';

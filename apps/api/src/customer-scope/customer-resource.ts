@@ -1,5 +1,5 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
-import { ApiParam } from '@nestjs/swagger';
+import { ApiParam } from '../docs/openapi-decorators';
 import { CustomerApi } from '../platform';
 import { CustomerExistsGuard } from './customer-exists.guard';
 

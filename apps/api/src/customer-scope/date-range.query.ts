@@ -1,5 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, registerDecorator, ValidationOptions } from 'class-validator';
+import { ApiPropertyOptional } from '../docs/openapi-decorators';
+import { IsOptional, registerDecorator, ValidationOptions } from '@curbside/config';
 import { DateRange } from '@curbside/domain';
 import { DecodeError, ISO_DATE_SCHEMA, parseQueryDate } from '@curbside/codecs';
 import { quoted } from '../platform/quoted';

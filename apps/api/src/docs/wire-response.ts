@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, type ApiResponseOptions } from '@nestjs/swagger';
+import type { ApiResponseOptions } from '@nestjs/swagger';
+import { Documented } from './openapi-decorators';
 import { toXml } from '@curbside/codecs';
 import { ExampleName, examples, pickupCalendarExample } from './examples';
 import { wireSchema } from './wire-schema';
@@ -26,12 +27,13 @@ function wireContent(names: ExampleName[]): Record<string, object> {
  * A response with headers of its own gives `{description, headers}`.
  */
 export function WireResponse(described: Described, ...names: [ExampleName, ...ExampleName[]]): MethodDecorator {
-  return applyDecorators(ApiOkResponse(wireResponseOptions(described, names)));
+  // The examples are made when the document is built, not when the API starts.
+  return applyDecorators(Documented((swagger) => swagger.ApiOkResponse(wireResponseOptions(described, names))));
 }
 
 /** Documents a route's 201 response in JSON and XML, as `WireResponse` does a 200. */
 export function CreatedWireResponse(described: Described, ...names: [ExampleName, ...ExampleName[]]): MethodDecorator {
-  return applyDecorators(ApiCreatedResponse(wireResponseOptions(described, names)));
+  return applyDecorators(Documented((swagger) => swagger.ApiCreatedResponse(wireResponseOptions(described, names))));
 }
 
 type Described = string | { description: string; headers: NonNullable<ApiResponseOptions['headers']> };
@@ -43,6 +45,10 @@ function wireResponseOptions(described: Described, names: ExampleName[]): ApiRes
 
 /** Documents a 200 response in iCalendar (RFC 5545), after the JSON and XML of `names` when the route negotiates. */
 export function CalendarResponse(description: string, ...names: ExampleName[]): MethodDecorator {
-  const calendar = { schema: { type: 'string' }, example: pickupCalendarExample() };
-  return applyDecorators(ApiOkResponse({ description, content: { ...wireContent(names), 'text/calendar': calendar } }));
+  return applyDecorators(
+    Documented((swagger) => {
+      const calendar = { schema: { type: 'string' }, example: pickupCalendarExample() };
+      return swagger.ApiOkResponse({ description, content: { ...wireContent(names), 'text/calendar': calendar } });
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiTags } from '../docs/openapi-decorators';
 import { ApiErrorCode, ApiException, Endpoint, ProblemResponse } from '../platform';
 import { Readiness } from './readiness';
 import { type HealthBody, ROUTES } from '@curbside/contract';

@@ -1,5 +1,5 @@
 import { Controller, Param, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '../docs/openapi-decorators';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Balance, Customer } from '@curbside/domain';
 import type { FastifyReply } from 'fastify';

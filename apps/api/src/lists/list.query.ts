@@ -1,6 +1,6 @@
-import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType } from '../docs/openapi-decorators';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from '@curbside/config';
 import { DateRangeQuery } from '../customer-scope';
 
 export const MAX_LIMIT = 1000;

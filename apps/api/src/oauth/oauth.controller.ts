@@ -1,5 +1,5 @@
 import { Body, Controller, createParamDecorator, ExecutionContext, Header, HttpCode, Ip, UseFilters } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '../docs/openapi-decorators';
 import type { FastifyRequest } from 'fastify';
 import { AccessTokenResponse, ClientService, TokenService } from '@curbside/auth';
 import { BodyEdgeProblems, CLIENT_BASIC, Endpoint, problemContent, RateLimits } from '../platform';

@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
+import { ApiHeader } from '../docs/openapi-decorators';
 import type { Precondition } from '@curbside/persistence';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorCode, ApiException } from './api.exception';

@@ -1,18 +1,12 @@
-import { applyDecorators, UseGuards } from '@nestjs/common';
-import {
-  ApiExtraModels,
-  ApiHeader,
-  ApiProduces,
-  ApiProperty,
-  ApiResponse,
-  ApiSecurity,
-  DocumentBuilder,
-  getSchemaPath,
-  SwaggerModule,
-} from '@nestjs/swagger';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { applyDecorators, NotFoundException, UseGuards } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject, RequestBodyObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CustomerAccessGuard } from '@curbside/auth';
+import { ApiExtraModels, ApiHeader, ApiProduces, ApiProperty, ApiResponse, ApiSecurity, documentedSwagger, getSchemaPath } from '../docs/openapi-decorators';
 import { TRACKING_HEADER } from './request-tracking';
 
 const BEARER = 'bearer';
@@ -175,8 +169,34 @@ export function JsonBodyProblems(): MethodDecorator {
   return applyDecorators(ProblemResponse(413, 'The body is over 64 KiB'), ProblemResponse(415, 'The body is not application/json'));
 }
 
-/** Swagger UI at `/docs`, the document at `/docs/openapi.json`. */
-export function setupOpenApi(app: NestFastifyApplication): void {
+/** What `/docs` serves: the document and Swagger UI's two pages of its own (`@nestjs/swagger`'s, made from it). */
+export interface OpenApiPages {
+  /** The body of `/docs/openapi.json`. */
+  'openapi.json': string;
+  'swagger-ui-init.js': string;
+  /** The page of `/docs` and `/docs/index.html`. */
+  'index.html': string;
+  /** The page of `/docs/`. */
+  'index-trailing-slash.html': string;
+}
+
+/** Where `npm run build` writes the pages (tools/openapi/build.js): beside the built API, `dist/apps/api/openapi/`. */
+export const OPENAPI_PAGES_DIRECTORY = path.join(__dirname, '..', 'openapi');
+const PAGE_NAMES: (keyof OpenApiPages)[] = ['openapi.json', 'swagger-ui-init.js', 'index.html', 'index-trailing-slash.html'];
+/** `SwaggerModule.setup`'s options of `/docs`, as its page builders read them. */
+const SETUP_OPTIONS = { jsonDocumentUrl: 'docs/openapi.json', raw: ['json'] };
+
+interface SwaggerUi {
+  buildSwaggerInitJS(document: OpenAPIObject, options: object): string;
+  buildSwaggerHTML(baseUrl: string, options: object): string;
+}
+
+/** `@nestjs/swagger`'s resolver, for its own files (its package exports only its index). */
+const swaggerRequire = (): NodeJS.Require => createRequire(require.resolve('@nestjs/swagger'));
+
+/** The document of the application's routes, with `@nestjs/swagger` (loaded here), and the pages made from it. */
+export function buildOpenApiPages(app: NestFastifyApplication): OpenApiPages {
+  const { DocumentBuilder, SwaggerModule } = documentedSwagger();
   const builder = new DocumentBuilder()
     .setTitle('Curbside customer account API')
     .setDescription('Customer accounts of a waste-collection company: tickets, invoices, cases, contacts, preferences.')
@@ -192,5 +212,51 @@ export function setupOpenApi(app: NestFastifyApplication): void {
   closeRequestBodies(document);
   // In XML a problem is one <problem> element (CONTRACT §4), whichever class documents it.
   (document.components?.schemas?.['ProblemDoc'] as SchemaObject).xml = { name: 'problem' };
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', raw: ['json'] });
+  const ui = swaggerRequire()('./swagger-ui') as SwaggerUi;
+  return {
+    'openapi.json': JSON.stringify(document),
+    'swagger-ui-init.js': ui.buildSwaggerInitJS(document, SETUP_OPTIONS),
+    'index.html': ui.buildSwaggerHTML('./docs/', SETUP_OPTIONS),
+    'index-trailing-slash.html': ui.buildSwaggerHTML('./', SETUP_OPTIONS),
+  };
+}
+
+/** The pages `npm run build` wrote, or undefined (the API runs from source, or was built by `tsc` alone). */
+function builtPages(): OpenApiPages | undefined {
+  if (!PAGE_NAMES.every((name) => existsSync(path.join(OPENAPI_PAGES_DIRECTORY, name)))) return undefined;
+  return Object.fromEntries(PAGE_NAMES.map((name) => [name, readFileSync(path.join(OPENAPI_PAGES_DIRECTORY, name), 'utf8')])) as unknown as OpenApiPages;
+}
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+/**
+ * Swagger UI at `/docs`, the document at `/docs/openapi.json`: the routes, types and bodies of
+ * `SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', raw: ['json'] })`,
+ * with the document built at build time and read on its first request (built then, when there is no build).
+ */
+export function setupOpenApi(app: NestFastifyApplication): void {
+  let pages: OpenApiPages | undefined;
+  const page = (name: keyof OpenApiPages): string => (pages ??= builtPages() ?? buildOpenApiPages(app))[name];
+  const http = app.getHttpAdapter();
+  const get = (route: string, handler: Handler) => http.get(route, handler);
+  // The adapter's `getRequestUrl`, which SwaggerModule asks.
+  const urlOf = (request: FastifyRequest): string => (request.raw as { originalUrl?: string }).originalUrl || (request.raw.url ?? '');
+  const initJs: Handler = async (_request, reply) => reply.type('application/javascript').send(page('swagger-ui-init.js'));
+  const html: Handler = (request, reply) => {
+    reply.type('text/html').send(page(urlOf(request).endsWith('/') ? 'index-trailing-slash.html' : 'index.html'));
+  };
+  get('/docs/swagger-ui-init.js', initJs);
+  get('/docs/docs/swagger-ui-init.js', initJs);
+  get('/docs', html);
+  get('/docs/index.html', html);
+  get('/docs/LICENSE', () => {
+    throw new NotFoundException();
+  });
+  try {
+    get('/docs/', html);
+  } catch {
+    // The router treats `/docs/` as `/docs` (as SwaggerModule, which tries the same).
+  }
+  get('/docs/openapi.json', async (_request, reply) => reply.type('application/json').send(page('openapi.json')));
+  app.useStaticAssets({ root: swaggerRequire()('swagger-ui-dist/absolute-path.js')(), prefix: '/docs', decorateReply: false });
 }

@@ -1,5 +1,7 @@
 import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import type { ValidatorPackage } from '@nestjs/common/interfaces/external/validator-package.interface';
 import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage, validate } from '@curbside/config';
 import { ApiErrorCode, ApiException, FieldError } from './api.exception';
 
 /**
@@ -11,6 +13,8 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
+    // class-validator without its index (see @curbside/config's validators).
+    validatorPackage: { validate, getMetadataStorage } as ValidatorPackage,
     exceptionFactory: (errors) => new ApiException(ApiErrorCode.VALIDATION_FAILED, undefined, fieldErrors(errors)),
   });
 }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiTags } from '../docs/openapi-decorators';
 import { preferenceCodec, responses, WireObject } from '@curbside/codecs';
 import type { Customer, Preference } from '@curbside/domain';
 import { UpdatePreferences } from '@curbside/application';

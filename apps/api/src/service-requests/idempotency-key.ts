@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { applyDecorators, createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
+import { ApiHeader } from '../docs/openapi-decorators';
 import type { Id, ServiceRequest } from '@curbside/domain';
 import type { FastifyRequest } from 'fastify';
 import { ApiErrorCode, ApiException, ProblemResponse } from '../platform';

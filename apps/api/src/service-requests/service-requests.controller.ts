@@ -1,5 +1,6 @@
 import { Body, Controller, Inject, Res } from '@nestjs/common';
-import { ApiBody, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger';
+import { ApiBody, ApiTags } from '../docs/openapi-decorators';
 import { CreateServiceRequest, type StoredResponse } from '@curbside/application';
 import { ROUTES } from '@curbside/contract';
 import { responses, serviceRequestCodec, type WireObject } from '@curbside/codecs';

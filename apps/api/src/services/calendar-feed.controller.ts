@@ -1,5 +1,5 @@
 import { Controller, Param } from '@nestjs/common';
-import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiProduces, ApiTags } from '../docs/openapi-decorators';
 import { PickupSchedules } from '@curbside/application';
 import { FeedTokenService } from '@curbside/auth';
 import { CustomerRepository } from '@curbside/persistence';

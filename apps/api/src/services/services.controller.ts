@@ -1,5 +1,5 @@
 import { Controller, Param, Query, Req } from '@nestjs/common';
-import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiProduces, ApiTags } from '../docs/openapi-decorators';
 import type { FastifyRequest } from 'fastify';
 import { FeedTokenService } from '@curbside/auth';
 import { responses, WireObject } from '@curbside/codecs';

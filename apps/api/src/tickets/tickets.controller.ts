@@ -1,5 +1,5 @@
 import { Controller, Param, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '../docs/openapi-decorators';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer, DisposalTicket } from '@curbside/domain';
 import { DisposalTicketRepository, ServiceTicketRepository } from '@curbside/persistence';

@@ -3,7 +3,7 @@ import { Expose, instanceToPlain, plainToInstance, Type } from 'class-transforme
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { IsIn, IsInt, IsOptional, IsTimeZone, Matches, Max, Min, MinLength, ValidateBy, type ValidationOptions, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsTimeZone, Matches, Max, Min, MinLength, ValidateBy, type ValidationOptions, validateSync } from './validators';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

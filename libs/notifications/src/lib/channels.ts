@@ -1,8 +1,8 @@
 import type { DkimConfig } from '@curbside/config';
 import { reasonOf, type DeliveryChannel, type DeliveryWithMessage } from '@curbside/domain';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
-import { MimeMessageComposer, type MimeMessageInput } from './mime-message';
+import type { MimeMessageComposer, MimeMessageInput } from './mime-message';
 
 /**
  * A failed try. Permanent failures (SMTP 5xx, HTTP 4xx but 429) make a delivery dead at once;
@@ -82,6 +82,9 @@ export class EmailChannel implements Channel {
     private readonly from: EmailSender,
     dkim: DkimConfig | null = null,
   ) {
+    // Loaded by the first email channel, not with this library: the API (unsubscribe tokens) sends no mail.
+    const nodemailer = require('nodemailer') as typeof import('nodemailer');
+    const { MimeMessageComposer } = require('./mime-message') as typeof import('./mime-message');
     // The message is composed (and signed) here whole; nodemailer is the SMTP client.
     this.composer = new MimeMessageComposer(from, dkim, DKIM_SIGNED_HEADERS);
     this.transport = nodemailer.createTransport({

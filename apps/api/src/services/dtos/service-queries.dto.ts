@@ -1,5 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, registerDecorator } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '../../docs/openapi-decorators';
+import { IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, registerDecorator } from '@curbside/config';
 import { LINES_OF_BUSINESS, type LineOfBusiness, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '@curbside/domain';
 import { ISO_DATE_SCHEMA } from '@curbside/codecs';
 import { IsQueryDate } from '../../customer-scope';

@@ -1,5 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '../../docs/openapi-decorators';
+import { IsIn, IsOptional } from '@curbside/config';
 import { ListParams } from '../../lists';
 
 export const DISPOSAL = 'disposal';
