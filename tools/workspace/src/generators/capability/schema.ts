@@ -1,0 +1,6 @@
+export interface CapabilitySchema {
+  /** kebab-case, e.g. `bin-audits`: the route's last segment and every file's name. */
+  name: string;
+  /** The migrations' timestamp (milliseconds); default: now, and after every migration so far. */
+  timestamp?: number;
+}
