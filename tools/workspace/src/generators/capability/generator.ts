@@ -1,4 +1,5 @@
 import { generateFiles, names, type GeneratorCallback, type Tree } from '@nx/devkit';
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import type { CapabilitySchema } from './schema';
 import { addImport, appendLine, appendMember, appendTableRow, appendToArray, insertBeforeElement } from './source-edits';
@@ -119,16 +120,30 @@ export function capabilityGenerator(tree: Tree, options: CapabilitySchema): Gene
   wire(tree, n);
   // No formatFiles: the workspace has no Prettier config, and Prettier's defaults would rewrite the edited files whole.
   return () => {
+    if (options.skipClientTypes !== true) writeClientTypes(tree.root);
     console.log(
       [
         '',
         `The capability ${n.fileName} is written. Next:`,
-        `  npx nx run @curbside/client:generate   the client's types for the new route (its suite checks them)`,
-        `  npx jest -c apps/api/jest.config.js apps/api/test/${n.fileName}.e2e-spec.ts`,
-        '  docs/extending.md: what each file is for, and what to change first',
+        ...(options.skipClientTypes === true ? ["  npx nx run @curbside/client:generate   the client's types for the new route (the client checks them)"] : []),
+        `  npx jest -c apps/api/jest.config.js apps/api/test/${n.fileName}.e2e-spec.ts   (and the other generated tests)`,
+        '  docs/extending.md: what each file is for',
       ].join('\n'),
     );
   };
+}
+
+/**
+ * The client's types are read off the API's OpenAPI document (libs/client/src/generated), and the
+ * client's typecheck holds them to the contract's bodies: the new route needs them regenerated.
+ * The API is built first (not the client, whose check fails until then), as `@curbside/client:generate` does.
+ */
+function writeClientTypes(root: string): void {
+  const run = (script: string, ...args: string[]) => execFileSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
+  console.log("Writing the client's types for the new route (builds the API, reads its OpenAPI document)");
+  run(require.resolve('typescript/bin/tsc', { paths: [root] }), '-b', 'apps/api/tsconfig.app.json');
+  run('tools/openapi/export.js', 'dist/openapi.json');
+  run('tools/openapi/client-types.js', 'dist/openapi.json');
 }
 
 export default capabilityGenerator;
