@@ -16,8 +16,10 @@ export interface CapabilityNames {
   constantName: string;
   /** snake_case: the table and the list's wire member (`bin_audits`). */
   snakeName: string;
-  /** Words, for prose (`bin audits`). */
+  /** Words, for prose and the OpenAPI tag (`bin audits`). */
   title: string;
+  /** The same, capitalized (`Bin audits`). */
+  heading: string;
   /** The migrations' timestamp and class suffix (milliseconds, after every migration so far). */
   timestamp: number;
 }
@@ -34,6 +36,7 @@ export function capabilityNames(name: string, timestamp: number): CapabilityName
     constantName: spelled.constantName,
     snakeName: spelled.constantName.toLowerCase(),
     title: name.replace(/-/g, ' '),
+    heading: name.charAt(0).toUpperCase() + name.slice(1).replace(/-/g, ' '),
     timestamp,
   };
 }
@@ -90,6 +93,7 @@ function wire(tree: Tree, n: CapabilityNames): void {
   const appModule = 'apps/api/src/app.module.ts';
   addImport(tree, appModule, `./${fileName}/${fileName}.module`, `${className}Module`);
   insertBeforeElement(tree, appModule, '...extraImports', `${className}Module`);
+  appendToArray(tree, 'apps/api/src/platform/openapi.ts', 'TAGS', `['${title}', '${n.heading} (a list per customer)']`);
   const examples = 'apps/api/src/docs/examples.ts';
   addImport(tree, examples, '@curbside/codecs', `${propertyName}Codec`);
   appendMember(
