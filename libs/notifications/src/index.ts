@@ -1,5 +1,6 @@
 export { NotificationsModule } from './lib/notifications.module';
 export { DeliveryFailure, type Channel } from './lib/channels';
+export { OutboxSubscriber, type OutboxSubscriberOptions } from './lib/outbox-subscriber';
 export { Notifier, notifierOptionsOf, type DeliveryOutcome, type NotifierOptions, type OutcomeListener } from './lib/notifier';
 export { UnsubscribeTokens, type UnsubscribeGrant } from './lib/consent/unsubscribe-tokens';
 export { unsubscribeUrl } from './lib/sender';
