@@ -64,8 +64,9 @@ describe('a capability generated into a copy of the workspace', () => {
       throw new Error(`${path.basename(script)} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
     }
   };
+  // `--projects` takes every argument after it: the projects go last.
   const jest = (projects: string[], ...args: string[]) =>
-    run(bin('jest/bin/jest.js'), '--ci', ...(projects.length === 1 ? ['-c', `${projects[0]}/jest.config.js`] : ['--projects', ...projects.map((p) => `${p}/jest.config.js`)]), ...args);
+    run(bin('jest/bin/jest.js'), '--ci', ...args, ...(projects.length === 1 ? ['-c', `${projects[0]}/jest.config.js`] : ['--projects', ...projects.map((p) => `${p}/jest.config.js`)]));
 
   beforeAll(() => {
     scratch = mkdtempSync(path.join(tmpdir(), 'curbside-capability-'));
