@@ -1,4 +1,4 @@
-import { DynamicModule, Injectable, Module } from '@nestjs/common';
+import { DynamicModule, Injectable, Module, type ModuleMetadata, type Provider } from '@nestjs/common';
 import type { Command } from 'commander';
 import { InjectCommander } from 'nest-commander';
 import { ApplicationModule, noticeProviders } from '@curbside/application';
@@ -61,10 +61,20 @@ class ProgramName {
   }
 }
 
+/**
+ * A team's own commands (docs/extending.md): command classes in the house's shape (nest-commander's
+ * `CommandRunner`, `CliFailure` for an expected failure, `output` for results), and the modules
+ * that provide what they inject. The shipped CLI has none.
+ */
+export interface CliExtension {
+  commands?: Provider[];
+  imports?: NonNullable<ModuleMetadata['imports']>;
+}
+
 /** The operator's tool: the same use cases, persistence and auth libs as the API, behind commands. */
 @Module({})
 export class AdminCliModule {
-  static register(config: Config): DynamicModule {
+  static register(config: Config, extension: CliExtension = {}): DynamicModule {
     const notifier = notifierOptionsOf(config);
     return {
       module: AdminCliModule,
@@ -73,8 +83,9 @@ export class AdminCliModule {
         NotificationsModule.forRoot(notifier),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ApplicationModule,
+        ...(extension.imports ?? []),
       ],
-      providers: [ProgramName, ...COMMANDS, ...noticeProviders(notifier)],
+      providers: [ProgramName, ...COMMANDS, ...noticeProviders(notifier), ...(extension.commands ?? [])],
     };
   }
 }

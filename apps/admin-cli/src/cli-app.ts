@@ -3,16 +3,16 @@ import { CommandFactory } from 'nest-commander';
 import { Commander } from 'nest-commander/src/constants';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Config } from '@curbside/config';
-import { AdminCliModule } from './admin-cli.module';
+import { AdminCliModule, type CliExtension } from './admin-cli.module';
 import { EXIT } from './cli-failure';
 
 /**
  * The CLI's Nest application, its commands registered and not yet run: `main` runs it,
  * and `tools/docs/cli-help.js` reads every command's help from it in one process.
- * `report` takes what a command throws.
+ * `report` takes what a command throws; `extension` adds a team's own commands (docs/extending.md).
  */
-export function createCliApp(config: Config, report: (error: unknown) => void): Promise<INestApplicationContext> {
-  return CommandFactory.createWithoutRunning(AdminCliModule.register(config), {
+export function createCliApp(config: Config, report: (error: unknown) => void, extension: CliExtension = {}): Promise<INestApplicationContext> {
+  return CommandFactory.createWithoutRunning(AdminCliModule.register(config, extension), {
     cliName: 'curbside',
     // A failure to build the application (a database or driver that cannot load) is thrown to
     // `runMain`, which prints it as one line, as the API and the notifier do.

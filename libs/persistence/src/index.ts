@@ -11,6 +11,7 @@ export {
 export { loadSqliteDriver, SqliteDriverUnavailable, type SqliteDatabaseConstructor } from './lib/sqlite-driver';
 export { writeIfCurrent, type ConditionalWrite, type Precondition } from './lib/conditional-write';
 export { PersistenceModule, type PersistenceOptions } from './lib/persistence.module';
+export { OutboxSubscriptions, type SubscriberCursor } from './lib/repositories/outbox-subscription.repository';
 export {
   ApiClientRepository,
   CaseRepository,

@@ -31,6 +31,12 @@ import { senderOf, type SenderOptions } from './sender';
 
 export interface NotifierOptions extends NotifierConfig, SenderOptions {
   smtpUrl: string | null;
+  /**
+   * A team's own transport for a delivery channel (docs/extending.md, "A notifier channel"): it
+   * sends that channel's deliveries instead of the configured one, under the same claims, retries
+   * and outcomes (throw `DeliveryFailure`, permanent or not).
+   */
+  channels?: Partial<Record<DeliveryChannel, Channel>>;
   /** The operating time zone: the notices' "today" (CONTRACT §8) and the quiet hours' clock (§10). */
   timeZone: string;
   /** The notifier's clock (what is due, the quiet hours); the system's by default. */
@@ -92,11 +98,12 @@ export class Notifier {
   ) {
     const log = (message: string, details: object) => this.logger.log({ ...details, msg: message });
     const from = { name: options.brandName, address: addressOf(options.from) };
+    const own = options.channels ?? {};
     this.channels = {
-      Email: options.smtpUrl ? new EmailChannel(options.smtpUrl, from, options.dkim) : new LogChannel('Email', log),
-      Text: options.textProviderUrl ? new ProviderChannel(options.textProviderUrl) : new LogChannel('Text', log),
-      Voice: options.voiceProviderUrl ? new ProviderChannel(options.voiceProviderUrl) : new LogChannel('Voice', log),
-      Webhook: new WebhookChannel((id) => webhooks.secretOf(id)),
+      Email: own.Email ?? (options.smtpUrl ? new EmailChannel(options.smtpUrl, from, options.dkim) : new LogChannel('Email', log)),
+      Text: own.Text ?? (options.textProviderUrl ? new ProviderChannel(options.textProviderUrl) : new LogChannel('Text', log)),
+      Voice: own.Voice ?? (options.voiceProviderUrl ? new ProviderChannel(options.voiceProviderUrl) : new LogChannel('Voice', log)),
+      Webhook: own.Webhook ?? new WebhookChannel((id) => webhooks.secretOf(id)),
     };
   }
 

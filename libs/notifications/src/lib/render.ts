@@ -1,10 +1,12 @@
 import { routeOf, type Delivery, type DeliveryWithMessage, type NewEvent, type PreferenceCategory } from '@curbside/domain';
 import type { UnsubscribeGrant } from './consent/unsubscribe-tokens';
-import { headline, renderMessage, shortMessage } from './templates';
+import { headline, shortWithOptOut, type MessageTemplates } from './templates';
 
 /** Whose messages these are and how each email's reader stops them (CONTRACT §10). */
 export interface Sender {
   brand: string;
+  /** The brand's messages (the house's unless it has its own). */
+  templates: MessageTemplates;
   /** The one-click unsubscribe URL of one customer's emails of one category to one address. */
   unsubscribeUrl(grant: UnsubscribeGrant): string;
 }
@@ -18,10 +20,10 @@ export const hasMessage = (delivery: Delivery): delivery is DeliveryWithMessage 
  */
 export function withMessage(delivery: Delivery, event: NewEvent, sender: Sender): DeliveryWithMessage {
   if (delivery.channel !== 'Email') {
-    return { ...delivery, subject: `${sender.brand}: ${headline(event)}`, body: shortMessage(event, sender.brand), html: null, listUnsubscribe: null };
+    return { ...delivery, subject: `${sender.brand}: ${headline(event)}`, body: shortWithOptOut(sender.templates.short(event, sender.brand)), html: null, listUnsubscribe: null };
   }
   const category = routeOf(event).category as PreferenceCategory;
   const unsubscribeUrl = sender.unsubscribeUrl({ customerId: event.customerId, category, address: delivery.address });
-  const message = renderMessage(event, { brand: sender.brand, unsubscribeUrl });
+  const message = sender.templates.email(event, { brand: sender.brand, unsubscribeUrl });
   return { ...delivery, subject: message.subject, body: message.text, html: message.html, listUnsubscribe: unsubscribeUrl };
 }

@@ -125,6 +125,24 @@ export function shortMessage(event: NewEvent, brand: string): string {
   return withOptOutLine(`${line}.`.length <= room ? `${line}.` : line);
 }
 
+/**
+ * A brand's own messages (docs/extending.md, "A brand's message templates"): the email of an
+ * event and what a text or a call says. Given as `templates` in the notifier's options; the
+ * notifier still adds what the contract requires whatever they say: an email's unsubscribe
+ * header (CONTRACT §10) and a text's opt-out line within 160 characters.
+ */
+export interface MessageTemplates {
+  email(event: NewEvent, letterhead: Letterhead): Message;
+  short(event: NewEvent, brand: string): string;
+}
+
+/** The house's messages, the default. */
+export const HOUSE_TEMPLATES: MessageTemplates = { email: renderMessage, short: shortMessage };
+
+/** A text as sent: the template's, with the opt-out line (CONTRACT §10) when it lacks one, within 160 characters. */
+export const shortWithOptOut = (text: string): string =>
+  text.endsWith(TEXT_OPT_OUT_LINE) && text.length <= SHORT_MESSAGE_MAX ? text : withOptOutLine(text.endsWith(TEXT_OPT_OUT_LINE) ? text.slice(0, -TEXT_OPT_OUT_LINE.length) : text);
+
 /** Text made safe for HTML content and attribute values. */
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);

@@ -11,3 +11,4 @@ export * from './event.entities';
 export * from './delivery.entities';
 export * from './service-request.entities';
 export * from './notice.entities';
+export * from './subscriber.entities';

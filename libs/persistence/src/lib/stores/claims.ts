@@ -22,7 +22,16 @@ export function claimDueRows<T extends ObjectLiteral>(
     leaseSeconds,
     except = [],
     at = new Date(),
-  }: { worker: string; limit: number; leaseSeconds: number; except?: readonly number[]; at?: Date },
+    scope = {},
+  }: {
+    worker: string;
+    limit: number;
+    leaseSeconds: number;
+    except?: readonly number[];
+    at?: Date;
+    /** Only rows with these column values (e.g. one subscriber's cursors). */
+    scope?: Readonly<Record<string, string>>;
+  },
 ): Promise<T[]> {
   const now = nowLocalDateTime(at);
   const leasedUntil = nowLocalDateTime(new Date(at.getTime() + leaseSeconds * 1000));
@@ -33,10 +42,11 @@ export function claimDueRows<T extends ObjectLiteral>(
        SELECT "id" FROM "${table}"
        WHERE "state" = 'pending' AND "next_attempt_at" <= :now AND ("claimed_until" IS NULL OR "claimed_until" <= :now)
        ${except.length > 0 ? 'AND "id" NOT IN (:...except)' : ''}
+       ${Object.keys(scope).map((column, i) => `AND "${column}" = :scope${i}`).join(' ')}
        ORDER BY "id" LIMIT :limit ${skipLocked}
      )
      RETURNING *`,
-    { worker, leasedUntil, now, limit, except: [...except] },
+    { worker, leasedUntil, now, limit, except: [...except], ...Object.fromEntries(Object.values(scope).map((value, i) => [`scope${i}`, value])) },
     {},
   );
   return inTransaction(dataSource, async ({ queryRunner }) => {

@@ -1,0 +1,111 @@
+import type { Tree } from '@nx/devkit';
+import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { capabilityGenerator } from './generator';
+
+const ROOT = path.resolve(__dirname, '../../../../..');
+
+/** The house's files the generator edits, as they are in this checkout: the generator must fit them as they are today. */
+const EDITED = [
+  'libs/contract/src/lib/routes.ts',
+  'libs/contract/src/index.ts',
+  'libs/domain/src/index.ts',
+  'libs/persistence/src/lib/entities/index.ts',
+  'libs/persistence/src/lib/repositories/index.ts',
+  'libs/persistence/src/index.ts',
+  'libs/persistence/src/migrations/postgres/index.ts',
+  'libs/persistence/src/migrations/sqlite/index.ts',
+  'libs/codecs/src/index.ts',
+  'libs/application/src/lib/application.module.ts',
+  'libs/application/src/index.ts',
+  'apps/api/src/app.module.ts',
+  'apps/api/src/docs/examples.ts',
+  'apps/api/src/platform/openapi.ts',
+  'docs/architecture.md',
+];
+
+const WRITTEN = [
+  'libs/domain/src/lib/bin-audits.ts',
+  'libs/domain/src/lib/bin-audits.spec.ts',
+  'libs/contract/src/lib/bin-audits.bodies.ts',
+  'libs/application/src/lib/bin-audits/bin-audits.ts',
+  'libs/application/src/lib/bin-audits/bin-audits.spec.ts',
+  'libs/persistence/src/lib/entities/bin-audits.entities.ts',
+  'libs/persistence/src/lib/stores/bin-audits.store.ts',
+  'libs/persistence/src/lib/repositories/bin-audits.repository.ts',
+  'libs/persistence/src/migrations/postgres/1800000000000-bin-audits.ts',
+  'libs/persistence/src/migrations/sqlite/1800000000000-bin-audits.ts',
+  'libs/codecs/src/lib/bin-audits.codec.ts',
+  'libs/codecs/src/lib/bin-audits.codec.spec.ts',
+  'apps/api/src/bin-audits/bin-audits.module.ts',
+  'apps/api/src/bin-audits/bin-audits.controller.ts',
+  'apps/api/test/bin-audits.e2e-spec.ts',
+];
+
+describe('the capability generator (@curbside/workspace:capability)', () => {
+  let tree: Tree;
+  const text = (file: string): string => tree.read(file, 'utf-8') ?? '';
+
+  beforeEach(() => {
+    tree = createTreeWithEmptyWorkspace();
+    for (const file of EDITED) tree.write(file, readFileSync(path.join(ROOT, file), 'utf-8'));
+  });
+
+  const generate = (name = 'bin-audits') => capabilityGenerator(tree, { name, timestamp: 1800000000000, skipClientTypes: true });
+
+  it('writes every file of a capability, named after it, with no template left in them', () => {
+    generate();
+    for (const file of WRITTEN) {
+      expect(tree.exists(file)).toBe(true);
+      expect(text(file)).not.toMatch(/<%|%>|__fileName__/);
+    }
+    expect(text('libs/domain/src/lib/bin-audits.ts')).toContain('export interface BinAuditsEntry');
+    expect(text('libs/codecs/src/lib/bin-audits.codec.ts')).toContain('bin_audits: page.items.map');
+    expect(text('libs/persistence/src/migrations/sqlite/1800000000000-bin-audits.ts')).toContain('export class BinAudits1800000000000');
+    expect(text('apps/api/src/bin-audits/bin-audits.controller.ts')).toContain('@CustomerResource()');
+  });
+
+  it('lists it where the house lists each capability', () => {
+    generate();
+    const routes = text('libs/contract/src/lib/routes.ts');
+    expect(routes).toContain("import type { BinAuditsListBody } from './bin-audits.bodies';");
+    expect(routes).toContain("  listBinAudits: { method: 'GET', path: `${CUSTOMER}/bin-audits`, query: LIST },\n});");
+    expect(routes).toContain('  listBinAudits: BinAuditsListBody;\n}');
+    for (const driver of ['postgres', 'sqlite']) {
+      const index = text(`libs/persistence/src/migrations/${driver}/index.ts`);
+      expect(index).toContain("import { BinAudits1800000000000 } from './1800000000000-bin-audits';");
+      expect(index).toMatch(/_MIGRATIONS = \[.*, BinAudits1800000000000\];/);
+    }
+    expect(text('libs/persistence/src/lib/repositories/index.ts')).toMatch(/REPOSITORIES = \[[^\]]*BinAuditsRepository,\n\];/);
+    expect(text('libs/application/src/lib/application.module.ts')).toMatch(/USE_CASES = \[.*, BinAudits\];/);
+    expect(text('apps/api/src/app.module.ts')).toMatch(/BinAuditsModule,\n\s+\.\.\.extraImports,/);
+    expect(text('apps/api/src/docs/examples.ts')).toMatch(/import \{[^}]*binAuditsCodec[^}]*\} from '@curbside\/codecs';/);
+    expect(text('apps/api/src/docs/examples.ts')).toContain('  binAuditsList: (): WireObject => binAuditsCodec.list(TRACKING_ID');
+    expect(text('apps/api/src/platform/openapi.ts')).toContain("  ['bin audits', 'Bin audits (a list per customer)'],\n];");
+    expect(text('docs/architecture.md')).toContain('| bin audits (a list per customer');
+    expect(text('libs/domain/src/index.ts').endsWith("export * from './lib/bin-audits';\n")).toBe(true);
+  });
+
+  it('changes nothing else in the files it edits', () => {
+    const before = Object.fromEntries(EDITED.map((file) => [file, text(file)]));
+    generate();
+    for (const file of EDITED) {
+      const removed = before[file].split('\n').filter((line) => !text(file).split('\n').includes(line));
+      // A line it extends (an import, a one-line list) is the only kind that is not kept whole.
+      expect(removed.every((line) => /^import|_MIGRATIONS = \[|USE_CASES = \[/.test(line))).toBe(true);
+    }
+  });
+
+  it('refuses a name that is not kebab-case, and a capability that exists', () => {
+    expect(() => generate('BinAudits')).toThrow('not a capability name');
+    generate();
+    expect(() => generate()).toThrow('exists already');
+    expect(() => generate('cases')).toThrow('route table');
+  });
+
+  it('says which file no longer fits when the house has moved', () => {
+    tree.write('apps/api/src/app.module.ts', 'export const nothing = [];\n');
+    expect(() => generate()).toThrow('apps/api/src/app.module.ts');
+  });
+});
