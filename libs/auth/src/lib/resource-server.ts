@@ -176,7 +176,8 @@ export class CurbsideResourceServerModule {
         CurbsideAccessGuard,
         { provide: APP_FILTER, useClass: AuthProblemFilter },
       ],
-      exports: [TokenIntrospector, CurbsideAccessGuard],
+      // The guard is built in each module that puts it on a route: it needs the options and the introspector there.
+      exports: [RESOURCE_SERVER_OPTIONS, TokenIntrospector, CurbsideAccessGuard],
     };
   }
 }
