@@ -104,7 +104,10 @@ function installOutsideApp(registry, userConfig) {
   const dir = path.join(work, 'outside-service');
   cpSync(path.join(__dirname, 'outside-app'), dir, { recursive: true });
   const installed = (name) => JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
-  const thirdParty = ['@nestjs/common', '@nestjs/core', '@nestjs/platform-fastify', 'fastify', 'reflect-metadata', 'rxjs'];
+  // At the versions this repository runs (so npm's cache has them), with the peers Nest requires.
+  const nest = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@nestjs/common/package.json'), 'utf8'));
+  const requiredPeers = Object.keys(nest.peerDependencies).filter((name) => !nest.peerDependenciesMeta?.[name]?.optional);
+  const thirdParty = [...new Set(['@nestjs/common', '@nestjs/core', '@nestjs/platform-fastify', 'fastify', ...requiredPeers])];
   const manifest = {
     name: 'outside-service',
     private: true,
