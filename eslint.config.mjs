@@ -6,7 +6,7 @@ export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
-    ignores: ['**/dist', '**/node_modules', '**/coverage', 'tools/bench/results', '**/jest.config.js', 'jest.preset.js'],
+    ignores: ['**/dist', '**/node_modules', '**/coverage', 'tools/bench/results', 'tools/release/outside-app', '**/jest.config.js', 'jest.preset.js'],
   },
   {
     files: ['**/*.ts'],

@@ -26,6 +26,8 @@ module.exports = function preset(projectDir, overrides = {}) {
       '^@curbside/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
       // A lib's test entry (`@curbside/persistence/testing`): helpers for the suites of the libs above it.
       '^@curbside/([a-z-]+)/testing$': path.join(__dirname, 'libs/$1/test/index.ts'),
+      // Another published entry point (`@curbside/auth/resource-server`): its source, as the `development` condition says.
+      '^@curbside/([a-z-]+)/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/$2.ts'),
     },
     moduleFileExtensions: ['ts', 'js', 'json'],
     // Jest's transform cache in the workspace, not the temp directory: a test run leaves the temp directory as it

@@ -78,8 +78,8 @@ module.exports = {
       message: '{{error}}',
       severity: 'error',
       resolved: false,
-      // The token endpoint answers errors as OAuth 2 does (RFC 6749 §5.2), not as problems.
-      given: "$.paths[?(@property !== '/oauth/token')][*].responses[?(@property.match(/^[45]/))]",
+      // The token and introspection endpoints answer errors as OAuth 2 does (RFC 6749 §5.2), not as problems.
+      given: "$.paths[?(@property !== '/oauth/token' && @property !== '/oauth/introspect')][*].responses[?(@property.match(/^[45]/))]",
       then: { function: isProblem },
     },
     'curbside-json-and-xml-examples': {

@@ -1,4 +1,4 @@
-export { API_ERRORS, ApiErrorCode, AuthErrorCode, type FieldError, type Problem, type ProblemCode } from './lib/errors';
+export { API_ERRORS, ApiErrorCode, AUTH_ERROR_STATUS, AuthErrorCode, type FieldError, type Problem, type ProblemCode } from './lib/errors';
 export { type Format, type HttpMethod, type OperationId, type QueryParameter, type ResponseBodies, type Route, ROUTES } from './lib/routes';
 export type * from './lib/bodies';
 export { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhookSignature, type VerifyOptions } from './lib/webhook-signature';

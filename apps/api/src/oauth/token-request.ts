@@ -19,6 +19,24 @@ export function readTokenRequest(body: unknown, authorization: string | undefine
     throw new OAuthException('unsupported_grant_type', 'Only the client_credentials grant is supported.');
   }
 
+  return clientCredentials(params, authorization);
+}
+
+/** An introspection request (RFC 7662 §2.1): the token, and the asking client's credentials as for a token request. */
+export interface IntrospectionRequest extends TokenRequest {
+  token: string;
+}
+
+/** Reads an introspection request; throws OAuthException (invalid_request) for malformed ones. */
+export function readIntrospectionRequest(body: unknown, authorization: string | undefined): IntrospectionRequest {
+  const params = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const token = param(params, 'token');
+  if (token === null) throw new OAuthException('invalid_request', 'token is required.');
+  return { ...clientCredentials(params, authorization), token };
+}
+
+/** The client's credentials, in the body or as HTTP Basic (RFC 6749 §2.3.1), never both. */
+function clientCredentials(params: Record<string, unknown>, authorization: string | undefined): TokenRequest {
   const basic = basicCredentials(authorization);
   const clientId = param(params, 'client_id');
   const clientSecret = param(params, 'client_secret');

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { AuthException } from '@curbside/auth';
 import { toXml } from '@curbside/codecs';
-import { AuthErrorCode, type Problem } from '@curbside/contract';
+import { AUTH_ERROR_STATUS, type Problem } from '@curbside/contract';
 import { isDatabaseUnavailable } from '@curbside/persistence';
 import { API_ERRORS, ApiErrorCode, ApiException, FieldError } from './api.exception';
 import { negotiateProblemFormat, PROBLEM_CONTENT_TYPE } from './negotiation';
@@ -17,19 +17,6 @@ export interface ErrorDescription {
   unexpected: boolean;
   headers: Record<string, string>;
 }
-
-const AUTH_ERROR_STATUS: Record<AuthErrorCode, number> = {
-  [AuthErrorCode.MISSING_TOKEN]: 401,
-  [AuthErrorCode.INVALID_TOKEN]: 401,
-  [AuthErrorCode.TOKEN_EXPIRED]: 401,
-  [AuthErrorCode.UNKNOWN_CLIENT]: 401,
-  [AuthErrorCode.MISSING_CLIENT_ID]: 401,
-  [AuthErrorCode.CLIENT_ID_MISMATCH]: 401,
-  [AuthErrorCode.INVALID_CUSTOMER_ID]: 400,
-  [AuthErrorCode.CUSTOMER_NOT_GRANTED]: 403,
-  // A feed link is an address: a bad one names no feed (and tells nothing of why).
-  [AuthErrorCode.INVALID_FEED_TOKEN]: 404,
-};
 
 /** Bearer challenge (RFC 6750 §3) on every 401 of the customer API. */
 const BEARER_CHALLENGE = 'Bearer realm="curbside"';

@@ -4,6 +4,7 @@ import { ClientService } from './client.service';
 import { CustomerAccessGuard } from './customer-access.guard';
 import { FeedTokenService } from './feed-token.service';
 import { TokenSigner } from './token-signer';
+import { TokenIntrospection } from './token-introspection';
 import { TokenService } from './token.service';
 
 /**
@@ -21,10 +22,11 @@ export class AuthModule {
         TokenSigner,
         ClientService,
         TokenService,
+        TokenIntrospection,
         FeedTokenService,
         CustomerAccessGuard,
       ],
-      exports: [ClientService, TokenService, FeedTokenService, CustomerAccessGuard],
+      exports: [ClientService, TokenService, TokenIntrospection, FeedTokenService, CustomerAccessGuard],
     };
   }
 }

@@ -14,6 +14,16 @@ export interface AccessTokenResponse {
 /** RFC 9068 JWT access tokens. */
 const ACCESS_TOKEN: TokenKind = { type: 'at+jwt', audience: 'curbside-api' };
 
+/** What a verified access token says (RFC 9068 §2.2), times in seconds since the epoch. */
+export interface AccessTokenClaims {
+  clientId: string;
+  issuer: string;
+  audience: string;
+  issuedAt: number;
+  expiresAt: number;
+  jti: string;
+}
+
 /** Issues and verifies the API's access tokens: HS256 JWTs, nothing else accepted; rotates their key. */
 @Injectable()
 export class TokenService {
@@ -31,6 +41,11 @@ export class TokenService {
 
   /** The client id the token was issued to; throws AuthException (INVALID_TOKEN or TOKEN_EXPIRED). */
   async verify(token: string): Promise<string> {
+    return (await this.claims(token)).clientId;
+  }
+
+  /** The claims of a valid access token; throws AuthException (INVALID_TOKEN or TOKEN_EXPIRED). */
+  async claims(token: string): Promise<AccessTokenClaims> {
     let payload: Awaited<ReturnType<TokenSigner['verify']>>;
     try {
       payload = await this.signer.verify(ACCESS_TOKEN, token, ['client_id', 'exp']);
@@ -39,7 +54,14 @@ export class TokenService {
       throw new AuthException(error.expired ? AuthErrorCode.TOKEN_EXPIRED : AuthErrorCode.INVALID_TOKEN);
     }
     if (payload.client_id !== payload.sub) throw new AuthException(AuthErrorCode.INVALID_TOKEN);
-    return payload.sub;
+    return {
+      clientId: payload.sub,
+      issuer: payload.iss as string,
+      audience: ACCESS_TOKEN.audience,
+      issuedAt: payload.iat as number,
+      expiresAt: payload.exp as number,
+      jti: payload.jti as string,
+    };
   }
 
   /** See `TokenSigner.derivedKey`. */

@@ -63,6 +63,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether an access token is active (token introspection, RFC 7662)
+         * @description For another service that accepts Curbside’s access tokens without holding the signing key: it authenticates as a client (as for a token request: form fields, JSON members or HTTP Basic) and sends the token. The checks are the API’s own (signature by a key still accepted, expiry, the client not revoked), made on every call. Errors are answered as RFC 6749 §5.2 says, not as problems.
+         */
+        post: operations["introspectToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{customerId}/tickets": {
         parameters: {
             query?: never;
@@ -968,6 +988,167 @@ export interface operations {
                 };
             };
             /** @description invalid_request or unsupported_grant_type; a body the edge refuses (malformed, too deep) is a problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description invalid_client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDoc"];
+                };
+            };
+            /** @description The Accept header does not allow application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The body is neither a form nor application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description temporarily_unavailable: too many failures for the client id or address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+        };
+    };
+    introspectToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The access token asked about */
+                    token: string;
+                    /** @description Ignored: only access tokens are introspected */
+                    token_type_hint?: string;
+                    /** @description With HTTP Basic it may be left out, or must equal the Basic client id */
+                    client_id?: string;
+                    client_secret?: string;
+                } & (unknown | unknown);
+                "application/json": {
+                    /** @description The access token asked about */
+                    token: string;
+                    /** @description Ignored: only access tokens are introspected */
+                    token_type_hint?: string;
+                    /** @description With HTTP Basic it may be left out, or must equal the Basic client id */
+                    client_id?: string;
+                    client_secret?: string;
+                } & (unknown | unknown);
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        active: false;
+                    } | {
+                        /** @enum {boolean} */
+                        active: true;
+                        client_id: string;
+                        /** @description The client id */
+                        sub: string;
+                        /** @example curbside */
+                        iss: string;
+                        /** @example curbside-api */
+                        aud: string;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                        /** @description Seconds since the epoch */
+                        exp: number;
+                        /** @description Seconds since the epoch */
+                        iat: number;
+                        jti: string;
+                    };
+                };
+            };
+            /** @description invalid_request; a body the edge refuses (malformed, too deep) is a problem */
             400: {
                 headers: {
                     [name: string]: unknown;

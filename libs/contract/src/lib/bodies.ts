@@ -468,4 +468,23 @@ export type NotesBody = { request_tracking_id: string; activities: WireNote[] };
 
 /** POST /oauth/token (RFC 6749 §5.1). */
 export type AccessTokenBody = { access_token: string; token_type: 'Bearer'; expires_in: number };
+
+/**
+ * The introspection endpoint's answer (RFC 7662 §2.2). An inactive token (expired, forged, of
+ * another kind or audience, or of a revoked client) says nothing more, as the RFC advises.
+ */
+export type TokenIntrospectionBody =
+  | { active: false }
+  | {
+      active: true;
+      client_id: string;
+      sub: string;
+      iss: string;
+      aud: string;
+      token_type: 'Bearer';
+      /** Seconds since the epoch. */
+      exp: number;
+      iat: number;
+      jti: string;
+    };
 export type HealthBody = { status: 'up' | 'ready' };

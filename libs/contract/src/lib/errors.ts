@@ -111,6 +111,20 @@ export enum AuthErrorCode {
   INVALID_FEED_TOKEN = 'INVALID_FEED_TOKEN',
 }
 
+/** The HTTP status each auth code is answered with (CONTRACT §2). */
+export const AUTH_ERROR_STATUS: Record<AuthErrorCode, number> = {
+  [AuthErrorCode.MISSING_TOKEN]: 401,
+  [AuthErrorCode.INVALID_TOKEN]: 401,
+  [AuthErrorCode.TOKEN_EXPIRED]: 401,
+  [AuthErrorCode.UNKNOWN_CLIENT]: 401,
+  [AuthErrorCode.MISSING_CLIENT_ID]: 401,
+  [AuthErrorCode.CLIENT_ID_MISMATCH]: 401,
+  [AuthErrorCode.INVALID_CUSTOMER_ID]: 400,
+  [AuthErrorCode.CUSTOMER_NOT_GRANTED]: 403,
+  // A feed link is an address: a bad one names no feed (and tells nothing of why).
+  [AuthErrorCode.INVALID_FEED_TOKEN]: 404,
+};
+
 /** Every `error.code` a problem body can carry. */
 export type ProblemCode = ApiErrorCode | AuthErrorCode;
 

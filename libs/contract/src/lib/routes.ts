@@ -58,6 +58,8 @@ export const ROUTES = defineRoutes({
   getLiveness: { method: 'GET', path: '/health/live', formats: WIRE },
   getReadiness: { method: 'GET', path: '/health/ready', formats: WIRE },
   issueToken: { method: 'POST', path: '/oauth/token' },
+  /** RFC 7662: another service asks whether an access token is active, authenticated as a client. */
+  introspectToken: { method: 'POST', path: '/oauth/introspect' },
   getCalendarFeed: { method: 'GET', path: '/feeds/calendar/{token}/pickups.ics', formats: ['calendar'] },
   /** CONTRACT §10: the page of an email's unsubscribe link; changes nothing (mail scanners open links). */
   showUnsubscribe: { method: 'GET', path: '/unsubscribe/{token}', formats: ['html'] },
@@ -119,6 +121,7 @@ export interface ResponseBodies {
   getLiveness: B.HealthBody;
   getReadiness: B.HealthBody;
   issueToken: B.AccessTokenBody;
+  introspectToken: B.TokenIntrospectionBody;
   getCalendarFeed: string;
   showUnsubscribe: string;
   unsubscribe: string;
