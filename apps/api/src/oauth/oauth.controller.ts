@@ -1,5 +1,5 @@
 import { Body, Controller, createParamDecorator, ExecutionContext, Header, HttpCode, Ip, UseFilters } from '@nestjs/common';
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { SchemaObject } from '@nestjs/swagger';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '../docs/openapi-decorators';
 import type { FastifyRequest } from 'fastify';
 import { AccessTokenResponse, ClientService, TokenIntrospection, TokenService } from '@curbside/auth';
