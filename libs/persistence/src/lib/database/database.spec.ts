@@ -82,6 +82,9 @@ describe.each(testDatabases())('schema on $name', (db) => {
         'idx_events_dead_id',
         'idx_events_pending_id',
       ]);
+      // The trace context's columns, then the claims' and the failed rows' indexes.
+      await dataSource.undoLastMigration();
+      expect(await columnsOf(dataSource, 'events')).not.toContain('traceparent');
       await dataSource.undoLastMigration();
       await dataSource.undoLastMigration();
       expect(await outboxIndexes(dataSource)).toEqual(['idx_deliveries_state_next_attempt_at', 'idx_events_state_next_attempt_at']);
@@ -128,6 +131,15 @@ describe.each(testDatabases())('schema on $name', (db) => {
     }
   });
 });
+
+async function columnsOf(dataSource: DataSource, table: string): Promise<string[]> {
+  const rows: Array<{ name: string }> = await dataSource.query(
+    dataSource.options.type === 'postgres'
+      ? `SELECT column_name AS name FROM information_schema.columns WHERE table_name = '${table}'`
+      : `SELECT name FROM pragma_table_info('${table}')`,
+  );
+  return rows.map((row) => row.name);
+}
 
 function insertDelivery(dataSource: DataSource, key: string, body: string | null): Promise<unknown> {
   const placeholders = dataSource.options.type === 'postgres' ? ['$1', '$2'] : ['?', '?'];
