@@ -13,6 +13,7 @@
  *
  * --traced: each build runs twice, untraced and traced (OpenTelemetry on, the default sampler, its
  * spans exported as OTLP/HTTP to a receiver in this process that answers 200 and counts them).
+ * --traced-variants='A=1 B=2;C=3': more traced instances of the first build, each with these OTEL_* variables too.
  */
 const { createServer } = require('node:http');
 const { rmSync } = require('node:fs');
@@ -28,6 +29,7 @@ const settings = {
   rounds: Number(argument('rounds') ?? 3),
   apis: (argument('apis') ?? 'dist/apps/api/main.js').split(',').map((file) => path.resolve(root, file)),
   traced: process.argv.includes('--traced'),
+  variants: (process.argv.find((a) => a.startsWith('--traced-variants='))?.slice('--traced-variants='.length) ?? '').split(';').filter(Boolean).map((text) => Object.fromEntries(text.trim().split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))),
 };
 
 /** An OTLP/HTTP receiver on loopback: answers every export 200, counts the bytes it was sent. */
@@ -72,6 +74,10 @@ async function main() {
       if (traces !== null) {
         servers.push(await startServer(`api ${index + 1} traced`, pin, api, { ...env, PORT: String(await freePort()), OTEL_EXPORTER_OTLP_ENDPOINT: traces.url }));
       }
+    }
+    for (const variant of settings.variants) {
+      const name = `api 1 traced ${Object.entries(variant).map(([key, value]) => `${key}=${value}`).join(' ')}`;
+      servers.push(await startServer(name, pin, settings.apis[0], { ...env, PORT: String(await freePort()), OTEL_EXPORTER_OTLP_ENDPOINT: traces?.url ?? 'http://127.0.0.1:9', ...variant }));
     }
     const chosen = scenarios(headers, customers).filter((s) => !s.curbsideOnly && (settings.only === undefined || new RegExp(settings.only).test(s.name)));
     const rows = [];

@@ -45,15 +45,19 @@ export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = proce
   const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const named = setting(env, 'OTEL_SERVICE_NAME') !== '' || /(^|,)\s*service\.name=/.test(env['OTEL_RESOURCE_ATTRIBUTES'] ?? '');
+  const disabled = new Set(setting(env, 'OTEL_NODE_DISABLED_INSTRUMENTATIONS').split(',').map((name) => name.trim()));
+  const instrumentations = {
+    http: () => new HttpInstrumentation({ ignoreIncomingRequestHook: (request: IncomingMessage) => UNTRACED_PATHS.test(request.url ?? '') }),
+    'nestjs-core': () => new NestInstrumentation(),
+    // Statements outside any span (the notifier's polls, every 100 ms) would each be a trace of their own.
+    pg: () => new PgInstrumentation({ requireParentSpan: true }),
+    ioredis: () => new IORedisInstrumentation({ requireParentSpan: true }),
+  };
   sdk = new NodeSDK({
     serviceName: named ? undefined : serviceName,
-    instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (request: IncomingMessage) => UNTRACED_PATHS.test(request.url ?? '') }),
-      new NestInstrumentation(),
-      // Statements outside any span (the notifier's polls, every 100 ms) would each be a trace of their own.
-      new PgInstrumentation({ requireParentSpan: true }),
-      new IORedisInstrumentation({ requireParentSpan: true }),
-    ],
+    instrumentations: Object.entries(instrumentations)
+      .filter(([name]) => !disabled.has(name))
+      .map(([, make]) => make()),
     // Traces only: metrics are Prometheus' (/metrics), logs are the JSON lines on stdout.
     metricReaders: [],
     logRecordProcessors: [],
