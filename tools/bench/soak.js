@@ -121,9 +121,12 @@ function summary(samples, key) {
   const points = samples.map((sample) => ({ minutes: sample.seconds / 60, mib: sample[key] }));
   const half = points.filter((point) => point.minutes >= settings.minutes / 2);
   const at = (fraction) => points[Math.min(points.length - 1, Math.round(fraction * (points.length - 1)))]?.mib ?? 0;
+  const first = points.filter((point) => point.minutes < settings.minutes / 2);
   return {
     tenths: Array.from({ length: 11 }, (_, i) => Math.round(at(i / 10))),
     peak: Math.round(Math.max(...points.map((p) => p.mib))),
+    firstHalfPeak: Math.max(...first.map((p) => p.mib)),
+    secondHalfPeak: Math.max(...half.map((p) => p.mib)),
     plateau: mean(half.map((p) => p.mib)),
     slopePerMinute: slope(half),
   };
@@ -183,7 +186,9 @@ async function main() {
         row('no kept answers', n, noneLoad),
         '',
         `Kept answers over none, second half: ${(k.plateau - n.plateau).toFixed(0)} MiB (the bound: ${bound.toFixed(1)} MiB; the rest, ${(k.plateau - n.plateau - bound).toFixed(0)} MiB, is what keeping costs beyond the answers' bytes: the cache's entries and V8's heap headroom).`,
-        `Second-half slopes, extrapolated to 30 min: kept ${(k.slopePerMinute * 30).toFixed(1)} MiB, none ${(n.slopePerMinute * 30).toFixed(1)} MiB.`,
+        // RSS moves in a saw-tooth (V8 grows its heap, then gives pages back): a level is a band whose top stops rising.
+        `Peaks, first half -> second half: kept ${k.firstHalfPeak.toFixed(0)} -> ${k.secondHalfPeak.toFixed(0)} MiB, none ${n.firstHalfPeak.toFixed(0)} -> ${n.secondHalfPeak.toFixed(0)} MiB: ` +
+          `${[k, n].every((x) => x.secondHalfPeak <= x.firstHalfPeak * 1.1) ? 'levelled off (no second-half peak more than 10 % above the first half\'s)' : 'still rising'}.`,
         '',
       ].join('\n'),
     );
