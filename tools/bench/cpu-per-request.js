@@ -9,8 +9,13 @@
  * Each round sends as many requests as take the baseline about 4 s of CPU (at most --requests).
  *
  *   npm run build && node tools/bench/cpu-per-request.js [--scenario=detail] [--requests=5000] [--rounds=3]
- *       [--apis=dist/apps/api/main.js,/other/checkout/dist/apps/api/main.js]
+ *       [--apis=dist/apps/api/main.js,/other/checkout/dist/apps/api/main.js] [--traced]
+ *
+ * --traced: each build runs twice, untraced and traced (OpenTelemetry on, the default sampler, its
+ * spans exported as OTLP/HTTP to a receiver in this process that answers 200 and counts them).
+ * --traced-variants='A=1 B=2;C=3': more traced instances of the first build, each with these OTEL_* variables too.
  */
+const { createServer } = require('node:http');
 const { rmSync } = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
@@ -23,7 +28,23 @@ const settings = {
   requests: Number(argument('requests') ?? 5000),
   rounds: Number(argument('rounds') ?? 3),
   apis: (argument('apis') ?? 'dist/apps/api/main.js').split(',').map((file) => path.resolve(root, file)),
+  traced: process.argv.includes('--traced'),
+  variants: (process.argv.find((a) => a.startsWith('--traced-variants='))?.slice('--traced-variants='.length) ?? '').split(';').filter(Boolean).map((text) => Object.fromEntries(text.trim().split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))),
 };
+
+/** An OTLP/HTTP receiver on loopback: answers every export 200, counts the bytes it was sent. */
+async function startTraceSink() {
+  const sink = { bytes: 0, exports: 0 };
+  const server = createServer((request, response) => {
+    request.on('data', (chunk) => (sink.bytes += chunk.length));
+    request.on('end', () => {
+      sink.exports++;
+      response.writeHead(200, { 'content-type': request.headers['content-type'] ?? 'application/json' }).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { ...sink, sink, url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
 
 
 /** CPU microseconds per request over `requests` requests (after a warm-up of a tenth as many, at least 20). */
@@ -43,11 +64,20 @@ async function main() {
   const pin = pinning();
   const { scratch, env } = environment();
   const servers = [];
+  let traces = null;
   try {
     const { customers, headers } = prepare(env, scratch);
     servers.push(await startServer('baseline', pin, path.join(__dirname, 'baseline/server.js'), { ...env, PORT: String(await freePort()) }));
+    traces = settings.traced ? await startTraceSink() : null;
     for (const [index, api] of settings.apis.entries()) {
       servers.push(await startServer(`api ${index + 1}`, pin, api, { ...env, PORT: String(await freePort()) }));
+      if (traces !== null) {
+        servers.push(await startServer(`api ${index + 1} traced`, pin, api, { ...env, PORT: String(await freePort()), OTEL_EXPORTER_OTLP_ENDPOINT: traces.url }));
+      }
+    }
+    for (const variant of settings.variants) {
+      const name = `api 1 traced ${Object.entries(variant).map(([key, value]) => `${key}=${value}`).join(' ')}`;
+      servers.push(await startServer(name, pin, settings.apis[0], { ...env, PORT: String(await freePort()), OTEL_EXPORTER_OTLP_ENDPOINT: traces?.url ?? 'http://127.0.0.1:9', ...variant }));
     }
     const chosen = scenarios(headers, customers).filter((s) => !s.curbsideOnly && (settings.only === undefined || new RegExp(settings.only).test(s.name)));
     const rows = [];
@@ -66,7 +96,11 @@ async function main() {
       rows.push(`| ${scenario.name} | ${base.toFixed(0)} µs | ${cells.join(' | ')} |`);
       progress(rows.at(-1));
     }
-    const apiHeads = settings.apis.map((api, index) => `api ${index + 1}: ${path.relative(root, api) || api}`);
+    const apiHeads = servers.slice(1).map((server) => {
+      const api = settings.apis[Number(/\d+/.exec(server.name)[0]) - 1];
+      return `${server.name}: ${path.relative(root, api) || api}`;
+    });
+    if (traces !== null) progress(`trace receiver: ${traces.sink.exports} exports, ${(traces.sink.bytes / 1e6).toFixed(1)} MB`);
     process.stdout.write(
       [
         `CPU per request, median of ${settings.rounds} rounds (each of up to ${settings.requests} requests, about 4 s of the baseline's CPU; 10 connections); in brackets the baseline's CPU per request over the API's (the issue's ratio, measured in CPU instead of throughput)`,
@@ -79,6 +113,7 @@ async function main() {
     );
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
+    traces?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';

@@ -72,3 +72,5 @@ export {
   saveIdempotencyRecord,
   type StoredResponse,
 } from './lib/stores/service-request.store';
+/** Traces through the outbox (`@opentelemetry/api` only: nothing happens unless a door started the SDK). */
+export { contextOf, currentTraceparent, inSpan, spanThatWas, startSpan, Traced } from './lib/tracing';

@@ -1,18 +1,27 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Config } from '@curbside/config';
 import { PersistenceModule } from '@curbside/persistence';
 import { LoggerModule } from 'nestjs-pino';
 import { createLogger, loggerParams, type LoggerOptions } from './logging';
+import { stopTracing } from './tracing';
 
 /** The token of the validated `Config`: `@Inject(CONFIG) config: Config`. */
 export const CONFIG = 'CURBSIDE_CONFIG';
+
+/** At shutdown, the spans still held are sent (when the process is traced). */
+@Injectable()
+class TracingShutdown implements OnApplicationShutdown {
+  onApplicationShutdown(): Promise<void> {
+    return stopTracing();
+  }
+}
 
 /** The validated configuration, to every module. */
 @Global()
 @Module({})
 class CoreProvidersModule {
   static forRoot(config: Config): DynamicModule {
-    return { module: CoreProvidersModule, providers: [{ provide: CONFIG, useValue: config }], exports: [CONFIG] };
+    return { module: CoreProvidersModule, providers: [{ provide: CONFIG, useValue: config }, TracingShutdown], exports: [CONFIG] };
   }
 }
 

@@ -2,6 +2,7 @@ import type { LogLevel } from '@curbside/config';
 import pino, { type DestinationStream, type Logger, type LoggerOptions as PinoOptions } from 'pino';
 import type { Params } from 'nestjs-pino';
 import type { PrettyOptions } from 'pino-pretty';
+import { isTracing, traceFields } from './tracing';
 
 export interface LoggerOptions {
   /** Where log lines go; the CLI keeps stdout for its results; tests may read a stream. Default stdout. */
@@ -38,6 +39,8 @@ interface SerializedRequest {
 export function loggerOptions(level: LogLevel): PinoOptions {
   return {
     level,
+    // Traced, a line written inside a span says which (docs/operators.md, "Traces"); untraced, nothing is added per line.
+    ...(isTracing() ? { mixin: traceFields } : {}),
     serializers: {
       req: (req: SerializedRequest) => {
         req.url = req.url === undefined ? undefined : redactUrl(req.url);

@@ -35,6 +35,8 @@ export interface NewDelivery {
   html: string | null;
   /** An email's one-click unsubscribe URL (CONTRACT §10: `List-Unsubscribe`), when stored with its text; absent or null otherwise. */
   listUnsubscribe?: string | null;
+  /** The W3C `traceparent` its send continues; absent: the trace in progress when it is written (if any). */
+  traceparent?: string | null;
 }
 
 export interface Delivery extends NewDelivery {

@@ -37,4 +37,6 @@ export interface OutboxEvent extends NewEvent {
   createdAt: LocalDateTime;
   nextAttemptAt: LocalDateTime;
   lastError: string | null;
+  /** The W3C `traceparent` of what wrote it (a request, a notice run), when it was traced; null otherwise. */
+  traceparent: string | null;
 }

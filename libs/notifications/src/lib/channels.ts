@@ -1,5 +1,6 @@
 import type { DkimConfig } from '@curbside/config';
 import { reasonOf, type DeliveryChannel, type DeliveryWithMessage } from '@curbside/domain';
+import { context, propagation, trace } from '@opentelemetry/api';
 import type { Transporter } from 'nodemailer';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
 import type { MimeMessageComposer, MimeMessageInput } from './mime-message';
@@ -106,7 +107,9 @@ export class EmailChannel implements Channel {
       const email = emailOf(delivery, this.from);
       const raw = Buffer.from(this.composer.compose(email));
       // The Message-ID only names the message in nodemailer's log (it sends `raw` as given) and spares it making one up.
-      await this.transport.sendMail({ envelope: { from: this.from.address, to: delivery.address }, raw, messageId: email.messageId });
+      const sent = await this.transport.sendMail({ envelope: { from: this.from.address, to: delivery.address }, raw, messageId: email.messageId });
+      // The mail server's answer, in the send's span: the end of a reminder's trace.
+      trace.getActiveSpan()?.setAttributes({ 'smtp.response': String(sent.response), 'smtp.message_id': email.messageId });
     } catch (error) {
       const { responseCode: code, command } = error as { responseCode?: number; command?: string };
       const permanent = code !== undefined && code >= 500 && code < 600;
@@ -119,9 +122,10 @@ export class EmailChannel implements Channel {
   }
 }
 
-/** POSTs `body` as JSON; a 2xx is a delivery. */
+/** POSTs `body` as JSON, with the trace's `traceparent` when traced; a 2xx is a delivery. */
 async function postJson(url: string, body: string, headers: Record<string, string> = {}): Promise<void> {
   let response: Response;
+  propagation.inject(context.active(), headers);
   try {
     response = await fetch(url, {
       method: 'POST',
@@ -135,6 +139,7 @@ async function postJson(url: string, body: string, headers: Record<string, strin
     throw new DeliveryFailure(`HTTP: ${cause ?? reasonOf(error)}`, false);
   }
   await response.arrayBuffer().catch(() => undefined);
+  trace.getActiveSpan()?.setAttribute('http.response.status_code', response.status);
   if (response.ok) return;
   const temporary = response.status === 429 || response.status >= 500;
   throw new DeliveryFailure(`HTTP ${response.status}`, !temporary);

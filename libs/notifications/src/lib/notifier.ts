@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
+import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { Config, NotifierConfig } from '@curbside/config';
 import {
   emailKey,
@@ -17,9 +18,13 @@ import {
   type OutboxEvent,
 } from '@curbside/domain';
 import {
+  contextOf,
   DeliveryRepository,
   EventRepository,
+  inSpan,
   PreferenceRepository,
+  spanThatWas,
+  startSpan,
   WebhookRepository,
   type SentDelivery,
 } from '@curbside/persistence';
@@ -59,6 +64,10 @@ export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead' | 'suppressed';
 
 /** Told of every try's outcome (the notifier's metrics). */
 export type OutcomeListener = (channel: DeliveryChannel, outcome: DeliveryOutcome) => void;
+
+/** A moment in a delivery's trace where the notifier held it back (a zero-length span). */
+const heldSpan = (name: string, delivery: Delivery, attributes: Record<string, string>): void =>
+  spanThatWas(name, Date.now(), contextOf(delivery.traceparent), { 'curbside.delivery.id': delivery.id, ...attributes });
 
 const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
 
@@ -167,30 +176,46 @@ export class Notifier {
     const { limit, seconds } = this.lease();
     const events = await this.events.claimDue(this.workerId, limit, seconds);
     if (events.length === 0) return 0;
+    // Each event's fan-out is a span of the trace that wrote it; its deliveries continue from there.
+    const spans = new Map(events.map((event) => [event.id, startSpan('notifier.fan_out', contextOf(event.traceparent), { 'curbside.event.id': event.id, 'curbside.event.type': event.type })]));
+    try {
+      await this.fanOut(events, spans);
+    } finally {
+      for (const { span } of spans.values()) span.end();
+    }
+    return events.length;
+  }
+
+  private async fanOut(events: readonly OutboxEvent[], spans: ReadonlyMap<number, { traceparent: string | null }>): Promise<void> {
+    const traceparentOf = (eventId: number) => spans.get(eventId)?.traceparent ?? null;
     try {
       // The whole batch in one transaction; should that fail, event by event, to set the bad one aside.
-      await this.deliveries.fanOut(await this.plan(events));
+      await this.deliveries.fanOut(await this.plan(events, traceparentOf));
     } catch {
       for (const event of events) {
         try {
-          await this.deliveries.fanOut(await this.plan([event]));
+          await this.deliveries.fanOut(await this.plan([event], traceparentOf));
         } catch (error) {
           await this.failEvent(event, reasonOf(error));
         }
       }
     }
-    return events.length;
   }
 
   /** The deliveries of `events`, by the preferences and webhooks of their customers now, read set-wise. */
-  private async plan(events: readonly OutboxEvent[]): Promise<Array<{ eventId: number; deliveries: NewDelivery[] }>> {
+  private async plan(
+    events: readonly OutboxEvent[],
+    traceparentOf: (eventId: number) => string | null,
+  ): Promise<Array<{ eventId: number; deliveries: NewDelivery[] }>> {
     const customers = events.map((event) => event.customerId);
     const preferences = await this.preferences.listOf(customers);
     const webhooks = await this.webhooks.forCustomers(customers);
-    return events.map((event) => ({
-      eventId: event.id,
-      deliveries: planDeliveries(event, preferences.get(event.customerId) ?? [], webhooks.get(event.customerId) ?? [])(event),
-    }));
+    return events.map((event) => {
+      const deliveries = planDeliveries(event, preferences.get(event.customerId) ?? [], webhooks.get(event.customerId) ?? [])(event);
+      const traceparent = traceparentOf(event.id);
+      for (const delivery of deliveries) delivery.traceparent = traceparent;
+      return { eventId: event.id, deliveries };
+    });
   }
 
   private async failEvent(event: OutboxEvent, reason: string): Promise<void> {
@@ -203,8 +228,13 @@ export class Notifier {
     const { limit, seconds } = this.lease();
     // Not what another lane is still sending, even should its lease run out meanwhile: one
     // process sends a delivery once (across processes, the lease is what keeps them apart).
+    const claimedAt = Date.now();
     const claimed = await this.deliveries.claimDue(this.workerId, limit, seconds, [...this.inHand], this.now());
-    for (const delivery of claimed) this.inHand.add(delivery.id);
+    for (const delivery of claimed) {
+      this.inHand.add(delivery.id);
+      // Recorded once the claim is known to hold it: the claim is a span of each delivery's trace.
+      spanThatWas('notifier.claim', claimedAt, contextOf(delivery.traceparent), { 'curbside.delivery.id': delivery.id, 'curbside.worker': this.workerId });
+    }
     try {
       const allowed = await this.holdOverCap(await this.endSuppressed(await this.holdQuiet(claimed)));
       const ready = await this.withMessages(allowed);
@@ -237,6 +267,7 @@ export class Notifier {
     const ends = this.quietHoursEndAt(this.now());
     if (ends === null) return claimed;
     await this.deliveries.release(quiet.map((delivery) => delivery.id), nowLocalDateTime(ends));
+    for (const delivery of quiet) heldSpan('notifier.quiet_hours_hold', delivery, { 'curbside.until': ends.toISOString() });
     this.logger.log(`${quiet.length} text(s) and call(s) wait for the end of the quiet hours (${ends.toISOString()})`);
     return claimed.filter((delivery) => !quiet.includes(delivery));
   }
@@ -261,7 +292,10 @@ export class Notifier {
     if (suppressed.size === 0) return claimed;
     const ended = emails.filter((delivery) => suppressed.has(emailKey(delivery.address)));
     await this.deliveries.markSuppressed(ended.map((delivery) => delivery.id));
-    for (const delivery of ended) this.report(delivery.channel, 'suppressed');
+    for (const delivery of ended) {
+      heldSpan('notifier.suppressed', delivery, { 'curbside.address': delivery.address });
+      this.report(delivery.channel, 'suppressed');
+    }
     return claimed.filter((delivery) => !ended.includes(delivery));
   }
 
@@ -285,7 +319,10 @@ export class Notifier {
         ? nowLocalDateTime(new Date(new Date(oldest).getTime() + HOUR_MS))
         : nowLocalDateTime(new Date(Date.now() + this.options.leaseSeconds * 1000));
       await this.deliveries.release(over.map((d) => d.id), freesAt);
-      over.forEach((d) => held.add(d.id));
+      for (const delivery of over) {
+        held.add(delivery.id);
+        heldSpan('notifier.hourly_cap_hold', delivery, { 'curbside.until': freesAt });
+      }
       this.logger.warn(`customer ${customerId}: ${over.length} message(s) over the hourly cap of ${cap} wait until ${freesAt}`);
     }
     return claimed.filter((d) => !held.has(d.id));
@@ -311,12 +348,21 @@ export class Notifier {
     return ready;
   }
 
-  /** Sends one delivery: what to record when accepted; null when it failed (the failure is recorded). */
-  private async send(delivery: DeliveryWithMessage): Promise<SentDelivery | null> {
+  /**
+   * Sends one delivery, in a span `<channel>.send` of the trace that caused it: what to record
+   * when accepted; null when it failed (the failure is recorded).
+   */
+  private send(delivery: DeliveryWithMessage): Promise<SentDelivery | null> {
+    const attributes = { 'curbside.delivery.id': delivery.id, 'curbside.customer.id': delivery.customerId, 'curbside.attempt': delivery.attempts + 1 };
+    return inSpan(`${delivery.channel.toLowerCase()}.send`, (span) => this.sendIn(delivery, span), { parent: contextOf(delivery.traceparent), attributes });
+  }
+
+  private async sendIn(delivery: DeliveryWithMessage, span: Span): Promise<SentDelivery | null> {
     const channel = this.channels[delivery.channel];
     try {
       await channel.send(delivery);
     } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: reasonOf(error) });
       await this.recordFailure(delivery, error).catch((cause: unknown) =>
         this.logger.error(`delivery ${delivery.id} failed and could not be recorded: ${reasonOf(cause)}`),
       );

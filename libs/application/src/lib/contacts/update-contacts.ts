@@ -1,6 +1,6 @@
 import { applyContactUpdate, contactsChanged, type Contact, type ContactUpdate, type Id } from '@curbside/domain';
 import { Injectable } from '@nestjs/common';
-import { appendEvents, contactStore, saveContacts, writeIfCurrent, type Precondition } from '@curbside/persistence';
+import { appendEvents, contactStore, saveContacts, writeIfCurrent, type Precondition, Traced } from '@curbside/persistence';
 import { DataSource } from 'typeorm';
 
 /**
@@ -13,6 +13,7 @@ import { DataSource } from 'typeorm';
 export class UpdateContacts {
   constructor(private readonly dataSource: DataSource) {}
 
+  @Traced()
   execute(customerId: Id, updates: readonly ContactUpdate[], precondition?: Precondition<Contact[]>): Promise<Contact[]> {
     return writeIfCurrent(this.dataSource, customerId, {
       read: (manager) => contactStore.load(manager, customerId),

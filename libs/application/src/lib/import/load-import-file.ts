@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { BundleResource, Customer, ImportFile } from '@curbside/domain';
 import { decodeImportFile, ImportFileError, ImportFileReader, importRecordLists } from '@curbside/codecs';
-import { CustomerRecords, CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch } from '@curbside/persistence';
+import { CustomerRecords, CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch, Traced } from '@curbside/persistence';
 import { ImportScratch } from './import-scratch';
 import { ImportPiece, importPieces, NotJson, NotScanned, scannedPieces } from './import-stream';
 
@@ -109,6 +109,7 @@ export class LoadImportFile {
    * batches as they come. The records are those the first pass decoded (kept in the scratch):
    * the file is not read again. Nothing is kept per customer.
    */
+  @Traced()
   async loadChecked(checked: CheckedFile): Promise<ImportResult> {
     if (!checked.recordsKept) throw new Error('the file was checked without keeping its records: check it again to load it');
     const holidays = await this.holidays.importHolidays(checked.holidays);
@@ -191,6 +192,7 @@ export class LoadImportFile {
   }
 
   /** Loads the holiday calendar (one transaction), then each customer (one transaction each). */
+  @Traced()
   async load(file: ImportFile, onCustomerDone: (summary: ImportSummary) => void = () => undefined): Promise<ImportResult<ImportSummary[]>> {
     const holidays = await this.holidays.importHolidays(file.holidays);
     const customers: ImportSummary[] = [];

@@ -26,7 +26,7 @@ import {
   type PreferenceCategory,
   type RouteAlert,
 } from '@curbside/domain';
-import { HolidayRepository, NOTICE_CHUNK, NoticeRepository } from '@curbside/persistence';
+import { HolidayRepository, inSpan, NOTICE_CHUNK, NoticeRepository } from '@curbside/persistence';
 
 /**
  * What a run did (or, dry, would do): the customers newly notified of tomorrow's pickups and of holiday moves;
@@ -84,7 +84,16 @@ export class NoticeRun {
    * after each chunk is written (a lease's renewal); should it throw, the run ends once the chunk
    * being written beside it is written too.
    */
-  async run(today: LocalDate, { dryRun = false, afterChunk }: { dryRun?: boolean; afterChunk?: () => Promise<void> } = {}): Promise<NoticeRunResult> {
+  run(today: LocalDate, options: { dryRun?: boolean; afterChunk?: () => Promise<void> } = {}): Promise<NoticeRunResult> {
+    // One span for the run: every notice it writes, and every delivery of it the notifier sends, is in its trace.
+    return inSpan('notices.run', async (span) => {
+      const result = await this.runDay(today, options);
+      span.setAttributes({ 'curbside.reminders': result.reminders, 'curbside.moves': result.moves });
+      return result;
+    }, { attributes: { 'curbside.day': today, 'curbside.dry_run': options.dryRun === true } });
+  }
+
+  private async runDay(today: LocalDate, { dryRun = false, afterChunk }: { dryRun?: boolean; afterChunk?: () => Promise<void> }): Promise<NoticeRunResult> {
     const tomorrow = addDays(today, 1);
     const until = addDays(tomorrow, this.options.noticeHorizonDays - 1);
     const holidays = await this.holidays.list({ from: addDays(tomorrow, -7), to: addDays(until, 7) });

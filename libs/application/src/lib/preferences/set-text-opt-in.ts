@@ -1,6 +1,6 @@
 import { phoneKey, textOptInUpdates, type Id } from '@curbside/domain';
 import { Injectable } from '@nestjs/common';
-import { inTransaction, loadTextSelections, lockCustomer, touchCustomers } from '@curbside/persistence';
+import { inTransaction, loadTextSelections, lockCustomer, touchCustomers, Traced } from '@curbside/persistence';
 import { DataSource } from 'typeorm';
 import { applySelections } from './apply-selections';
 
@@ -13,6 +13,7 @@ import { applySelections } from './apply-selections';
 export class SetTextOptIn {
   constructor(private readonly dataSource: DataSource) {}
 
+  @Traced()
   execute(phone: string, optIn: boolean, modifiedBy: string): Promise<Id[]> {
     if (phoneKey(phone) === '') return Promise.resolve([]);
     return inTransaction(this.dataSource, async (manager) => {

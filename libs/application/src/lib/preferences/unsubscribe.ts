@@ -1,6 +1,6 @@
 import { unsubscribeUpdates, type Id, type PreferenceCategory } from '@curbside/domain';
 import { Injectable } from '@nestjs/common';
-import { inTransaction, lockCustomer, preferenceStore, touchCustomers } from '@curbside/persistence';
+import { inTransaction, lockCustomer, preferenceStore, touchCustomers, Traced } from '@curbside/persistence';
 import { DataSource } from 'typeorm';
 import { applySelections } from './apply-selections';
 
@@ -13,6 +13,7 @@ import { applySelections } from './apply-selections';
 export class Unsubscribe {
   constructor(private readonly dataSource: DataSource) {}
 
+  @Traced()
   execute(customerId: Id, category: PreferenceCategory, address: string): Promise<number> {
     return inTransaction(this.dataSource, async (manager) => {
       await lockCustomer(manager, customerId);

@@ -1,6 +1,6 @@
 import type { Id, Preference, SelectionUpdate } from '@curbside/domain';
 import { Injectable } from '@nestjs/common';
-import { preferenceStore, writeIfCurrent, type Precondition } from '@curbside/persistence';
+import { preferenceStore, writeIfCurrent, type Precondition, Traced } from '@curbside/persistence';
 import { DataSource } from 'typeorm';
 import { applySelections } from './apply-selections';
 
@@ -13,6 +13,7 @@ import { applySelections } from './apply-selections';
 export class UpdatePreferences {
   constructor(private readonly dataSource: DataSource) {}
 
+  @Traced()
   execute(customerId: Id, updates: readonly SelectionUpdate[], modifiedBy: string, precondition?: Precondition<Preference[]>): Promise<Preference[]> {
     return writeIfCurrent(this.dataSource, customerId, {
       read: (manager) => preferenceStore.load(manager, customerId),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { customerCalendar } from '@curbside/codecs';
 import { type Id, type LocalDate, nextPickupsOf, type ServiceNextPickup } from '@curbside/domain';
-import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
+import { HolidayRepository, PickupRepository, ServiceRepository, Traced } from '@curbside/persistence';
 
 /**
  * Loads what the schedule rules need (services, the holiday calendar, pickup records) for one
@@ -16,6 +16,7 @@ export class PickupSchedules {
     private readonly holidays: HolidayRepository,
   ) {}
 
+  @Traced()
   async nextPickups(customerId: Id, today: LocalDate): Promise<ServiceNextPickup[]> {
     const [services, holidays, pickups] = await Promise.all([
       this.services.list(customerId),
@@ -25,6 +26,7 @@ export class PickupSchedules {
     return nextPickupsOf(services, holidays, pickups, today);
   }
 
+  @Traced()
   async calendar(customerId: Id, today: LocalDate): Promise<string> {
     const [services, holidays] = await Promise.all([this.services.list(customerId), this.holidays.list()]);
     return customerCalendar(customerId, services, holidays, today);

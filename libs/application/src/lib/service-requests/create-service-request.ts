@@ -26,6 +26,7 @@ import {
   serviceStore,
   serviceTicketStore,
   touchCustomers,
+  Traced,
   type StoredResponse,
 } from '@curbside/persistence';
 import { DataSource, EntityManager } from 'typeorm';
@@ -82,6 +83,7 @@ const ATTEMPTS = 5;
 export class CreateServiceRequest {
   constructor(private readonly dataSource: DataSource) {}
 
+  @Traced()
   async execute(call: ServiceRequestCall): Promise<ServiceRequestOutcome> {
     for (let attempt = 1; ; attempt += 1) {
       try {

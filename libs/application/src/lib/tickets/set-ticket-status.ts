@@ -1,6 +1,6 @@
 import { applyTicketStatus, nowLocalDateTime, type Id, type TicketStatus } from '@curbside/domain';
 import { Injectable } from '@nestjs/common';
-import { EventRepository, inTransaction, ServiceTicketRepository, touchCustomers } from '@curbside/persistence';
+import { EventRepository, inTransaction, ServiceTicketRepository, touchCustomers, Traced } from '@curbside/persistence';
 import { DataSource } from 'typeorm';
 
 /**
@@ -18,6 +18,7 @@ export class SetTicketStatus {
     this.events = new EventRepository(dataSource);
   }
 
+  @Traced()
   execute(customerId: Id, id: Id, status: TicketStatus, by: string): Promise<{ from: TicketStatus; to: TicketStatus } | null> {
     return inTransaction(this.dataSource, async (manager) => {
       const ticket = await this.tickets.load(manager, customerId, id);

@@ -82,9 +82,11 @@ describe.each(testDatabases())('schema on $name', (db) => {
         'idx_events_dead_id',
         'idx_events_pending_id',
       ]);
-      // Undone back to before the outbox's two index migrations, whatever migrations came after them.
+      // Undone back to before the outbox's two index migrations, whatever migrations came after them (the trace
+      // context's columns go too).
       const names = dataSource.migrations.map((migration) => migration.name);
       for (let undone = names.indexOf('PendingClaims1764600000000'); undone < names.length; undone += 1) await dataSource.undoLastMigration();
+      expect(await columnsOf(dataSource, 'events')).not.toContain('traceparent');
       expect(await outboxIndexes(dataSource)).toEqual(['idx_deliveries_state_next_attempt_at', 'idx_events_state_next_attempt_at']);
       await dataSource.runMigrations();
       const pending = await dataSource.driver.createSchemaBuilder().log();
@@ -129,6 +131,15 @@ describe.each(testDatabases())('schema on $name', (db) => {
     }
   });
 });
+
+async function columnsOf(dataSource: DataSource, table: string): Promise<string[]> {
+  const rows: Array<{ name: string }> = await dataSource.query(
+    dataSource.options.type === 'postgres'
+      ? `SELECT column_name AS name FROM information_schema.columns WHERE table_name = '${table}'`
+      : `SELECT name FROM pragma_table_info('${table}')`,
+  );
+  return rows.map((row) => row.name);
+}
 
 function insertDelivery(dataSource: DataSource, key: string, body: string | null): Promise<unknown> {
   const placeholders = dataSource.options.type === 'postgres' ? ['$1', '$2'] : ['?', '?'];

@@ -37,6 +37,8 @@ export class DeliveryEntity {
   @NullableText() claimedUntil!: string | null;
   /** An email's `List-Unsubscribe` URL (CONTRACT §10); null for texts, calls and webhooks. */
   @NullableText() listUnsubscribe!: string | null;
+  /** The W3C trace context its send continues (the fan-out's or the notice run's); null when tracing was off. */
+  @NullableText() traceparent!: string | null;
 }
 
 /**

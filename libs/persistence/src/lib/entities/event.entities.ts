@@ -25,4 +25,6 @@ export class EventEntity {
   @NullableText() claimedUntil!: string | null;
   /** A notice's key (CONTRACT §8): one event per customer and day, holiday or alert. Null for changes. */
   @NullableText() noticeKey!: string | null;
+  /** The W3C trace context of the request or notice run that wrote it; null when tracing was off. */
+  @NullableText() traceparent!: string | null;
 }

@@ -17,6 +17,7 @@ import { DeliveryEntity, EventEntity, SuppressionEntity } from '../entities';
 import { insertEmailActivities } from '../stores/activity.store';
 import { chunk, KEYS_PER_QUERY } from '../stores/rows';
 import { claimDueRows } from '../stores/claims';
+import { currentTraceparent } from '../tracing';
 
 /** What the per-customer hourly cap needs to know about a customer's recent messages. */
 export interface CustomerSendWindow {
@@ -265,6 +266,7 @@ function toDelivery(row: DeliveryEntity): Delivery {
     body: row.body,
     html: row.html,
     listUnsubscribe: row.listUnsubscribe,
+    traceparent: row.traceparent ?? null,
     state: row.state as DeliveryState,
     attempts: Number(row.attempts),
     createdAt: row.createdAt,
@@ -277,6 +279,7 @@ function toDelivery(row: DeliveryEntity): Delivery {
 /** The rows of new deliveries: pending, due now, never tried (the fan-out's and the daily notices'). */
 export function pendingDeliveryRows(deliveries: readonly NewDelivery[]) {
   const now = nowLocalDateTime();
+  const traceparent = currentTraceparent();
   // Field by field, not spread: a daily run writes millions of these, and a spread of a wide object is several times slower.
   return deliveries.map((delivery) => ({
     eventId: delivery.eventId,
@@ -298,5 +301,6 @@ export function pendingDeliveryRows(deliveries: readonly NewDelivery[]) {
     lastError: null,
     claimedBy: null,
     claimedUntil: null,
+    traceparent: delivery.traceparent ?? traceparent,
   }));
 }

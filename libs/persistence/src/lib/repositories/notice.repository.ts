@@ -18,6 +18,7 @@ import { inRead, inTransaction, relaxedCommit } from '../database/index';
 import { DeliveryEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
 import { loadReachablePreferencesIn, type CustomerRange } from '../stores/preference.store';
 import { pendingDeliveryRows } from './delivery.repository';
+import { currentTraceparent } from '../tracing';
 import { arrayParameter, chunk, insertRows, PARAMETERS_PER_STATEMENT } from '../stores/rows';
 
 /**
@@ -27,8 +28,8 @@ import { arrayParameter, chunk, insertRows, PARAMETERS_PER_STATEMENT } from '../
  */
 export const NOTICE_CHUNK = 5000;
 
-/** Notices per INSERT (7 parameters each), under the bind-parameter limits. */
-const NOTICES_PER_STATEMENT = Math.floor(PARAMETERS_PER_STATEMENT / 7);
+/** Notices per INSERT (8 parameters each on SQLite), under the bind-parameter limits. */
+const NOTICES_PER_STATEMENT = Math.floor(PARAMETERS_PER_STATEMENT / 8);
 
 /** A notice as written: its key, and its event with the id it got. */
 export interface WrittenNotice {
@@ -168,11 +169,12 @@ export class NoticeRepository {
     state: 'pending' | 'delivered',
   ): Promise<WrittenNotice[]> {
     const now = nowLocalDateTime();
+    const traceparent = currentTraceparent();
     const [rows, parameters] =
       this.dataSource.options.type === 'postgres'
         ? // One array per column (see unnestInsert in stores/rows.ts).
           [
-            `SELECT c, t, p, $4, $5, $5, k, 0, NULL, NULL, NULL FROM unnest($1::text[], $2::text[], $3::text[], $6::text[]) AS x(c, t, p, k)`,
+            `SELECT c, t, p, $4, $5, $5, k, 0, NULL, NULL, NULL, $7 FROM unnest($1::text[], $2::text[], $3::text[], $6::text[]) AS x(c, t, p, k)`,
             [
               arrayParameter(notices.map(({ event }) => event.customerId)),
               arrayParameter(notices.map(({ event }) => event.type)),
@@ -180,13 +182,14 @@ export class NoticeRepository {
               state,
               now,
               arrayParameter(notices.map(({ key }) => key)),
+              traceparent,
             ],
           ]
         : [
-            `VALUES ${notices.map(() => '(?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, NULL)').join(', ')}`,
-            notices.flatMap(({ key, event }) => [event.customerId, event.type, JSON.stringify(event.payload), state, now, now, key]),
+            `VALUES ${notices.map(() => '(?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, NULL, ?)').join(', ')}`,
+            notices.flatMap(({ key, event }) => [event.customerId, event.type, JSON.stringify(event.payload), state, now, now, key, traceparent]),
           ];
-    const sql = `INSERT INTO "events" ("customer_id", "type", "payload", "state", "created_at", "next_attempt_at", "notice_key", "attempts", "last_error", "claimed_by", "claimed_until")
+    const sql = `INSERT INTO "events" ("customer_id", "type", "payload", "state", "created_at", "next_attempt_at", "notice_key", "attempts", "last_error", "claimed_by", "claimed_until", "traceparent")
       ${rows} ON CONFLICT ("notice_key") DO NOTHING RETURNING "id", "notice_key" AS "key"`;
     // Only the ids come back: the rest of each event is what was just written (a million rows' payloads are not read back).
     const written = (await manager.query(sql, parameters)) as { id: number | string; key: string }[];
@@ -194,7 +197,7 @@ export class NoticeRepository {
     return (Array.isArray(written) ? written : [])
       .map(({ id, key }): WrittenNotice => {
         const { customerId, type, payload } = byKey.get(key) as NewEvent;
-        return { key, event: { id: Number(id), customerId, type, payload, state, attempts: 0, createdAt: now, nextAttemptAt: now, lastError: null } };
+        return { key, event: { id: Number(id), customerId, type, payload, state, attempts: 0, createdAt: now, nextAttemptAt: now, lastError: null, traceparent } };
       })
       .sort((a, b) => a.event.id - b.event.id);
   }

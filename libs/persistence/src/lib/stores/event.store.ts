@@ -1,11 +1,13 @@
 import { nowLocalDateTime, type EventState, type EventType, type NewEvent, type OutboxEvent } from '@curbside/domain';
 import { EntityManager } from 'typeorm';
 import { EventEntity } from '../entities';
+import { currentTraceparent } from '../tracing';
 import { insertRows } from './rows';
 
 /** Writes outbox events within the caller's transaction, ready for delivery now. */
 export async function appendEvents(manager: EntityManager, events: readonly NewEvent[]): Promise<void> {
   const now = nowLocalDateTime();
+  const traceparent = currentTraceparent();
   await insertRows(
     manager,
     EventEntity,
@@ -21,6 +23,7 @@ export async function appendEvents(manager: EntityManager, events: readonly NewE
       claimedBy: null,
       claimedUntil: null,
       noticeKey: null,
+      traceparent,
     })),
   );
 }
@@ -36,5 +39,6 @@ export function toOutboxEvent(row: EventEntity): OutboxEvent {
     createdAt: row.createdAt,
     nextAttemptAt: row.nextAttemptAt,
     lastError: row.lastError,
+    traceparent: row.traceparent ?? null,
   };
 }
