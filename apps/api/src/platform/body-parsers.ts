@@ -1,7 +1,7 @@
 import { parse as parseForm } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
+import { quoted } from '@curbside/contract';
 import { ApiErrorCode, ApiException } from './api.exception';
-import { quoted } from './quoted';
 
 /**
  * Member names no body of the interface has, which in JavaScript name an object's prototype: a body

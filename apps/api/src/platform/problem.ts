@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { AuthException } from '@curbside/auth';
 import { toXml } from '@curbside/codecs';
-import { AuthErrorCode, type Problem } from '@curbside/contract';
+import { AuthErrorCode, bounded, type Problem } from '@curbside/contract';
 import { isDatabaseUnavailable } from '@curbside/persistence';
 import { API_ERRORS, ApiErrorCode, ApiException, FieldError } from './api.exception';
 import { negotiateProblemFormat, PROBLEM_CONTENT_TYPE } from './negotiation';
@@ -65,16 +65,20 @@ export function describeError(exception: unknown): ErrorDescription {
   return { ...described(INTERNAL.status, ApiErrorCode.INTERNAL_ERROR, INTERNAL.message), unexpected: true };
 }
 
-/** The problem body for one request. */
-export function toProblem(description: ErrorDescription, instance: string, trackingId: string): Problem {
+/**
+ * The problem body for one request. `instance` (the path as sent) and each `errors[].field` (which
+ * may name a member the request made up) show at most 40 characters of the request, as `detail` does.
+ */
+export function toProblem(description: ErrorDescription, path: string, trackingId: string): Problem {
+  const errors = description.errors.map((error) => ({ ...error, field: bounded(error.field) }));
   return {
     type: 'about:blank',
     title: STATUS_CODES[description.status] ?? 'Error',
     status: description.status,
     detail: description.message,
-    instance,
+    instance: bounded(path),
     request_tracking_id: trackingId,
-    error: { code: description.code, message: description.message, errors: description.errors },
+    error: { code: description.code, message: description.message, errors },
   };
 }
 
