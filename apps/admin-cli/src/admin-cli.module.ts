@@ -10,6 +10,7 @@ import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevoke
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
 import { DeliveriesCommand, DeliveriesListCommand, DeliveriesReplayCommand } from './commands/deliveries.command';
 import { ExportCommand } from './commands/export.command';
+import { FeedsCommand, FeedsRevokeCommand } from './commands/feeds.command';
 import { ImportCommand } from './commands/import.command';
 import { KeysCommand, KeysRotateCommand } from './commands/keys.command';
 import { AlertsCommand, AlertsCreateCommand, AlertsListCommand } from './commands/alerts.command';
@@ -33,6 +34,8 @@ const COMMANDS = [
   TokensIssueCommand,
   KeysCommand,
   KeysRotateCommand,
+  FeedsCommand,
+  FeedsRevokeCommand,
   SeedCommand,
   TicketsCommand,
   TicketsSetStatusCommand,

@@ -12,6 +12,7 @@ export { UpdateContacts } from './lib/contacts/update-contacts';
 export { UpdatePreferences } from './lib/preferences/update-preferences';
 export { Unsubscribe } from './lib/preferences/unsubscribe';
 export { SetTextOptIn } from './lib/preferences/set-text-opt-in';
+export { RevokeFeedLink, type FeedLink } from './lib/feeds/revoke-feed-link';
 export { PickupSchedules } from './lib/schedules/pickup-schedules';
 export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/load-import-file';
 export { NoticeRun, NoticeScheduler, RouteAlerts, type NoticeOptions, type NoticeRunResult } from './lib/notices/notices';

@@ -96,7 +96,7 @@ export class Notifier {
       Email: options.smtpUrl ? new EmailChannel(options.smtpUrl, from, options.dkim) : new LogChannel('Email', log),
       Text: options.textProviderUrl ? new ProviderChannel(options.textProviderUrl) : new LogChannel('Text', log),
       Voice: options.voiceProviderUrl ? new ProviderChannel(options.voiceProviderUrl) : new LogChannel('Voice', log),
-      Webhook: new WebhookChannel((id) => webhooks.secretOf(id)),
+      Webhook: new WebhookChannel((id) => webhooks.secretOf(id), options.webhooksAllowLoopback),
     };
   }
 
