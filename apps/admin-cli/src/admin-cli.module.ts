@@ -14,7 +14,7 @@ import { FeedsCommand, FeedsRevokeCommand } from './commands/feeds.command';
 import { ImportCommand } from './commands/import.command';
 import { KeysCommand, KeysRotateCommand } from './commands/keys.command';
 import { AlertsCommand, AlertsCreateCommand, AlertsListCommand } from './commands/alerts.command';
-import { NoticesCommand, NoticesRunCommand } from './commands/notices.command';
+import { NoticesCommand, NoticesExplainCommand, NoticesRunCommand } from './commands/notices.command';
 import { SeedCommand } from './commands/seed.command';
 import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.command';
 import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';
@@ -51,6 +51,7 @@ const COMMANDS = [
   WebhooksDeleteCommand,
   NoticesCommand,
   NoticesRunCommand,
+  NoticesExplainCommand,
   AlertsCommand,
   AlertsCreateCommand,
   AlertsListCommand,

@@ -245,6 +245,25 @@ describe.each(testDatabases())('admin CLI on $name', (kind) => {
     }
   }, 120_000); // six CLI runs and an API start
 
+  it('explains what a customer was or will be told for a day (notices explain); the reasons are the use case\'s tests (apps/notifier)', () => {
+    runCli(databaseUrl, ['import', writeTempJson(file)]);
+    const json = runCli(databaseUrl, ['notices', 'explain', '1000001', '--date', '2026-06-17', '--json']);
+    expect(json.status).toBe(0);
+    expect(json.json()).toEqual({
+      customer_id: '1000001',
+      date: '2026-06-17',
+      pickups: expect.any(Array),
+      moved_away: expect.any(Array),
+      reminder_run: { day: '2026-06-16', finished: false },
+      notices: expect.any(Array),
+    });
+    const human = runCli(databaseUrl, ['notices', 'explain', '1000001', '--date', '2026-06-17']);
+    expect(human.status).toBe(0);
+    expect(human.stdout.split('\n')[0]).toBe('Customer 1000001, 2026-06-17:');
+    expect(runCli(databaseUrl, ['notices', 'explain', '8888888']).status).toBe(4);
+    expect(runCli(databaseUrl, ['notices', 'explain', '1000001', '--date', '2026-02-30']).status).toBe(2);
+  });
+
   it('seeds the demo sandbox once, with a working demo client', () => {
     const first = runCli(databaseUrl, ['seed', '--demo', '--if-empty', '--json']);
     expect(first.status).toBe(0);

@@ -17,3 +17,4 @@ export { PickupSchedules } from './lib/schedules/pickup-schedules';
 export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/load-import-file';
 export { NoticeRun, NoticeScheduler, RouteAlerts, type NoticeOptions, type NoticeRunResult } from './lib/notices/notices';
 export { noticeProviders } from './lib/notices/notice-providers';
+export { ExplainNotices, type ExplainedNotice, type ExplainOptions, type NoticeExplanation } from './lib/notices/explain-notices';

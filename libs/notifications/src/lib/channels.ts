@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { DkimConfig } from '@curbside/config';
-import { reasonOf, type DeliveryChannel, type DeliveryWithMessage } from '@curbside/domain';
+import { messageIdOf, reasonOf, type DeliveryChannel, type DeliveryWithMessage } from '@curbside/domain';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
 import { MimeMessageComposer, type MimeMessageInput } from './mime-message';
@@ -54,7 +54,7 @@ export function emailOf(delivery: DeliveryWithMessage, from: EmailSender): MimeM
     subject: delivery.subject ?? '',
     text: delivery.body,
     html: delivery.html,
-    messageId: `<${delivery.idempotencyKey}@curbside.invalid>`,
+    messageId: messageIdOf(delivery),
     headers: [
       ['Idempotency-Key', delivery.idempotencyKey],
       ...(delivery.listUnsubscribe
