@@ -100,6 +100,12 @@ describe.each(testDatabases())('the API edge under generated requests on $name',
     expect(JSON.parse(response.text).error.errors).toEqual([{ field: `"${'k'.repeat(40)}\u2026"`, message: 'unknown member' }]);
     expect(response.text.length).toBeLessThan(1000);
     expect(violations({ operation: 'self-test', caller: clientA, trackingId: 'long-member', raw }, response, rules)).toEqual([]);
+    // An unknown query parameter's name, the same way; a long path of short names stays whole.
+    const query = { method: 'GET', path: `/api/v1/customers/1000001/tickets?${'q'.repeat(2_000)}=1`, headers: { ...clientA.headers, 'Request-Tracking-Id': 'long-parameter' } };
+    const refused = await http.send(query);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text).error.errors.map((error: { field: string }) => error.field)).toEqual([`"${'q'.repeat(40)}\u2026"`]);
+    expect(violations({ operation: 'self-test', caller: clientA, trackingId: 'long-parameter', raw: query }, refused, rules)).toEqual([]);
   });
 
   it('sees a long input in any member or header of a problem: instance, errors[].field, a header', async () => {

@@ -66,11 +66,10 @@ export function describeError(exception: unknown): ErrorDescription {
 }
 
 /**
- * The problem body for one request. `instance` (the path as sent) and each `errors[].field` (which
- * may name a member the request made up) show at most 40 characters of the request, as `detail` does.
+ * The problem body for one request. `instance` (the path as sent) shows at most 40 characters of
+ * it, as `detail` does a value (each `errors[].field` bounds a made-up member's name where it is read).
  */
 export function toProblem(description: ErrorDescription, path: string, trackingId: string): Problem {
-  const errors = description.errors.map((error) => ({ ...error, field: bounded(error.field) }));
   return {
     type: 'about:blank',
     title: STATUS_CODES[description.status] ?? 'Error',
@@ -78,7 +77,7 @@ export function toProblem(description: ErrorDescription, path: string, trackingI
     detail: description.message,
     instance: bounded(path),
     request_tracking_id: trackingId,
-    error: { code: description.code, message: description.message, errors },
+    error: { code: description.code, message: description.message, errors: description.errors },
   };
 }
 
