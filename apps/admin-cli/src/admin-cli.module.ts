@@ -10,10 +10,11 @@ import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevoke
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
 import { DeliveriesCommand, DeliveriesListCommand, DeliveriesReplayCommand } from './commands/deliveries.command';
 import { ExportCommand } from './commands/export.command';
+import { FeedsCommand, FeedsRevokeCommand } from './commands/feeds.command';
 import { ImportCommand } from './commands/import.command';
 import { KeysCommand, KeysRotateCommand } from './commands/keys.command';
 import { AlertsCommand, AlertsCreateCommand, AlertsListCommand } from './commands/alerts.command';
-import { NoticesCommand, NoticesRunCommand } from './commands/notices.command';
+import { NoticesCommand, NoticesExplainCommand, NoticesRunCommand } from './commands/notices.command';
 import { SeedCommand } from './commands/seed.command';
 import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.command';
 import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';
@@ -33,6 +34,8 @@ const COMMANDS = [
   TokensIssueCommand,
   KeysCommand,
   KeysRotateCommand,
+  FeedsCommand,
+  FeedsRevokeCommand,
   SeedCommand,
   TicketsCommand,
   TicketsSetStatusCommand,
@@ -48,6 +51,7 @@ const COMMANDS = [
   WebhooksDeleteCommand,
   NoticesCommand,
   NoticesRunCommand,
+  NoticesExplainCommand,
   AlertsCommand,
   AlertsCreateCommand,
   AlertsListCommand,

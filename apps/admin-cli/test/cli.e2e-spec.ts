@@ -209,6 +209,61 @@ describe.each(testDatabases())('admin CLI on $name', (kind) => {
     }
    }, 120_000); // six CLI runs and an API start
 
+  it('revokes one calendar feed link (feeds revoke); links survive keys rotate and die with their client', async () => {
+    runCli(databaseUrl, ['import', writeTempJson(file)]);
+    const client = runCli(databaseUrl, ['clients', 'create', '--name', 'Portal', '--customers', '1000001', '--json']).json<{ client_id: string }>();
+    const token = runCli(databaseUrl, ['tokens', 'issue', '--client-id', client.client_id, '--json']).json<{ access_token: string }>().access_token;
+    const publicBaseUrl = 'https://calendar.example.test';
+    const api = await startApi(databaseUrl, await freePort(), { PUBLIC_BASE_URL: publicBaseUrl });
+    try {
+      const link = async (): Promise<string> => {
+        const response = await fetch(`${api.url}/api/v1/customers/1000001/services/calendar`, {
+          headers: { Authorization: `Bearer ${token}`, ClientId: client.client_id, 'Request-Tracking-Id': 'cli-feeds' },
+        });
+        return ((await response.json()) as { calendar_url: string }).calendar_url;
+      };
+      const feed = async (url: string) => (await fetch(url.replace(publicBaseUrl, api.url))).status;
+      const [revoked, kept] = [await link(), await link()];
+      expect(revoked.startsWith(`${publicBaseUrl}/feeds/calendar/`)).toBe(true);
+      expect(runCli(databaseUrl, ['keys', 'rotate']).status).toBe(0);
+      expect(await feed(revoked)).toBe(200);
+
+      const revocation = runCli(databaseUrl, ['feeds', 'revoke', revoked, '--json']);
+      expect(revocation.status).toBe(0);
+      expect(revocation.json()).toEqual({ link_id: expect.any(String), client_id: client.client_id, customer_id: '1000001', revoked: true, already_revoked: false });
+      expect(await feed(revoked)).toBe(404);
+      expect(await feed(kept)).toBe(200);
+      expect(runCli(databaseUrl, ['feeds', 'revoke', revoked]).stdout).toMatch(/^Already revoked: feed link /);
+      const altered = runCli(databaseUrl, ['feeds', 'revoke', `${kept.slice(0, -20)}AAAA/pickups.ics`]);
+      expect(altered.status).toBe(4);
+      expect(altered.stderr.trim()).toBe('error: That is not a calendar feed link of this Curbside (altered, cut, or signed elsewhere).');
+
+      expect(runCli(databaseUrl, ['clients', 'revoke', client.client_id]).status).toBe(0);
+      expect(await feed(kept)).toBe(404);
+    } finally {
+      await api.stop();
+    }
+  }, 120_000); // six CLI runs and an API start
+
+  it('explains what a customer was or will be told for a day (notices explain); the reasons are the use case\'s tests (apps/notifier)', () => {
+    runCli(databaseUrl, ['import', writeTempJson(file)]);
+    const json = runCli(databaseUrl, ['notices', 'explain', '1000001', '--date', '2026-06-17', '--json']);
+    expect(json.status).toBe(0);
+    expect(json.json()).toEqual({
+      customer_id: '1000001',
+      date: '2026-06-17',
+      pickups: expect.any(Array),
+      moved_away: expect.any(Array),
+      reminder_run: { day: '2026-06-16', finished: false },
+      notices: expect.any(Array),
+    });
+    const human = runCli(databaseUrl, ['notices', 'explain', '1000001', '--date', '2026-06-17']);
+    expect(human.status).toBe(0);
+    expect(human.stdout.split('\n')[0]).toBe('Customer 1000001, 2026-06-17:');
+    expect(runCli(databaseUrl, ['notices', 'explain', '8888888']).status).toBe(4);
+    expect(runCli(databaseUrl, ['notices', 'explain', '1000001', '--date', '2026-02-30']).status).toBe(2);
+  });
+
   it('seeds the demo sandbox once, with a working demo client', () => {
     const first = runCli(databaseUrl, ['seed', '--demo', '--if-empty', '--json']);
     expect(first.status).toBe(0);

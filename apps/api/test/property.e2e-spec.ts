@@ -74,6 +74,59 @@ describe.each(testDatabases())('the API edge under generated requests on $name',
     expect(violations(request, reflected, rules)).toEqual([expect.stringMatching(/^a problem that reflects more than 40 characters of the request/)]);
   });
 
+  it('answers a 9,000-character unknown path with a 414 whose instance is cut to 40 characters and quoted', async () => {
+    const [clientA] = world.callers;
+    const path = `/${'unknown/'.repeat(1125)}`;
+    const raw = { method: 'GET', path, headers: { ...clientA.headers, 'Request-Tracking-Id': 'long-path' } };
+    const response = await http.send(raw);
+    expect(response.status).toBe(414);
+    expect(JSON.parse(response.text).instance).toBe(`"${path.slice(0, 40)}\u2026"`);
+    expect(response.text.length).toBeLessThan(500);
+    expect(violations({ operation: 'self-test', caller: clientA, trackingId: 'long-path', raw }, response, rules)).toEqual([]);
+  });
+
+  it('answers a body with a 20,000-character unknown member with a 400 whose errors[].field is cut to 40 characters and quoted', async () => {
+    const [clientA] = world.callers;
+    const member = 'k'.repeat(20_000);
+    const body = JSON.stringify({ type: 'MISSED_PICKUP', service_id: '10001', date: new Date().toISOString().slice(0, 10), [member]: 'x' });
+    const raw = {
+      method: 'POST',
+      path: '/api/v1/customers/1000001/service-requests',
+      headers: { ...clientA.headers, 'Request-Tracking-Id': 'long-member', 'Content-Type': 'application/json' },
+      body,
+    };
+    const response = await http.send(raw);
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.text).error.errors).toEqual([{ field: `"${'k'.repeat(40)}\u2026"`, message: 'unknown member' }]);
+    expect(response.text.length).toBeLessThan(1000);
+    expect(violations({ operation: 'self-test', caller: clientA, trackingId: 'long-member', raw }, response, rules)).toEqual([]);
+    // An unknown query parameter's name, the same way; a long path of short names stays whole.
+    const query = { method: 'GET', path: `/api/v1/customers/1000001/tickets?${'q'.repeat(2_000)}=1`, headers: { ...clientA.headers, 'Request-Tracking-Id': 'long-parameter' } };
+    const refused = await http.send(query);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text).error.errors.map((error: { field: string }) => error.field)).toEqual([`"${'q'.repeat(40)}\u2026"`]);
+    expect(violations({ operation: 'self-test', caller: clientA, trackingId: 'long-parameter', raw: query }, refused, rules)).toEqual([]);
+  });
+
+  it('sees a long input in any member or header of a problem: instance, errors[].field, a header', async () => {
+    const [clientA] = world.callers;
+    const path = `/api/v1/customers/1000001/${'z'.repeat(60)}`;
+    const raw = { method: 'GET', path, headers: { ...clientA.headers, 'Request-Tracking-Id': 'members' } };
+    const request: FuzzRequest = { operation: 'self-test', caller: clientA, trackingId: 'members', raw };
+    const response = await http.send(raw);
+    expect(response.status).toBe(404);
+    expect(violations(request, response, rules)).toEqual([]);
+    const problem = JSON.parse(response.text);
+    const reflecting = [
+      { ...response, text: JSON.stringify({ ...problem, instance: path }) },
+      { ...response, text: JSON.stringify({ ...problem, error: { ...problem.error, errors: [{ field: path, message: 'x' }] } }) },
+      { ...response, headers: { ...response.headers, 'x-echo': path } },
+    ];
+    for (const reflected of reflecting) {
+      expect(violations(request, reflected, rules)).toEqual([expect.stringMatching(/^a problem that reflects more than 40 characters of the request/)]);
+    }
+  });
+
   it(`keeps every promise of the edge over ${REQUESTS} requests at every documented route (seed ${SEED})`, async () => {
     const statuses = new Map(world.operations.map((o) => [`${o.method} ${o.path}`, [] as number[]]));
     const batch = fc.array(fuzzRequest(world), { minLength: CONCURRENCY, maxLength: CONCURRENCY });

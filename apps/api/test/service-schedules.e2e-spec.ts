@@ -59,13 +59,21 @@ const pickup = (ticket: string): WireRecord => {
 };
 
 /** GET without a single header of our own: node sends only Host and Connection. */
-function getWithoutHeaders(url: string): Promise<{ status: number; contentType: string; text: string }> {
+/** Where residents reach the API (the links' origin), and where this suite's API listens (set once it does). */
+const PUBLIC_BASE_URL = 'https://calendar.example.test';
+let listening = '';
+
+/** GETs a link the API gave (on PUBLIC_BASE_URL) from the API listening here, with no headers, as a calendar app would. */
+function getWithoutHeaders(url: string): Promise<{ status: number; contentType: string; cacheControl: string; text: string }> {
+  const local = url.startsWith(PUBLIC_BASE_URL) ? `${listening}${url.slice(PUBLIC_BASE_URL.length)}` : url;
   return new Promise((resolve, reject) => {
-    httpGet(url, (response) => {
+    httpGet(local, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type']), text }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type']), cacheControl: String(response.headers['cache-control']), text }),
+      );
     }).on('error', reject);
   });
 }
@@ -132,9 +140,10 @@ describe.each(testDatabases())('services: schedules, pickups, ETA and the calend
   beforeAll(async () => {
     t = await startTestApp(database, {
       customers: [CUSTOMER, NEIGHBOUR, '9999999'],
-      env: { TIME_ZONE: 'America/Chicago' },
+      env: { TIME_ZONE: 'America/Chicago', PUBLIC_BASE_URL },
       now: NOW,
     });
+    listening = t.url;
     await t.importFile(FILE);
   });
   afterAll(() => t.close());
@@ -338,17 +347,32 @@ describe.each(testDatabases())('services: schedules, pickups, ETA and the calend
       return response.body.calendar_url;
     }
 
-    it('gives an absolute link that carries its token in the path, not the query', async () => {
+    it('gives an absolute link on PUBLIC_BASE_URL that carries its token in the path, not the query', async () => {
       const url = await calendarUrl();
-      expect(url.startsWith(`${t.url}/`)).toBe(true);
+      expect(url.startsWith(`${PUBLIC_BASE_URL}/`)).toBe(true);
       expect(new URL(url).search).toBe('');
       expect(new URL(url).pathname).toMatch(/^\/feeds\/calendar\/[\w-]+\.[\w-]+\.[\w-]+\/pickups\.ics$/);
+    });
+
+    it('builds the link from PUBLIC_BASE_URL, never from the Host the request names', async () => {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const { port } = new URL(t.url);
+        const headers = { Authorization: `Bearer ${t.client.token}`, ClientId: t.client.clientId, Host: 'evil.example:9999', 'X-Forwarded-Host': 'evil.example', 'Request-Tracking-Id': 'host' };
+        httpGet({ host: '127.0.0.1', port, path: path('/calendar'), headers }, (response) => {
+          let text = '';
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve(text));
+        }).on('error', reject);
+      });
+      expect(JSON.parse(answer).calendar_url.startsWith(`${PUBLIC_BASE_URL}/feeds/calendar/`)).toBe(true);
+      expect(answer).not.toContain('evil.example');
     });
 
     it('serves one all-day event per pickup of the next 12 weeks, holiday moves applied, with no headers', async () => {
       const feed = await getWithoutHeaders(await calendarUrl());
       expect(feed.status).toBe(200);
       expect(feed.contentType).toBe('text/calendar; charset=utf-8');
+      expect(feed.cacheControl).toBe('private, no-store');
       expect(feed.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
       const events = feedEvents(feed.text);
       expect(events.every((event) => event.allDay)).toBe(true);

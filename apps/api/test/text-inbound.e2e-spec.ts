@@ -77,6 +77,21 @@ describe.each(testDatabases())('inbound texts on $name', (database) => {
     expect([await selections(), await changeEvents()]).toEqual([before, events]);
   });
 
+  it('takes only a form: a validly signed JSON body is refused with 403 and changes nothing', async () => {
+    const [before, events] = [await selections(), await changeEvents()];
+    const members = message('+15550100150', 'STOP');
+    const json = await t
+      .http()
+      .post('/webhooks/text-inbound')
+      .set('X-Twilio-Signature', signTextInbound(INBOUND_URL, members, AUTH_TOKEN))
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(members))
+      .expect(403);
+    expectProblem(json, 403, 'FORBIDDEN');
+    expect(json.body.detail).toBe('The request is not signed by the text provider: it sends application/x-www-form-urlencoded only.');
+    expect([await selections(), await changeEvents()]).toEqual([before, events]);
+  });
+
   it('STOP opts the number out of every Text selection of every customer and category (digits compared), with an event per customer', async () => {
     const events = await changeEvents();
     const response = await inbound(t, message('+15550100150', ' stop ')).expect(200);

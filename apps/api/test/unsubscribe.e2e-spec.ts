@@ -179,7 +179,7 @@ describe.each(testDatabases())('unsubscribe links on $name', (database) => {
         t.app.get(UnsubscribeTokens),
         {
           ...{ maxAttempts: 3, customerHourlyCap: 1000, healthPort: null, pollMs: 20, backoffBaseMs: 100, leaseSeconds: 30, batchSize: 50 },
-          ...{ reminderTime: '17:00', noticeHorizonDays: 7, dkim: null, quietHours: null, textProviderUrl: null, voiceProviderUrl: null },
+          ...{ reminderTime: '17:00', noticeHorizonDays: 7, dkim: null, quietHours: null, textProviderUrl: null, voiceProviderUrl: null, webhooksAllowLoopback: false },
           from: 'Curbside <no-reply@curbside.invalid>',
           smtpUrl: smtp.url,
           timeZone: 'UTC',

@@ -27,6 +27,8 @@ export const FAST = {
   NOTIFIER_BATCH_SIZE: '20',
   NOTIFIER_CUSTOMER_HOURLY_CAP: '100000',
   LOG_LEVEL: 'warn',
+  // The webhook receivers of these suites listen on loopback.
+  WEBHOOKS_ALLOW_LOOPBACK: 'true',
 };
 
 export interface RunningProcess {

@@ -12,6 +12,7 @@ export * from './lib/clients';
 export * from './lib/dates';
 export * from './lib/schedules';
 export * from './lib/notices';
+export * from './lib/notice-explanations';
 export * from './lib/service-rules';
 export * from './lib/eta';
 export * from './lib/pickup-stats';

@@ -1,6 +1,8 @@
 import type { NewEvent, Preference } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
-import { verifyWebhookSignature } from '../src';
+import { ApiClientRepository, WebhookRepository } from '@curbside/persistence';
+import { verifyWebhookSignature, WebhookService } from '../src';
+import { guardedLookup } from '../src/lib/webhook-targets';
 import { channel, customerBundle, drain, preference, useWorldWithSinks } from './support';
 
 /*
@@ -254,6 +256,45 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
       expect(verifyWebhookSignature(request.rawBody, header, all.secret, { now: signedAt + 301 })).toBe(false);
     }
     expect(verifyWebhookSignature(to('/invoices')[0].rawBody, String(to('/invoices')[0].headers['curbside-signature']), invoices.secret)).toBe(true);
+  });
+
+  it('refuses webhook targets on this machine, private, link-local or metadata addresses: at create, and at send time after name resolution', async () => {
+    await sinks.world.customers.importBundle(customerBundle('4250001'));
+    await sinks.world.clients.create({ clientId: 'cs_targets', name: 'targets', secretHash: 'x', customers: ['4250001'] });
+    const refused = [
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.8/hook',
+      'https://172.16.4.1/hook',
+      'https://172.31.255.255/hook',
+      'https://192.168.1.10/hook',
+      'https://0.0.0.0/hook',
+      'https://[fc00::1]/hook',
+      'https://[fd12:3456::1]/hook',
+      'https://[fe80::1]/hook',
+      'https://[::ffff:169.254.169.254]/hook',
+    ];
+    for (const url of refused) {
+      await expect(sinks.world.webhooks.create('cs_targets', url, null)).rejects.toThrow(/may not target this machine, private or link-local addresses/);
+    }
+    // Without WEBHOOKS_ALLOW_LOOPBACK (production), loopback is refused too, by address or by name.
+    const production = new WebhookService(new WebhookRepository(sinks.world.dataSource), new ApiClientRepository(sinks.world.dataSource));
+    for (const url of ['https://127.0.0.1/hook', 'https://[::1]/hook', 'https://localhost/hook', 'https://localhost./hook', `${sinks.http.url}/hook`]) {
+      await expect(production.create('cs_targets', url, null)).rejects.toThrow(/https|may not target/);
+    }
+
+    // Allowed when created (development), then sent by a notifier without the flag (production): refused, for good.
+    await sinks.world.webhooks.create('cs_targets', `${sinks.http.url.replace('127.0.0.1', 'localhost')}/late`, null);
+    await sinks.world.append([{ customerId: '4250001', type: 'ticket.created', payload: { ticketId: '1', status: 'OPEN' } }]);
+    await drain(sinks.world.notifier({ ...channels(), webhooksAllowLoopback: false }));
+    expect(sinks.http.requests.filter((request) => request.path === '/late')).toEqual([]);
+    const [dead] = (await sinks.world.deliveries.list('dead')).filter((delivery) => delivery.channel === 'Webhook');
+    expect(dead).toMatchObject({ attempts: 1, lastError: 'HTTP: refused target: localhost is this machine (loopback)' });
+
+    // A name is checked again on the addresses it resolves to, by the lookup the connection itself uses.
+    const resolve = (allowLoopback: boolean) =>
+      new Promise<string>((done) => guardedLookup(allowLoopback)('localhost', { family: 4 }, (error, address) => done(error ? error.message : String(address))));
+    expect(await resolve(false)).toBe('localhost resolves to 127.0.0.1 is this machine (loopback)');
+    expect(await resolve(true)).toBe('127.0.0.1');
   });
 
   it('holds a customer to the hourly cap: what is over it waits, nothing is dropped, others are not held', async () => {

@@ -66,6 +66,8 @@ export const TEST_OPTIONS: Omit<NotifierOptions, 'smtpUrl' | 'textProviderUrl' |
   reminderTime: '17:00',
   noticeHorizonDays: 7,
   timeZone: 'UTC',
+  // The receivers of these suites listen on loopback.
+  webhooksAllowLoopback: true,
 };
 
 /** A migrated database with the repositories, a notifier factory and the webhook service. */
@@ -93,7 +95,7 @@ export async function openWorld(kind: TestDatabaseKind): Promise<NotifierWorld> 
     customers: new CustomerRepository(dataSource),
     deliveries: new DeliveryRepository(dataSource),
     clients: new ApiClientRepository(dataSource),
-    webhooks: new WebhookService(new WebhookRepository(dataSource), new ApiClientRepository(dataSource)),
+    webhooks: new WebhookService(new WebhookRepository(dataSource), new ApiClientRepository(dataSource), true),
     notifier(options) {
       const notifier = new Notifier(
         events,

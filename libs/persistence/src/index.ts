@@ -59,6 +59,7 @@ export { lockCustomer } from './lib/conditional-write';
 export { touchCustomers } from './lib/stores/data-version.store';
 export { appendEvents } from './lib/stores/event.store';
 export { contactStore, saveContacts } from './lib/stores/contact.store';
+export { revokeFeedLink, type FeedLinkRevocation } from './lib/stores/feed-link.store';
 export { loadHolidays } from './lib/stores/pickup.store';
 export { preferenceStore } from './lib/stores/preference.store';
 export { loadTextSelections, saveSelections } from './lib/stores/selection.store';

@@ -40,7 +40,7 @@ export class WebhooksCreateCommand extends CommandRunner {
     return value;
   }
 
-  @Option({ flags: '--url <url>', description: 'https:// URL (or http:// to localhost) to POST events to' })
+  @Option({ flags: '--url <url>', description: 'https:// URL to POST events to: not on this machine, a private, link-local or metadata address (http://localhost only with WEBHOOKS_ALLOW_LOOPBACK=true)' })
   parseUrl(value: string): string {
     return value;
   }

@@ -37,9 +37,15 @@ export class InboundTextController {
   @ProblemResponse(403, 'The X-Twilio-Signature is missing or wrong; nothing changed')
   @ProblemResponse(404, 'TEXT_PROVIDER_AUTH_TOKEN is not set: the door is closed')
   @DatabaseUnavailableResponse()
-  async receive(@Headers(TEXT_INBOUND_SIGNATURE_HEADER.toLowerCase()) signature: string | undefined, @Body() body: unknown): Promise<string> {
+  async receive(
+    @Headers(TEXT_INBOUND_SIGNATURE_HEADER.toLowerCase()) signature: string | undefined,
+    @Headers('content-type') contentType: string | undefined,
+    @Body() body: unknown,
+  ): Promise<string> {
     const authToken = this.options.textProviderAuthToken;
     if (authToken === null) throw new ApiException(ApiErrorCode.NOT_FOUND);
+    // The provider signs a form; a JSON body's members would be signed the same way, so only a form is read at all.
+    if (!isForm(contentType)) throw new ApiException(ApiErrorCode.FORBIDDEN, 'The request is not signed by the text provider: it sends application/x-www-form-urlencoded only.');
     const members = formMembersOf(body);
     if (!verifyTextInbound(`${this.options.publicBaseUrl}${ROUTES.receiveInboundText.path}`, members, signature, authToken)) {
       throw new ApiException(ApiErrorCode.FORBIDDEN, 'The request is not signed by the text provider.');
@@ -53,7 +59,9 @@ export class InboundTextController {
   }
 }
 
-/** The members of a parsed form body (none for anything else: its signature cannot match). */
+const isForm = (contentType: string | undefined): boolean => contentType?.split(';')[0].trim().toLowerCase() === 'application/x-www-form-urlencoded';
+
+/** The members of a parsed form body. */
 function formMembersOf(body: unknown): FormMembers {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
   return Object.fromEntries(

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '../docs/openapi-decorators';
 import { IsOptional, registerDecorator, ValidationOptions } from '@curbside/config';
 import { DateRange } from '@curbside/domain';
 import { DecodeError, ISO_DATE_SCHEMA, parseQueryDate } from '@curbside/codecs';
-import { quoted } from '../platform/quoted';
+import { quoted } from '@curbside/contract';
 import { ApiErrorCode, ApiException } from '../platform';
 
 /** A real calendar day written `yyyy-MM-dd`. */

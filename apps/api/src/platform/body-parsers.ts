@@ -1,7 +1,7 @@
 import { parse as parseForm } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
+import { bounded, quoted } from '@curbside/contract';
 import { ApiErrorCode, ApiException } from './api.exception';
-import { quoted } from './quoted';
 
 /**
  * Member names no body of the interface has, which in JavaScript name an object's prototype: a body
@@ -115,7 +115,7 @@ function refuseAmbiguousMembers(text: string): void {
 }
 
 function checkMemberName(object: Container, name: string): void {
-  const field = object.path === '' ? name : `${object.path}.${name}`;
+  const field = object.path === '' ? bounded(name) : `${object.path}.${bounded(name)}`;
   if (RESERVED_MEMBER_NAMES.has(name)) {
     const message = `${quoted(name)} is a reserved member name and is refused`;
     throw new ApiException(ApiErrorCode.BAD_REQUEST, `The body uses a reserved member name: ${quoted(name)}.`, [{ field, message }]);
@@ -133,7 +133,7 @@ function valuePath(stack: Container[]): string {
   const top = stack[stack.length - 1];
   if (top === undefined) return '';
   if (top.names === null) return `${top.path}[${top.index}]`;
-  return top.path === '' ? top.current : `${top.path}.${top.current}`;
+  return top.path === '' ? bounded(top.current) : `${top.path}.${bounded(top.current)}`;
 }
 
 /** The index of the quote that closes the string opening at `start`. */

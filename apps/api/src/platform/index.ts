@@ -3,7 +3,7 @@ export { ApiErrorCode, ApiException } from './api.exception';
 export type { FieldError } from './api.exception';
 export { BodyEdgeProblems, CLIENT_BASIC, CustomerApi, DatabaseUnavailableResponse, JsonBodyProblems, problemContent, ProblemResponse } from './openapi';
 export { decodeBody } from './decode-body';
-export { quoted } from './quoted';
+export { quoted } from '@curbside/contract';
 export { Endpoint } from './endpoint';
 export { TrackingId } from './request-tracking';
 export { Formats, JsonOnly, Negotiated, ResponseFormat } from './negotiation.guard';

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { AuthException } from '@curbside/auth';
 import { toXml } from '@curbside/codecs';
-import { AUTH_ERROR_STATUS, type Problem } from '@curbside/contract';
+import { AUTH_ERROR_STATUS, bounded, type Problem } from '@curbside/contract';
 import { isDatabaseUnavailable } from '@curbside/persistence';
 import { API_ERRORS, ApiErrorCode, ApiException, FieldError } from './api.exception';
 import { negotiateProblemFormat, PROBLEM_CONTENT_TYPE } from './negotiation';
@@ -52,14 +52,17 @@ export function describeError(exception: unknown): ErrorDescription {
   return { ...described(INTERNAL.status, ApiErrorCode.INTERNAL_ERROR, INTERNAL.message), unexpected: true };
 }
 
-/** The problem body for one request. */
-export function toProblem(description: ErrorDescription, instance: string, trackingId: string): Problem {
+/**
+ * The problem body for one request. `instance` (the path as sent) shows at most 40 characters of
+ * it, as `detail` does a value (each `errors[].field` bounds a made-up member's name where it is read).
+ */
+export function toProblem(description: ErrorDescription, path: string, trackingId: string): Problem {
   return {
     type: 'about:blank',
     title: STATUS_CODES[description.status] ?? 'Error',
     status: description.status,
     detail: description.message,
-    instance,
+    instance: bounded(path),
     request_tracking_id: trackingId,
     error: { code: description.code, message: description.message, errors: description.errors },
   };

@@ -2,6 +2,7 @@ import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs
 import type { ValidatorPackage } from '@nestjs/common/interfaces/external/validator-package.interface';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validate } from '@curbside/config';
+import { bounded } from '@curbside/contract';
 import { ApiErrorCode, ApiException, FieldError } from './api.exception';
 
 /**
@@ -43,13 +44,15 @@ const isEmpty = (value: unknown): boolean => typeof value === 'object' && value 
 export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = fieldPath(parent, error.property);
-    const messages = Object.values(error.constraints ?? {});
+    // class-validator names the property in its messages ("property x should not exist"): shown bounded as in the field.
+    const messages = Object.values(error.constraints ?? {}).map((message) => message.split(error.property).join(bounded(error.property)));
     const own = messages.length > 0 ? [{ field, message: messages.join('; ') }] : [];
     return [...own, ...fieldErrors(error.children ?? [], field)];
   });
 }
 
+/** A parameter's or member's path; a name over 40 characters (one the request made up) cut and quoted, as problems show input. */
 function fieldPath(parent: string, property: string): string {
-  if (parent === '') return property;
-  return /^\d+$/.test(property) ? `${parent}[${property}]` : `${parent}.${property}`;
+  if (parent === '') return bounded(property);
+  return /^\d+$/.test(property) ? `${parent}[${property}]` : `${parent}.${bounded(property)}`;
 }

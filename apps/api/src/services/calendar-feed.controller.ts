@@ -1,4 +1,4 @@
-import { Controller, Param } from '@nestjs/common';
+import { Controller, Header, Param } from '@nestjs/common';
 import { ApiParam, ApiProduces, ApiTags } from '../docs/openapi-decorators';
 import { PickupSchedules } from '@curbside/application';
 import { FeedTokenService } from '@curbside/auth';
@@ -36,6 +36,8 @@ export class CalendarFeedController {
   @ApiProduces('text/calendar')
   @CalendarResponse('The pickup calendar (iCalendar, RFC 5545)')
   @ProblemResponse(404, 'The link is altered, or its client was revoked or lost the customer')
+  // One resident's pickups behind a credential in the URL: no shared cache keeps it, no browser stores it.
+  @Header('Cache-Control', 'private, no-store')
   async feed(@Param('token') token: string): Promise<string> {
     const { customerId } = await this.feedTokens.verify(token);
     if ((await this.customers.find(customerId)) === null) throw new ApiException(ApiErrorCode.CUSTOMER_NOT_FOUND);

@@ -1,7 +1,8 @@
-import { Controller, Param, Query, Req } from '@nestjs/common';
+import { Controller, Inject, Param, Query } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '../docs/openapi-decorators';
-import type { FastifyRequest } from 'fastify';
 import { FeedTokenService } from '@curbside/auth';
+import type { Config } from '@curbside/config';
+import { CONFIG } from '@curbside/core';
 import { responses, WireObject } from '@curbside/codecs';
 import {
   type ApiClient,
@@ -35,6 +36,7 @@ export class ServicesController {
     private readonly schedules: PickupSchedules,
     private readonly feedTokens: FeedTokenService,
     private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   @Endpoint(ROUTES.listServices, {
@@ -136,15 +138,11 @@ export class ServicesController {
       'The link carries a signed token for this client and customer; it stops working when the client is revoked.',
   })
   @WireResponse('The calendar feed link', 'calendarLink')
-  @NotCached() // a new token for this client, and the address it was asked at
-  async calendar(
-    @TrackingId() trackingId: string,
-    @CurrentCustomer() customer: Customer,
-    @CurrentClient() client: ApiClient,
-    @Req() request: FastifyRequest,
-  ): Promise<WireObject> {
+  @NotCached() // a new token for this client each time
+  async calendar(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer, @CurrentClient() client: ApiClient): Promise<WireObject> {
     const token = await this.feedTokens.issue({ clientId: client.clientId, customerId: customer.id });
-    return responses.calendarLink(trackingId, feedUrl(`${request.protocol}://${request.host}`, token));
+    // PUBLIC_BASE_URL, never the request's Host: a forged Host would otherwise come back as the link a resident subscribes to.
+    return responses.calendarLink(trackingId, feedUrl(this.config.publicBaseUrl, token));
   }
 
   @Endpoint(ROUTES.getEta, {

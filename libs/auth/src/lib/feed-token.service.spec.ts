@@ -1,4 +1,4 @@
-import { ApiClientRepository, openDatabase, SigningKeyRepository } from '@curbside/persistence';
+import { ApiClientRepository, inTransaction, openDatabase, revokeFeedLink, SigningKeyRepository } from '@curbside/persistence';
 import { testDatabases, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 import { AuthErrorCode } from '@curbside/contract';
@@ -22,7 +22,7 @@ describe.each(testDatabases())('FeedTokenService on $name', (kind) => {
     dataSource = await openDatabase(database.url);
     const signer = new TokenSigner({ tokenSigningKey: KEY, tokenTtlSeconds: 3600 }, new SigningKeyRepository(dataSource));
     clients = new ClientService(new ApiClientRepository(dataSource));
-    feeds = new FeedTokenService(signer, clients);
+    feeds = new FeedTokenService(signer, clients, new SigningKeyRepository(dataSource), new ApiClientRepository(dataSource));
     accessTokens = new TokenService({ tokenTtlSeconds: 3600 }, signer);
   });
   afterAll(async () => {
@@ -77,6 +77,30 @@ describe.each(testDatabases())('FeedTokenService on $name', (kind) => {
     const { access_token: accessToken } = await accessTokens.issue(clientId);
     expect(await refusal(accessTokens.verify(feedToken))).toBe(AuthErrorCode.INVALID_TOKEN);
     expect(await refusal(feeds.verify(accessToken))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+  });
+
+  it('dies when an operator revokes it, and only that link', async () => {
+    const { clientId } = await clients.create('Portal', ['1000001']);
+    const [revoked, kept] = [await feeds.issue({ clientId, customerId: '1000001' }), await feeds.issue({ clientId, customerId: '1000001' })];
+    const link = await feeds.linkOf(revoked);
+    expect(link).toEqual({ linkId: expect.any(String), clientId, customerId: '1000001' });
+    await inTransaction(dataSource, (manager) => revokeFeedLink(manager, { ...link, revokedAt: '2026-11-28T05:00:00.000' }));
+    expect(await refusal(feeds.verify(revoked))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+    await expect(feeds.verify(kept)).resolves.toEqual({ clientId, customerId: '1000001' });
+  });
+
+  it('is signed with a key of its own, which keys rotate does not touch', async () => {
+    const keys = new SigningKeyRepository(dataSource);
+    const stored = new TokenSigner({ tokenSigningKey: null, tokenTtlSeconds: 3600, clock: () => new Date('2026-11-28T05:00:00Z') }, keys);
+    const rotating = new FeedTokenService(stored, clients, keys, new ApiClientRepository(dataSource));
+    const { clientId } = await clients.create('Portal', ['1000001']);
+    const token = await rotating.issue({ clientId, customerId: '1000001' });
+    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toMatchObject({ kid: 'calendar-feed-links' });
+    await stored.rotate();
+    const later = new TokenSigner({ tokenSigningKey: null, tokenTtlSeconds: 3600, clock: () => new Date('2026-11-29T05:00:00Z') }, keys);
+    await later.rotate(); // the key the link would have been signed with is gone now
+    const afterwards = new FeedTokenService(later, clients, keys, new ApiClientRepository(dataSource));
+    await expect(afterwards.verify(token)).resolves.toEqual({ clientId, customerId: '1000001' });
   });
 
   it.each(['', 'garbage', 'a.b.c'])('refuses the malformed token %j', async (token) => {

@@ -1,9 +1,16 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { canAccessCustomer, Id, ID_PATTERN } from '@curbside/domain';
 import { AuthErrorCode } from '@curbside/contract';
+import { ApiClientRepository, SigningKeyRepository } from '@curbside/persistence';
 import { AuthException } from './auth.exception';
 import { ClientService } from './client.service';
 import { TokenKind, TokenRejected, TokenSigner } from './token-signer';
+
+// jose ships ES modules only; this CommonJS build reaches it through a dynamic import.
+type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
+let jose: Promise<Jose> | null = null;
+const loadJose = (): Promise<Jose> => (jose ??= import('jose'));
 
 /** Who a calendar feed is for: the client that asked for the link, and the customer it shows. */
 export interface FeedGrant {
@@ -11,41 +18,102 @@ export interface FeedGrant {
   customerId: Id;
 }
 
+/** A feed link as an operator revokes it: its id (the token's `jti`) and its grant. */
+export interface FeedLinkOf extends FeedGrant {
+  linkId: string;
+}
+
 /** Not the access tokens' audience and type: neither kind of token passes for the other. */
 const FEED_TOKEN: TokenKind = { type: 'feed+jwt', audience: 'curbside-calendar-feed' };
+/**
+ * The feed links' own stored key (its slot and its `kid`): generated once and never rotated, so
+ * `keys rotate` (which retires the access tokens' key) leaves every subscribed calendar working.
+ */
+const FEED_KEY = 'calendar-feed-links';
+const ISSUER = 'curbside';
+const ALGORITHM = 'HS256';
 
 /**
  * Issues and verifies the tokens of calendar feed links: the link must work with no headers
  * (calendar apps cannot send them), so the token in it is the credential. It does not expire
- * (a subscribed calendar keeps polling for months); it dies with its client: every
- * verification checks that the client still exists, is not revoked and is granted the customer.
+ * (a subscribed calendar keeps polling for months) and is signed with a key of its own; it dies
+ * when an operator revokes it (`feeds revoke`) and with its client: every verification checks
+ * that the link is not revoked and that the client still exists, is not revoked and is granted
+ * the customer. Links signed before the feed key existed (with the access tokens' key) verify
+ * as they did, until that key is rotated out.
  */
 @Injectable()
 export class FeedTokenService {
+  private key: Promise<Uint8Array> | null = null;
+
   constructor(
     private readonly signer: TokenSigner,
     private readonly clients: ClientService,
+    private readonly signingKeys: SigningKeyRepository,
+    private readonly revocations: ApiClientRepository,
   ) {}
 
-  issue(grant: FeedGrant, issuedAt: Date = this.signer.now()): Promise<string> {
-    return this.signer.sign(FEED_TOKEN, grant.clientId, { customer_id: grant.customerId }, issuedAt);
+  async issue(grant: FeedGrant, issuedAt: Date = this.signer.now()): Promise<string> {
+    const { SignJWT } = await loadJose();
+    return new SignJWT({ customer_id: grant.customerId })
+      .setProtectedHeader({ alg: ALGORITHM, typ: FEED_TOKEN.type, kid: FEED_KEY })
+      .setIssuer(ISSUER)
+      .setAudience(FEED_TOKEN.audience)
+      .setSubject(grant.clientId)
+      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+      .setJti(randomUUID())
+      .sign(await this.keyBytes());
   }
 
-  /** The grant of a valid token whose client may still see the customer; else AuthException(INVALID_FEED_TOKEN). */
+  /** The grant of a valid, unrevoked token whose client may still see the customer; else AuthException(INVALID_FEED_TOKEN). */
   async verify(token: string): Promise<FeedGrant> {
-    const grant = await this.grantOf(token);
-    const client = await this.clients.findForCustomer(grant.clientId, grant.customerId);
-    if (client === null || !canAccessCustomer(client, grant.customerId)) throw new AuthException(AuthErrorCode.INVALID_FEED_TOKEN);
-    return grant;
+    const { linkId, clientId, customerId } = await this.linkOf(token);
+    const client = await this.clients.findForCustomer(clientId, customerId);
+    if (client === null || !canAccessCustomer(client, customerId) || (await this.revocations.isFeedLinkRevoked(linkId))) {
+      throw new AuthException(AuthErrorCode.INVALID_FEED_TOKEN);
+    }
+    return { clientId, customerId };
   }
 
-  private async grantOf(token: string): Promise<FeedGrant> {
+  /** The link a token names, when its signature holds (revoked or not); else AuthException(INVALID_FEED_TOKEN). */
+  async linkOf(token: string): Promise<FeedLinkOf> {
     try {
-      const { sub: clientId, customer_id: customerId } = await this.signer.verify(FEED_TOKEN, token, ['customer_id']);
-      if (typeof customerId === 'string' && ID_PATTERN.test(customerId)) return { clientId, customerId };
+      const { sub: clientId, customer_id: customerId, jti: linkId } = await this.claimsOf(token);
+      if (typeof clientId === 'string' && typeof linkId === 'string' && typeof customerId === 'string' && ID_PATTERN.test(customerId)) {
+        return { linkId, clientId, customerId };
+      }
     } catch (error) {
       if (!(error instanceof TokenRejected)) throw error;
     }
     throw new AuthException(AuthErrorCode.INVALID_FEED_TOKEN);
+  }
+
+  private async claimsOf(token: string): Promise<Record<string, unknown>> {
+    const { decodeProtectedHeader, jwtVerify } = await loadJose();
+    let kid: unknown;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+    } catch {
+      throw new TokenRejected(false);
+    }
+    if (kid !== FEED_KEY) return this.signer.verify(FEED_TOKEN, token, ['customer_id']);
+    try {
+      const required = ['sub', 'iat', 'jti', 'customer_id'];
+      const options = { algorithms: [ALGORITHM], issuer: ISSUER, audience: FEED_TOKEN.audience, typ: FEED_TOKEN.type, requiredClaims: required };
+      return (await jwtVerify(token, await this.keyBytes(), options)).payload;
+    } catch {
+      throw new TokenRejected(false);
+    }
+  }
+
+  private keyBytes(): Promise<Uint8Array> {
+    this.key ??= this.signingKeys
+      .keyFor(FEED_KEY, () => ({ kid: FEED_KEY, secret: randomBytes(32).toString('base64url') }))
+      .then(({ secret }) => new TextEncoder().encode(secret))
+      .catch((error: unknown) => {
+        this.key = null; // try again on the next call
+        throw error;
+      });
+    return this.key;
   }
 }

@@ -1,5 +1,6 @@
 import { DECIMAL_PATTERN, ID_PATTERN } from '@curbside/domain';
 import type { Decimal, Id } from '@curbside/domain';
+import { bounded } from '@curbside/contract';
 import { type DateShape, isIsoInstant } from './dates';
 import { DecodeError, type FieldIssue } from './errors';
 import { NULL } from './wire';
@@ -47,8 +48,9 @@ export class ObjectReader {
     readonly report: Report,
   ) {}
 
+  /** The path of member `name`; a name over 40 characters (one the input made up) cut and quoted, as problems show input. */
   fieldPath(name: string): string {
-    return joinPath(this.path, name);
+    return joinPath(this.path, bounded(name));
   }
 
   has(name: string): boolean {

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
         noticeHorizonDays: 7,
         dkim: null,
         quietHours: { start: '21:00', end: '08:00' },
+        webhooksAllowLoopback: false,
       },
       brandName: 'Curbside',
       publicBaseUrl: 'http://localhost:3000',
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
       DKIM_PRIVATE_KEY: DKIM_KEY,
       TEXT_PROVIDER_AUTH_TOKEN: 'twilio-auth-token',
       QUIET_HOURS: 'off',
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
     });
     expect(config).toEqual({
       port: 8080,
@@ -126,6 +128,7 @@ describe('loadConfig', () => {
         noticeHorizonDays: 14,
         dkim: { domain: 'prairie.example', selector: 'mail2026', privateKey: DKIM_KEY },
         quietHours: null,
+        webhooksAllowLoopback: true,
       },
       brandName: 'Prairie Hauling',
       publicBaseUrl: 'https://notices.prairie.example',
@@ -191,6 +194,7 @@ describe('loadConfig', () => {
     ['TEXT_PROVIDER_AUTH_TOKEN', 'short'],
     ['QUIET_HOURS', '21-8'],
     ['QUIET_HOURS', '21:00-24:00'],
+    ['WEBHOOKS_ALLOW_LOOPBACK', 'yes'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
@@ -237,7 +241,7 @@ describe('loadConfig', () => {
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH', 'RESPONSE_CACHE_MAX_BYTES']));
-    expect(CONFIG_VARIABLES).toHaveLength(38);
+    expect(CONFIG_VARIABLES).toHaveLength(39);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

@@ -237,6 +237,10 @@ class Environment {
   TEXT_PROVIDER_AUTH_TOKEN?: string;
 
   @Expose()
+  @IsIn(['true', 'false'], { message: 'WEBHOOKS_ALLOW_LOOPBACK must be true or false (true only in development and tests)' })
+  WEBHOOKS_ALLOW_LOOPBACK = 'false';
+
+  @Expose()
   @Matches(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, { message: 'QUIET_HOURS must be HH:mm-HH:mm (e.g. 21:00-08:00) or off' })
   QUIET_HOURS = '21:00-08:00';
 }
@@ -363,6 +367,8 @@ export interface NotifierConfig {
   dkim: DkimConfig | null;
   /** Null (`QUIET_HOURS=off`): texts and calls go at any hour. */
   quietHours: QuietHours | null;
+  /** Development and tests only: webhooks may target this machine (loopback); private and metadata addresses stay refused. */
+  webhooksAllowLoopback: boolean;
 }
 
 /** A bad environment; `message` is one line naming every bad variable. */
@@ -429,6 +435,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { domain: environment.DKIM_DOMAIN, selector: environment.DKIM_SELECTOR, privateKey: readDkimKey(environment.DKIM_PRIVATE_KEY) ?? '' }
           : null,
       quietHours: quietHoursOf(environment.QUIET_HOURS),
+      webhooksAllowLoopback: environment.WEBHOOKS_ALLOW_LOOPBACK === 'true',
     },
   };
 }

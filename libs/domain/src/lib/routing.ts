@@ -50,27 +50,59 @@ export interface Recipient {
   address: string;
 }
 
+/** Why a selection of the event's audience does not get it. */
+export type Unreached = 'category disabled' | 'channel opted out' | 'selection opted out' | 'no address';
+
+/**
+ * Why `selection` (of `channel`, of `preference`) does not get a message of the event's
+ * category: null when it does. The one rule `matchingRecipients` and `unreachedSelections` share.
+ */
+function unreachedBy(preference: Preference, channel: Preference['channels'][number], selection: Preference['channels'][number]['selections'][number]): Unreached | null {
+  if (!preference.enabled) return 'category disabled';
+  if (!channel.optIn) return 'channel opted out';
+  if (!selection.optIn) return 'selection opted out';
+  if (selection.value.trim() === '') return 'no address';
+  return null;
+}
+
+/** The selections of the event's audience (and of each channel's kind): those a message may go to, reached or not. */
+function audienceSelections(event: NewEvent, preferences: readonly Preference[]) {
+  const { category, audience } = routeOf(event);
+  if (category === null || audience === null) return [];
+  const preference = preferences.find((candidate) => candidate.category === category);
+  if (preference === undefined) return [];
+  return preference.channels.flatMap((channel) =>
+    channel.selections
+      .filter((selection) => AUDIENCE_TYPES[audience].includes(selection.type) && fitsChannel(channel.name, selection.type))
+      .map((selection) => ({ preference, channel, selection })),
+  );
+}
+
 /**
  * The selections a message for `event` goes to, given the customer's preferences now: its
  * category enabled, the channel opted in, the selection opted in, and the selection's type
  * of the event's audience (and of the channel's kind).
  */
 export function matchingRecipients(event: NewEvent, preferences: readonly Preference[]): Recipient[] {
-  const { category, audience } = routeOf(event);
-  if (category === null || audience === null) return [];
-  const preference = preferences.find((candidate) => candidate.category === category);
-  if (preference === undefined || !preference.enabled) return [];
-  return preference.channels
-    .filter((channel) => channel.optIn)
-    .flatMap((channel) =>
-      channel.selections
-        .filter(
-          (selection) =>
-            selection.optIn &&
-            selection.value.trim() !== '' &&
-            AUDIENCE_TYPES[audience].includes(selection.type) &&
-            fitsChannel(channel.name, selection.type),
-        )
-        .map((selection) => ({ channel: channel.name, type: selection.type, address: selection.value.trim() })),
-    );
+  return audienceSelections(event, preferences)
+    .filter(({ preference, channel, selection }) => unreachedBy(preference, channel, selection) === null)
+    .map(({ channel, selection }) => ({ channel: channel.name, type: selection.type, address: selection.value.trim() }));
+}
+
+/** A selection of the event's audience that `matchingRecipients` leaves out, with why and who changed it last. */
+export interface UnreachedSelection extends Recipient {
+  why: Unreached;
+  /** The selection's last change: who (a portal user, `UNSUBSCRIBE`, `STOP`) and when. */
+  modifiedBy: string | null;
+  modifiedAt: string | null;
+}
+
+/** What `matchingRecipients` leaves out of the event's audience, each with its reason (`notices explain`). */
+export function unreachedSelections(event: NewEvent, preferences: readonly Preference[]): UnreachedSelection[] {
+  return audienceSelections(event, preferences).flatMap(({ preference, channel, selection }) => {
+    const why = unreachedBy(preference, channel, selection);
+    if (why === null) return [];
+    const { modifiedBy, modifiedAt } = selection.audit;
+    return [{ channel: channel.name, type: selection.type, address: selection.value.trim(), why, modifiedBy, modifiedAt }];
+  });
 }

@@ -1,9 +1,12 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { DkimConfig } from '@curbside/config';
-import { reasonOf, type DeliveryChannel, type DeliveryWithMessage } from '@curbside/domain';
+import { messageIdOf, reasonOf, type DeliveryChannel, type DeliveryWithMessage } from '@curbside/domain';
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { Transporter } from 'nodemailer';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
 import type { MimeMessageComposer, MimeMessageInput } from './mime-message';
+import { guardedLookup, RefusedTarget, refusedHost } from './webhook-targets';
 
 /**
  * A failed try. Permanent failures (SMTP 5xx, HTTP 4xx but 429) make a delivery dead at once;
@@ -52,7 +55,7 @@ export function emailOf(delivery: DeliveryWithMessage, from: EmailSender): MimeM
     subject: delivery.subject ?? '',
     text: delivery.body,
     html: delivery.html,
-    messageId: `<${delivery.idempotencyKey}@curbside.invalid>`,
+    messageId: messageIdOf(delivery),
     headers: [
       ['Idempotency-Key', delivery.idempotencyKey],
       ...(delivery.listUnsubscribe
@@ -161,17 +164,64 @@ export class ProviderChannel implements Channel {
 export class WebhookChannel implements Channel {
   readonly sends = true;
 
-  constructor(private readonly secretOf: (webhookId: string) => Promise<string | null>) {}
+  constructor(
+    private readonly secretOf: (webhookId: string) => Promise<string | null>,
+    /** WEBHOOKS_ALLOW_LOOPBACK: development and tests only. */
+    private readonly allowLoopback = false,
+  ) {}
 
   async send(delivery: DeliveryWithMessage): Promise<void> {
     const secret = delivery.webhookId === null ? null : await this.secretOf(delivery.webhookId);
     if (secret === null) throw new DeliveryFailure('the webhook was deleted', true);
-    return postJson(delivery.address, delivery.body, {
+    const headers = {
       [EVENT_ID_HEADER]: String(delivery.eventId),
       [SIGNATURE_HEADER]: signWebhook(delivery.body, secret),
       'Idempotency-Key': delivery.idempotencyKey,
-    });
+    };
+    return postToWebhook(delivery.address, delivery.body, headers, this.allowLoopback);
   }
+}
+
+/**
+ * POSTs `body` as JSON to a webhook, as postJson does (the trace's `traceparent` included), but only to an address a webhook may post to
+ * (webhook-targets.ts): the host as written, and every address its name resolves to, checked on the
+ * connection's own lookup. A refused target fails the delivery for good.
+ */
+function postToWebhook(target: string, body: string, headers: Record<string, string>, allowLoopback: boolean): Promise<void> {
+  const url = new URL(target);
+  const refusal = refusedHost(url, allowLoopback);
+  if (refusal !== null) return Promise.reject(new DeliveryFailure(`HTTP: refused target: ${refusal}`, true));
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const payload = Buffer.from(body);
+  propagation.inject(context.active(), headers);
+  return new Promise((resolve, reject) => {
+    const outgoing = send(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(payload.length), ...headers },
+        lookup: guardedLookup(allowLoopback),
+        timeout: TIMEOUT_MS,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          trace.getActiveSpan()?.setAttribute('http.response.status_code', status);
+          if (status >= 200 && status < 300) return resolve();
+          const temporary = status === 429 || status >= 500;
+          reject(new DeliveryFailure(`HTTP ${status}`, !temporary));
+        });
+        response.on('error', (error) => reject(new DeliveryFailure(`HTTP: ${reasonOf(error)}`, false)));
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (error instanceof RefusedTarget) return reject(new DeliveryFailure(`HTTP: refused target: ${error.message}`, true));
+      reject(new DeliveryFailure(`HTTP: ${error.code ?? reasonOf(error)}`, false));
+    });
+    outgoing.end(payload);
+  });
 }
 
 /** Development: writes what it would send to the log; counts as delivered. */

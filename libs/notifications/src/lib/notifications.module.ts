@@ -30,7 +30,7 @@ export class NotificationsModule {
         },
         {
           provide: WebhookService,
-          useFactory: (webhooks, clients) => new WebhookService(webhooks, clients),
+          useFactory: (webhooks, clients) => new WebhookService(webhooks, clients, options.webhooksAllowLoopback),
           inject: [WebhookRepository, ApiClientRepository],
         },
       ],

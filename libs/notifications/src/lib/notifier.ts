@@ -112,7 +112,7 @@ export class Notifier {
       Email: own.Email ?? (options.smtpUrl ? new EmailChannel(options.smtpUrl, from, options.dkim) : new LogChannel('Email', log)),
       Text: own.Text ?? (options.textProviderUrl ? new ProviderChannel(options.textProviderUrl) : new LogChannel('Text', log)),
       Voice: own.Voice ?? (options.voiceProviderUrl ? new ProviderChannel(options.voiceProviderUrl) : new LogChannel('Voice', log)),
-      Webhook: own.Webhook ?? new WebhookChannel((id) => webhooks.secretOf(id)),
+      Webhook: own.Webhook ?? new WebhookChannel((id) => webhooks.secretOf(id), options.webhooksAllowLoopback),
     };
   }
 

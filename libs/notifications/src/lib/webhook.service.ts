@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EVENT_TYPES, nowLocalDateTime, routeOf, type EventType, type Webhook } from '@curbside/domain';
 import { ApiClientRepository, WebhookRepository } from '@curbside/persistence';
+import { refusedAfterResolution } from './webhook-targets';
 
 /** Why a webhook cannot be created. */
 export class WebhookError extends Error {
@@ -15,15 +16,15 @@ export class WebhookError extends Error {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** An https URL, or http to this machine (development, tests). */
-export function isAcceptedWebhookUrl(value: string): boolean {
+/** An https URL, or, with WEBHOOKS_ALLOW_LOOPBACK, http to this machine (development, tests). */
+export function isAcceptedWebhookUrl(value: string, allowLoopback: boolean): boolean {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return false;
   }
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  return url.protocol === 'https:' || (allowLoopback && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
 }
 
 /** Creates, lists and deletes integrators' webhooks (CLI `webhooks …`). */
@@ -34,11 +35,15 @@ export class WebhookService {
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly clients: ApiClientRepository,
+    /** WEBHOOKS_ALLOW_LOOPBACK: development and tests only. */
+    private readonly allowLoopback = false,
   ) {}
 
   /** Registers a webhook for a client; the secret is returned here and never again. */
   async create(clientId: string, url: string, events: readonly string[] | null): Promise<{ id: string; secret: string }> {
-    if (!isAcceptedWebhookUrl(url)) throw new WebhookError(`the URL must be https:// (or http:// to localhost): "${url}"`, 'invalid');
+    if (!isAcceptedWebhookUrl(url, this.allowLoopback)) throw new WebhookError(`the URL must be https://: "${url}"`, 'invalid');
+    const refusal = await refusedAfterResolution(new URL(url), this.allowLoopback);
+    if (refusal !== null) throw new WebhookError(`webhooks may not target this machine, private or link-local addresses: ${refusal}`, 'invalid');
     const unknown = (events ?? []).filter((type) => !WEBHOOK_EVENT_TYPES.includes(type as EventType));
     if (unknown.length > 0 || events?.length === 0) {
       throw new WebhookError(`unknown event type(s) ${unknown.join(', ')}; known: ${WEBHOOK_EVENT_TYPES.join(', ')}`, 'invalid');

@@ -1,4 +1,4 @@
-import { MAX_QUOTED_CHARACTERS } from '../../../src/platform/quoted';
+import { MAX_QUOTED_CHARACTERS } from '@curbside/contract';
 import type { FuzzRequest } from './arbitraries';
 import type { RawResponse } from './http';
 
@@ -83,16 +83,18 @@ function errorBodyViolations(request: FuzzRequest, response: RawResponse, rules:
   if (problem['status'] !== String(response.status)) found.push(`a problem whose status ${problem['status']} is not ${response.status}`);
   if (typeof problem['error.code'] !== 'string' || problem['error.code'] === '') found.push('a problem without error.code');
   if (problem['request_tracking_id'] !== response.headers['request-tracking-id']) found.push('a problem whose request_tracking_id is not the header\u2019s');
-  found.push(...reflections(request, problem));
+  found.push(...reflections(request, response, contentType));
   return found;
 }
 
 /**
- * A problem's `detail` and `error.message` show a request's value only quoted and cut to
- * MAX_QUOTED_CHARACTERS: no run of more characters of anything the request carried appears in them.
+ * A problem shows a request's value only cut to MAX_QUOTED_CHARACTERS: no run of more characters
+ * of anything the request carried appears in any member of its body (`detail`, `instance`, each
+ * `errors[].field` and `message`...) nor in any of its headers. The one echo CONTRACT §4 asks
+ * for, the request's tracking id (at most 200 characters, or refused), is left out.
  */
-function reflections(request: FuzzRequest, problem: Record<string, string>): string[] {
-  const shown = [problem['detail'], problem['error.message']].filter((text) => typeof text === 'string').join('\n');
+function reflections(request: FuzzRequest, response: RawResponse, contentType: string): string[] {
+  const shown = [...problemTexts(contentType, response.text), ...headerTexts(response)].join('\n');
   const longest = MAX_QUOTED_CHARACTERS + 1;
   const inputs = requestValues(request).filter((input) => input.length >= longest);
   for (const input of inputs) {
@@ -102,6 +104,23 @@ function reflections(request: FuzzRequest, problem: Record<string, string>): str
     }
   }
   return [];
+}
+
+/** Every member name and text of a problem body but its tracking id: JSON strings, or XML element names and text, decoded. */
+function problemTexts(contentType: string, text: string): string[] {
+  if (contentType.includes('+xml')) {
+    const elements = text.replace(/<request_tracking_id>[^<]*<\/request_tracking_id>/g, '');
+    return elements.split(/[<>]/).map(decodeXmlText);
+  }
+  const body = parseJson(text);
+  if (body === null || typeof body !== 'object') return [text];
+  return stringsOf({ ...(body as Record<string, unknown>), request_tracking_id: null });
+}
+
+function headerTexts(response: RawResponse): string[] {
+  return Object.entries(response.headers)
+    .filter(([name]) => name !== 'request-tracking-id')
+    .flatMap(([name, value]) => [name, ...(Array.isArray(value) ? value : [String(value ?? '')])]);
 }
 
 /** RFC 6749 §5.2: `{"error": "...", "error_description"?: "..."}` as JSON. */

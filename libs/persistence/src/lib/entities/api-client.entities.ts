@@ -34,3 +34,15 @@ export class SigningKeyEntity {
   @Text() secret!: string;
   @Text() createdAt!: string;
 }
+
+/**
+ * A calendar feed link an operator revoked (`feeds revoke`): the link's id (its token's `jti`)
+ * and whom it was for. A link needs no row to work; only a revoked one has one.
+ */
+@Entity('feed_link_revocations')
+export class FeedLinkRevocationEntity {
+  @KeyText() linkId!: string;
+  @Text() clientId!: string;
+  @Text() customerId!: string;
+  @Text() revokedAt!: string;
+}

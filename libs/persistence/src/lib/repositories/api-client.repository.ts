@@ -1,7 +1,7 @@
 import { nowLocalDateTime, type ApiClient, type Id } from '@curbside/domain';
 import { DataSource, IsNull } from 'typeorm';
 import { inRead, inTransaction, selectRaw } from '../database/index';
-import { ApiClientCustomerEntity, ApiClientEntity } from '../entities';
+import { ApiClientCustomerEntity, ApiClientEntity, FeedLinkRevocationEntity } from '../entities';
 import { insertRows } from '../stores/rows';
 
 export interface NewApiClient {
@@ -96,6 +96,11 @@ export class ApiClientRepository {
   }
 
   /** Every client, oldest first. */
+  /** Whether an operator revoked the calendar feed link `linkId` (`feeds revoke`). */
+  isFeedLinkRevoked(linkId: string): Promise<boolean> {
+    return inRead(this.dataSource, (manager) => manager.existsBy(FeedLinkRevocationEntity, { linkId }));
+  }
+
   async list(): Promise<ApiClient[]> {
     const [rows, grants] = await inRead(this.dataSource, (manager) =>
       Promise.all([manager.find(ApiClientEntity, { order: { createdAt: 'ASC', clientId: 'ASC' } }), manager.find(ApiClientCustomerEntity)]),

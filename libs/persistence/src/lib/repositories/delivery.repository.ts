@@ -133,7 +133,22 @@ export class DeliveryRepository {
   /** The suppression list, by address. */
   async suppressions(): Promise<Suppression[]> {
     const rows = await inRead(this.dataSource, (manager) => manager.find(SuppressionEntity, { order: { address: 'ASC' } }));
-    return rows.map((row) => ({ address: row.address, reason: row.reason, deliveryId: row.deliveryId === null ? null : Number(row.deliveryId), createdAt: row.createdAt }));
+    return rows.map(toSuppression);
+  }
+
+  /** The suppressions of `addresses` (compared in lower case). */
+  async suppressionsOf(addresses: readonly string[]): Promise<Suppression[]> {
+    const keys = [...new Set(addresses.map(emailKey))];
+    if (keys.length === 0) return [];
+    const rows = await inRead(this.dataSource, (manager) => manager.find(SuppressionEntity, { where: { address: In(keys) }, order: { address: 'ASC' } }));
+    return rows.map(toSuppression);
+  }
+
+  /** The deliveries of `eventIds`, in the order they were made. */
+  async ofEvents(eventIds: readonly number[]): Promise<Delivery[]> {
+    if (eventIds.length === 0) return [];
+    const rows = await inRead(this.dataSource, (manager) => manager.find(DeliveryEntity, { where: { eventId: In([...eventIds]) }, order: { id: 'ASC' } }));
+    return rows.map(toDelivery);
   }
 
   /** Lifts the suppression of `address` (an operator's `suppressions delete`); false when it was not on the list. */
@@ -251,6 +266,13 @@ async function markPendingDelivered(manager: EntityManager, sent: ReadonlyArray<
   const { records } = await manager.queryRunner.query(sql, parameters, true);
   return new Set((records as Array<{ id: number | string }>).map((row) => Number(row.id)));
 }
+
+const toSuppression = (row: SuppressionEntity): Suppression => ({
+  address: row.address,
+  reason: row.reason,
+  deliveryId: row.deliveryId === null ? null : Number(row.deliveryId),
+  createdAt: row.createdAt,
+});
 
 function toDelivery(row: DeliveryEntity): Delivery {
   return {

@@ -43,6 +43,19 @@ export class EventRepository {
     return new Map(rows.map((row) => [Number(row.id), toOutboxEvent(row)]));
   }
 
+  /**
+   * The notices (CONTRACT §8) written under `keys`, in id order, each with its key and, where the
+   * row stores one, the W3C `traceparent` of what caused it: what `notices explain` reads.
+   */
+  async byNoticeKeys(keys: readonly string[]): Promise<Array<OutboxEvent & { noticeKey: string }>> {
+    const rows = await inRead(this.dataSource, async (manager) => {
+      const found: EventEntity[] = [];
+      for (const part of chunk(keys, KEYS_PER_QUERY)) found.push(...(await manager.find(EventEntity, { where: { noticeKey: In(part) }, order: { id: 'ASC' } })));
+      return found;
+    });
+    return rows.map((row) => ({ ...toOutboxEvent(row), noticeKey: row.noticeKey as string }));
+  }
+
   /** Claims due pending events for `worker` for `leaseSeconds` (see `claimDueRows`), oldest first. */
   async claimDue(worker: string, limit: number, leaseSeconds: number): Promise<OutboxEvent[]> {
     const rows = await claimDueRows(this.dataSource, EventEntity, 'events', { worker, limit, leaseSeconds });

@@ -114,6 +114,14 @@ export class NoticeRepository {
     return byCustomer(rows, () => []);
   }
 
+  /** One customer's scheduled services, as `scheduledServicesAfter` reads them. */
+  async scheduledServicesOf(customerId: Id): Promise<NoticeService[]> {
+    const rows = await inRead(this.dataSource, (manager) =>
+      this.query<ServiceRow>(manager, `${SCHEDULED_SERVICES} AND s."customer_id" = :customerId ORDER BY s."id"`, { customerId }),
+    );
+    return byCustomer(rows, () => []).get(customerId) ?? [];
+  }
+
   /**
    * What of the preferences in `categories` of the customers of a range (a page of
    * `scheduledServicesAfter`) can reach anyone, by customer (see `loadReachablePreferencesIn`).
