@@ -154,6 +154,7 @@ export class LoadImportFile {
       yield* written();
       writing = this.importGroup(group.take());
       yield* written();
+      await this.customers.refreshStatistics();
     } finally {
       await writing;
       await bulk.end();
@@ -199,6 +200,7 @@ export class LoadImportFile {
       customers.push(summary);
       onCustomerDone(summary);
     }
+    await this.customers.refreshStatistics();
     return { holidays, customers };
   }
 }

@@ -101,3 +101,43 @@ describe.each(testDatabases())('LoadImportFile writing on $name: many customers 
     expect(Number(rows)).toBe(0);
   });
 });
+
+/** The rows the planner's statistics give `table` (PostgreSQL's reltuples, SQLite's sqlite_stat1); -1 when it has none. */
+async function rowsInStatistics(dataSource: DataSource, table: string): Promise<number> {
+  if (dataSource.options.type === 'postgres') {
+    const [{ rows }] = await dataSource.query(`SELECT reltuples AS "rows" FROM pg_class WHERE relname = $1`, [table]);
+    return Number(rows);
+  }
+  const [known] = await dataSource.query(`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`);
+  if (known === undefined) return -1;
+  const [row] = await dataSource.query(`SELECT stat FROM sqlite_stat1 WHERE tbl = ?`, [table]);
+  return row === undefined ? -1 : Number(String(row.stat).split(' ')[0]);
+}
+
+describe.each(testDatabases())('LoadImportFile on $name leaves the planner statistics of what it wrote (issue 45)', (db) => {
+  const dataSource = useDatabase(db);
+  const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-statistics-'));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()));
+  const ticketsOf = (file: Json) => file.customers.reduce((sum: number, customer: Json) => sum + customer.tickets.length, 0);
+
+  it('an import file (the CLI’s import), then a decoded one (seed): each ends with the statistics of every row written', async () => {
+    expect(await rowsInStatistics(dataSource(), 'service_tickets')).toBe(-1);
+    const first = { holidays: [], customers: customers(7_500_001, 3) };
+    const written = path.join(directory, 'import.json');
+    writeFileSync(written, JSON.stringify(first));
+    const checked = await service().check(written);
+    try {
+      for await (const _summary of (await service().loadChecked(checked)).customers);
+    } finally {
+      checked.customers.close();
+    }
+    expect(await rowsInStatistics(dataSource(), 'service_tickets')).toBe(ticketsOf(first));
+    expect(await rowsInStatistics(dataSource(), 'customers')).toBe(3);
+
+    const second = { holidays: [], customers: customers(7_500_011, 2) };
+    await service().load(service().parse(JSON.stringify(second), 'seed'));
+    expect(await rowsInStatistics(dataSource(), 'service_tickets')).toBe(ticketsOf(first) + ticketsOf(second));
+    expect(await rowsInStatistics(dataSource(), 'customers')).toBe(5);
+  });
+});

@@ -97,6 +97,7 @@ export class NoticeRun {
         if (writing.length === WRITES_IN_STEP) await finish(writing[0]).finally(() => writing.shift());
       }
       if (writing.length > 0) await finish(writing[0]);
+      if (!dryRun && result.reminders + result.moves > 0) await this.notices.refreshStatistics();
       return result;
     } finally {
       // Stopped (a lost lease, a failed chunk): what is being written ends before the run does.
