@@ -9,7 +9,11 @@
  * Each round sends as many requests as take the baseline about 4 s of CPU (at most --requests).
  *
  *   npm run build && node tools/bench/cpu-per-request.js [--scenario=detail] [--requests=5000] [--rounds=3]
- *       [--apis=dist/apps/api/main.js,/other/checkout/dist/apps/api/main.js]
+ *       [--apis=dist/apps/api/main.js,/other/checkout/dist/apps/api/main.js] [--baseline=independent-server]
+ *
+ * `--baseline` names the file in baseline/ to compare with (server.js by default; independent-server.js
+ * is the one written without Curbside's code, issue 45). On PostgreSQL the database's own CPU (its
+ * backends) is not in these figures: compare throughput there too.
  */
 const { rmSync } = require('node:fs');
 const path = require('node:path');
@@ -23,6 +27,7 @@ const settings = {
   requests: Number(argument('requests') ?? 5000),
   rounds: Number(argument('rounds') ?? 3),
   apis: (argument('apis') ?? 'dist/apps/api/main.js').split(',').map((file) => path.resolve(root, file)),
+  baseline: argument('baseline') ?? 'server',
 };
 
 
@@ -45,11 +50,11 @@ async function main() {
   const servers = [];
   try {
     const { customers, headers } = prepare(env, scratch);
-    servers.push(await startServer('baseline', pin, path.join(__dirname, 'baseline/server.js'), { ...env, PORT: String(await freePort()) }));
+    servers.push(await startServer('baseline', pin, path.join(__dirname, `baseline/${settings.baseline}.js`), { ...env, PORT: String(await freePort()) }));
     for (const [index, api] of settings.apis.entries()) {
       servers.push(await startServer(`api ${index + 1}`, pin, api, { ...env, PORT: String(await freePort()) }));
     }
-    const chosen = scenarios(headers, customers).filter((s) => !s.curbsideOnly && (settings.only === undefined || new RegExp(settings.only).test(s.name)));
+    const chosen = scenarios(headers, customers).filter((s) => !s.curbsideOnly && !s.kept && (settings.only === undefined || new RegExp(settings.only).test(s.name)));
     const rows = [];
     for (const scenario of chosen) {
       const samples = new Map(servers.map((server) => [server.name, []]));
@@ -69,7 +74,7 @@ async function main() {
     const apiHeads = settings.apis.map((api, index) => `api ${index + 1}: ${path.relative(root, api) || api}`);
     process.stdout.write(
       [
-        `CPU per request, median of ${settings.rounds} rounds (each of up to ${settings.requests} requests, about 4 s of the baseline's CPU; 10 connections); in brackets the baseline's CPU per request over the API's (the issue's ratio, measured in CPU instead of throughput)`,
+        `CPU per request against baseline/${settings.baseline}.js, median of ${settings.rounds} rounds (each of up to ${settings.requests} requests, about 4 s of the baseline's CPU; 10 connections); in brackets the baseline's CPU per request over the API's (the issue's ratio, measured in CPU instead of throughput)`,
         '',
         `| scenario | baseline | ${apiHeads.join(' | ')} |`,
         `|---|---:|${apiHeads.map(() => '---:').join('|')}|`,
