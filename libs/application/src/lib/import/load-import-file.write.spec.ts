@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testDatabases } from '@curbside/testing';
-import { useDatabase } from '@curbside/persistence/testing';
+import { rowsInStatistics, useDatabase } from '@curbside/persistence/testing';
 import { CustomerRepository, HolidayRepository, ServiceTicketRepository, type ImportSummary } from '@curbside/persistence';
 import { wholeList } from '@curbside/domain';
 import type { DataSource } from 'typeorm';
@@ -101,18 +101,6 @@ describe.each(testDatabases())('LoadImportFile writing on $name: many customers 
     expect(Number(rows)).toBe(0);
   });
 });
-
-/** The rows the planner's statistics give `table` (PostgreSQL's reltuples, SQLite's sqlite_stat1); -1 when it has none. */
-async function rowsInStatistics(dataSource: DataSource, table: string): Promise<number> {
-  if (dataSource.options.type === 'postgres') {
-    const [{ rows }] = await dataSource.query(`SELECT reltuples AS "rows" FROM pg_class WHERE relname = $1`, [table]);
-    return Number(rows);
-  }
-  const [known] = await dataSource.query(`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`);
-  if (known === undefined) return -1;
-  const [row] = await dataSource.query(`SELECT stat FROM sqlite_stat1 WHERE tbl = ?`, [table]);
-  return row === undefined ? -1 : Number(String(row.stat).split(' ')[0]);
-}
 
 describe.each(testDatabases())('LoadImportFile on $name leaves the planner statistics of what it wrote (issue 45)', (db) => {
   const dataSource = useDatabase(db);
