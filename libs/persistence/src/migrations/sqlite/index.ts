@@ -8,6 +8,7 @@ import { Deliverability1764400000000 } from '../1764400000000-deliverability';
 import { RenderedAtSend1764500000000 } from './1764500000000-rendered-at-send';
 import { PendingClaims1764600000000 } from '../1764600000000-pending-claims';
 import { FailedRows1764700000000 } from '../1764700000000-failed-rows';
+import { TicketListOrder1764800000000 } from './1764800000000-ticket-list-order';
 
 /** In order; add new migrations at the end. */
-export const SQLITE_MIGRATIONS = [InitialSchema1732000000000, PublishedOperations1763900000000, Notifier1764000000000, ServiceRequests1764100000000, Notices1764200000000, DataVersion1764300000000, Deliverability1764400000000, RenderedAtSend1764500000000, PendingClaims1764600000000, FailedRows1764700000000];
+export const SQLITE_MIGRATIONS = [InitialSchema1732000000000, PublishedOperations1763900000000, Notifier1764000000000, ServiceRequests1764100000000, Notices1764200000000, DataVersion1764300000000, Deliverability1764400000000, RenderedAtSend1764500000000, PendingClaims1764600000000, FailedRows1764700000000, TicketListOrder1764800000000];
