@@ -4,7 +4,7 @@ import { BelongsToCustomer, CustomerEntity } from './customer.entities';
 
 @Entity('service_tickets')
 // The list's order, `LENGTH(id)` included (an expression TypeORM cannot declare): the migration makes it, sync leaves it be.
-@Index('idx_service_tickets_list_order', ['customerId', 'createdAt', 'id'], { synchronize: false })
+@Index('idx_service_tickets_list_order', { synchronize: false })
 // Ticket ids are unique per customer; a new request's ticket id must be unique across them all.
 @Index(['id'])
 export class ServiceTicketEntity {
