@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 /*
- * Curbside against a bare baseline (tools/bench/baseline/server.js), in one run, on one database.
+ * Curbside against bare baselines, in one run, on one database: first the independent one
+ * (tools/bench/baseline/independent-server.js, written from the interface and the schema alone,
+ * issue 45), then server.js (Curbside's SQL) and scratch-server.js (issue 21).
  *
  *   npm run bench [-- --smoke] [-- --seconds=3 --rounds=3 --connections=10 --import-rows=1000000 --no-build]
  *   BENCH_DATABASE_URL=postgres://... npm run bench     (PostgreSQL: a database of its own, which it fills)
@@ -152,8 +154,8 @@ async function assertOk(api, scenario) {
   return body.length;
 }
 
-/** Both answer 200 with the same bytes (the XML scenario: the API's JSON of the same URL is compared). */
-async function assertSameBodies(api, baseline, scenario, scratch) {
+/** All answer 200 with the same bytes (the XML scenario: the API's JSON of the same URL is compared). */
+async function assertSameBodies(api, baseline, scenario, scratch, independent) {
   const get = async (server, extra = {}) => {
     const response = await fetch(`${server.url}${scenario.path}`, { headers: { ...scenario.headers, ...extra } });
     const body = Buffer.from(await response.arrayBuffer());
@@ -168,6 +170,8 @@ async function assertSameBodies(api, baseline, scenario, scratch) {
   if (!json.equals(bare)) throw new Error(`${scenario.name}: the bodies differ (API ${json.length} bytes, baseline ${bare.length} bytes)`);
   const fromScratch = (await get(scratch)).body;
   if (!fromScratch.equals(bare)) throw new Error(`${scenario.name}: the scratch baseline's body differs (${fromScratch.length} bytes, baseline ${bare.length} bytes)`);
+  const fromIndependent = (await get(independent)).body;
+  if (!fromIndependent.equals(json)) throw new Error(`${scenario.name}: the independent baseline's body differs (${fromIndependent.length} bytes, API ${json.length} bytes)`);
   return bare.length;
 }
 
@@ -175,13 +179,13 @@ function scenarios(headers, customers) {
   const base = (customer) => `/api/v1/customers/${customer.id}`;
   const { small, medium, large } = customers;
   const all = [
-    { name: 'ticket list, 10 rows, JSON', path: `${base(small)}/tickets`, smoke: true },
-    { name: 'ticket list, 1,000 rows, JSON', path: `${base(medium)}/tickets`, smoke: true },
-    { name: 'ticket list, 1,000 rows, XML (baseline: JSON)', path: `${base(medium)}/tickets`, apiHeaders: { Accept: 'application/xml' } },
-    { name: `ticket list, ${large.tickets.length.toLocaleString('en-US')} rows, paged (limit=1000, first page)`, path: `${base(large)}/tickets?limit=1000`, smoke: true },
-    { name: `ticket list, ${large.tickets.length.toLocaleString('en-US')} rows, unpaged (LIST_MAX_ITEMS=10000)`, path: `${base(large)}/tickets`, minSeconds: 6 }, // 2 MB a body: a few per second
+    { name: 'ticket list, 10 rows, JSON', path: `${base(small)}/tickets`, list: true, smoke: true },
+    { name: 'ticket list, 1,000 rows, JSON', path: `${base(medium)}/tickets`, list: true, smoke: true },
+    { name: 'ticket list, 1,000 rows, XML (baseline: JSON)', path: `${base(medium)}/tickets`, list: true, apiHeaders: { Accept: 'application/xml' } },
+    { name: `ticket list, ${large.tickets.length.toLocaleString('en-US')} rows, paged (limit=1000, first page)`, path: `${base(large)}/tickets?limit=1000`, list: true, smoke: true },
+    { name: `ticket list, ${large.tickets.length.toLocaleString('en-US')} rows, unpaged (LIST_MAX_ITEMS=10000)`, path: `${base(large)}/tickets`, list: true, minSeconds: 6 }, // 2 MB a body: a few per second
     { name: 'ticket detail, JSON', path: `${base(medium)}/tickets/${medium.tickets[0].id}`, smoke: true },
-    { name: 'invoice list (v2), 20 invoices', path: `/api/v2/customers/${medium.id}/invoices` },
+    { name: 'invoice list (v2), 20 invoices', path: `/api/v2/customers/${medium.id}/invoices`, list: true },
     // Repeat reads (issue 21, item 4), against an API that keeps answers (the rows above are measured without).
     { name: 'ticket list, 1,000 rows, JSON, repeated: the kept answer (baseline: 200)', path: `${base(medium)}/tickets`, kept: true, smoke: true },
     {
@@ -207,8 +211,21 @@ function scenarios(headers, customers) {
     },
   ];
   return all
+    .flatMap((scenario) => (scenario.list ? [scenario, withDates(scenario)] : [scenario]))
     .filter((scenario) => (!smoke || scenario.smoke) && (settings.only === undefined || settings.only.split('|').some((text) => scenario.name.includes(text))))
     .map((scenario) => ({ ...scenario, headers }));
+}
+
+/**
+ * The list asked for with a date range holding every one of its rows (the bench's tickets and
+ * invoices are all of 2026), as portals ask: the same body, what the filter costs (issue 45). The
+ * independent baseline filters; server.js and scratch-server.js ignore the range (same rows).
+ */
+function withDates(scenario) {
+  const dates = 'fromDate=2026-01-01&toDate=2026-12-31';
+  const path = `${scenario.path}${scenario.path.includes('?') ? '&' : '?'}${dates}`;
+  const name = scenario.name.replace(/^(ticket list|invoice list \(v2\)), /, `$1 with ${dates}, `);
+  return { ...scenario, name, path };
 }
 
 /** A conditional scenario sends the ETag the API answers for its path (If-None-Match): 304s. */
@@ -221,19 +238,19 @@ async function withCurrentETag(api, scenario) {
   return { ...scenario, apiHeaders: { ...scenario.apiHeaders, 'If-None-Match': etag } };
 }
 
-async function measure(uncachedApi, baseline, headers, customers, keptApi, scratch) {
+async function measure(uncachedApi, baseline, headers, customers, keptApi, scratch, independent) {
   const rows = [];
   note('the baseline has no disposal ticket detail, next-pickup nor preferences PUT (no write path: audits, events): those rows measure Curbside alone (no ratio); the bench data has no services, so next-pickup answers an empty list');
   for (const listed of scenarios(headers, customers)) {
     const api = listed.kept ? keptApi : uncachedApi;
     const scenario = await withCurrentETag(api, listed);
-    // The smoke run checks the scratch baseline's bodies but does not time it (npm test runs the smoke).
-    const servers = scenario.curbsideOnly ? [api] : smoke ? [api, baseline] : [api, baseline, scratch];
-    const bytes = scenario.curbsideOnly ? await assertOk(api, scenario) : await assertSameBodies(api, baseline, scenario, scratch);
+    // The smoke run checks the other baselines' bodies but times only the independent one (npm test runs the smoke).
+    const servers = scenario.curbsideOnly ? [api] : smoke ? [api, independent] : [api, independent, baseline, scratch];
+    const bytes = scenario.curbsideOnly ? await assertOk(api, scenario) : await assertSameBodies(api, baseline, scenario, scratch, independent);
     progress(`${scenario.name}: ${scenario.curbsideOnly ? '200' : 'bodies equal'} (${bytes} bytes); measuring`);
     for (const server of servers) await load(server, scenario, settings.warmUp, true); // warm-up, discarded
-    const runs = { curbside: [], baseline: [], scratch: [] };
-    const peaks = { curbside: 0, baseline: 0, scratch: 0 };
+    const runs = { curbside: [], independent: [], baseline: [], scratch: [] };
+    const peaks = { curbside: 0, independent: 0, baseline: 0, scratch: 0 };
     for (const server of servers) resetPeak(server.child.pid);
     for (let round = 0; round < settings.rounds; round++) {
       for (const server of servers) runs[server.name].push(await load(server, scenario, Math.max(settings.seconds, scenario.minSeconds ?? 0)));
@@ -245,11 +262,17 @@ async function measure(uncachedApi, baseline, headers, customers, keptApi, scrat
       p99: median(runs[name].map((r) => r.p99)),
       peakRssMiB: peaks[name],
     });
-    const row = { scenario: scenario.name, bodyBytes: bytes, curbside: summary('curbside'), baseline: scenario.curbsideOnly ? null : summary('baseline') };
-    row.scratch = servers.includes(scratch) ? summary('scratch') : null;
-    row.ratio = row.baseline && Number((row.curbside.rps / row.baseline.rps).toFixed(2));
-    row.scratchRatio = row.scratch && Number((row.curbside.rps / row.scratch.rps).toFixed(2));
-    progress(`  Curbside ${row.curbside.rps} req/s, baseline ${row.baseline?.rps ?? '-'} req/s (ratio ${row.ratio ?? '-'}), scratch ${row.scratch?.rps ?? '-'} req/s (ratio ${row.scratchRatio ?? '-'})`);
+    const timed = (server) => (servers.includes(server) ? summary(server.name) : null);
+    const row = { scenario: scenario.name, bodyBytes: bytes, curbside: summary('curbside'), independent: timed(independent), baseline: timed(baseline), scratch: timed(scratch) };
+    const ratio = (side) => side && Number((row.curbside.rps / side.rps).toFixed(2));
+    row.independentRatio = ratio(row.independent);
+    row.independentP99Ratio = row.independent && Number((row.curbside.p99 / row.independent.p99).toFixed(2));
+    row.ratio = ratio(row.baseline);
+    row.scratchRatio = ratio(row.scratch);
+    progress(
+      `  Curbside ${row.curbside.rps} req/s, independent ${row.independent?.rps ?? '-'} req/s (ratio ${row.independentRatio ?? '-'}, p99 ${row.independentP99Ratio ?? '-'}x), ` +
+        `baseline ${row.baseline?.rps ?? '-'} req/s (ratio ${row.ratio ?? '-'}), scratch ${row.scratch?.rps ?? '-'} req/s (ratio ${row.scratchRatio ?? '-'})`,
+    );
     rows.push(row);
   }
   return rows;
@@ -309,11 +332,14 @@ function markdown(report) {
   const lines = [
     `${report.database}, ${report.connections} connections, ${report.rounds} round(s) of ${report.seconds} s per server (A B A B, medians), Node ${report.node}${report.smoke ? ', SMOKE (not a measurement)' : ''}`,
     '',
-    '| scenario | Curbside req/s | baseline req/s | ratio | scratch req/s | ratio | Curbside p50 / p99 ms | baseline p50 / p99 ms | scratch p50 / p99 ms | Curbside peak RSS MiB | baseline peak RSS MiB | scratch peak RSS MiB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | Curbside req/s | independent req/s | **ratio** | Curbside p50 / p99 ms | independent p50 / p99 ms | p99 ratio | baseline req/s | ratio | scratch req/s | ratio | Curbside peak RSS MiB | independent peak RSS MiB | baseline peak RSS MiB | scratch peak RSS MiB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...report.scenarios.map((r) => {
       const latency = (side) => (side ? `${side.p50} / ${side.p99}` : '-');
-      return `| ${r.scenario} | ${r.curbside.rps} | ${r.baseline?.rps ?? '-'} | ${r.ratio ?? '-'} | ${r.scratch?.rps ?? '-'} | ${r.scratchRatio ?? '-'} | ${latency(r.curbside)} | ${latency(r.baseline)} | ${latency(r.scratch)} | ${r.curbside.peakRssMiB} | ${r.baseline?.peakRssMiB ?? '-'} | ${r.scratch?.peakRssMiB ?? '-'} |`;
+      return (
+        `| ${r.scenario} | ${r.curbside.rps} | ${r.independent?.rps ?? '-'} | ${r.independentRatio ?? '-'} | ${latency(r.curbside)} | ${latency(r.independent)} | ${r.independentP99Ratio ?? '-'} ` +
+        `| ${r.baseline?.rps ?? '-'} | ${r.ratio ?? '-'} | ${r.scratch?.rps ?? '-'} | ${r.scratchRatio ?? '-'} | ${r.curbside.peakRssMiB} | ${r.independent?.peakRssMiB ?? '-'} | ${r.baseline?.peakRssMiB ?? '-'} | ${r.scratch?.peakRssMiB ?? '-'} |`
+      );
     }),
     '',
     '| import | file MiB | CLI rows/s | raw inserts rows/s | ratio | CLI peak RSS MiB | raw peak RSS MiB |',
@@ -381,7 +407,8 @@ async function main() {
     const { RESPONSE_CACHE_MAX_BYTES: _none, ...keeping } = env;
     servers.push(await startServer('curbside', pin, api, { ...keeping, PORT: String(await freePort()) }));
     servers.push(await startServer('scratch', pin, path.join(__dirname, 'baseline/scratch-server.js'), { ...env, PORT: String(await freePort()) }));
-    const scenarioRows = await measure(servers[0], servers[1], headers, customers, servers[2], servers[3]);
+    servers.push(await startServer('independent', pin, path.join(__dirname, 'baseline/independent-server.js'), { ...env, PORT: String(await freePort()) }));
+    const scenarioRows = await measure(servers[0], servers[1], headers, customers, servers[2], servers[3], servers[4]);
     for (const server of servers.splice(0)) server.child.kill('SIGTERM');
     const importRows = await measureImport(pin, env, scratch);
 

@@ -9,8 +9,11 @@
  * Each round sends as many requests as take the baseline about 4 s of CPU (at most --requests).
  *
  *   npm run build && node tools/bench/cpu-per-request.js [--scenario=detail] [--requests=5000] [--rounds=3]
- *       [--apis=dist/apps/api/main.js,/other/checkout/dist/apps/api/main.js] [--traced]
+ *       [--apis=dist/apps/api/main.js,/other/checkout/dist/apps/api/main.js] [--baseline=independent-server] [--traced]
  *
+ * `--baseline` names the file in baseline/ to compare with (server.js by default; independent-server.js
+ * is the one written without Curbside's code, issue 45). On PostgreSQL the database's own CPU (its
+ * backends) is not in these figures: compare throughput there too.
  * --traced: each build runs twice, untraced and traced (OpenTelemetry on, the default sampler, its
  * spans exported as OTLP/HTTP to a receiver in this process that answers 200 and counts them).
  * --traced-variants='A=1 B=2;C=3': more traced instances of the first build, each with these OTEL_* variables too.
@@ -30,6 +33,7 @@ const settings = {
   apis: (argument('apis') ?? 'dist/apps/api/main.js').split(',').map((file) => path.resolve(root, file)),
   traced: process.argv.includes('--traced'),
   variants: (process.argv.find((a) => a.startsWith('--traced-variants='))?.slice('--traced-variants='.length) ?? '').split(';').filter(Boolean).map((text) => Object.fromEntries(text.trim().split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))),
+  baseline: argument('baseline') ?? 'server',
 };
 
 /** An OTLP/HTTP receiver on loopback: answers every export 200, counts the bytes it was sent. */
@@ -67,8 +71,8 @@ async function main() {
   let traces = null;
   try {
     const { customers, headers } = prepare(env, scratch);
-    servers.push(await startServer('baseline', pin, path.join(__dirname, 'baseline/server.js'), { ...env, PORT: String(await freePort()) }));
     traces = settings.traced ? await startTraceSink() : null;
+    servers.push(await startServer('baseline', pin, path.join(__dirname, `baseline/${settings.baseline}.js`), { ...env, PORT: String(await freePort()) }));
     for (const [index, api] of settings.apis.entries()) {
       servers.push(await startServer(`api ${index + 1}`, pin, api, { ...env, PORT: String(await freePort()) }));
       if (traces !== null) {
@@ -79,7 +83,7 @@ async function main() {
       const name = `api 1 traced ${Object.entries(variant).map(([key, value]) => `${key}=${value}`).join(' ')}`;
       servers.push(await startServer(name, pin, settings.apis[0], { ...env, PORT: String(await freePort()), OTEL_EXPORTER_OTLP_ENDPOINT: traces?.url ?? 'http://127.0.0.1:9', ...variant }));
     }
-    const chosen = scenarios(headers, customers).filter((s) => !s.curbsideOnly && (settings.only === undefined || new RegExp(settings.only).test(s.name)));
+    const chosen = scenarios(headers, customers).filter((s) => !s.curbsideOnly && !s.kept && (settings.only === undefined || new RegExp(settings.only).test(s.name)));
     const rows = [];
     for (const scenario of chosen) {
       const samples = new Map(servers.map((server) => [server.name, []]));
@@ -103,7 +107,7 @@ async function main() {
     if (traces !== null) progress(`trace receiver: ${traces.sink.exports} exports, ${(traces.sink.bytes / 1e6).toFixed(1)} MB`);
     process.stdout.write(
       [
-        `CPU per request, median of ${settings.rounds} rounds (each of up to ${settings.requests} requests, about 4 s of the baseline's CPU; 10 connections); in brackets the baseline's CPU per request over the API's (the issue's ratio, measured in CPU instead of throughput)`,
+        `CPU per request against baseline/${settings.baseline}.js, median of ${settings.rounds} rounds (each of up to ${settings.requests} requests, about 4 s of the baseline's CPU; 10 connections); in brackets the baseline's CPU per request over the API's (the issue's ratio, measured in CPU instead of throughput)`,
         '',
         `| scenario | baseline | ${apiHeads.join(' | ')} |`,
         `|---|---:|${apiHeads.map(() => '---:').join('|')}|`,

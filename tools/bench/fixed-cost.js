@@ -17,7 +17,7 @@
  * A sample no rule recognizes counts as "other" (their leaves are listed with --unattributed).
  *
  *   npm run build && node tools/bench/fixed-cost.js [--scenario='10 rows, JSON|ticket detail, JSON']
- *       [--requests=20000] [--baselines=server,scratch-server] [--out=tools/bench/results/fixed-cost] [--unattributed]
+ *       [--requests=20000] [--baselines=independent-server,server,scratch-server] [--out=tools/bench/results/fixed-cost] [--unattributed]
  *   node tools/bench/fixed-cost.js --attribute=<file.cpuprofile>   (shares of one existing profile, from its first request on)
  *   BENCH_DATABASE_URL=postgres://... for PostgreSQL
  */
@@ -37,6 +37,8 @@ const settings = {
 
 const modules = (...names) => new RegExp(`node_modules/(${names.join('|')})/`);
 const BASELINE = /tools\/bench\/baseline\//;
+/** The independent baseline (issue 45): its handlers build the wire objects inline, so their own time is 'controller + paging'. */
+const INDEPENDENT = /tools\/bench\/baseline\/independent-server\.js$/;
 
 /**
  * The pieces of a request's path, each a test of one stack frame: its file (`url`) and, when the file
@@ -48,6 +50,7 @@ const PIECES = [
   { piece: 'token verification', url: BASELINE, name: /^clientIdOf$/ },
   { piece: 'client + grant lookup', url: /api-client\.repository\.js|libs\/auth\/.*client\.service\.js/ },
   { piece: 'client + grant lookup', url: BASELINE, name: /^clientOf$/ },
+  { piece: 'client + grant lookup', url: INDEPENDENT, name: /^customer$/ },
   { piece: 'rate limiter', url: /platform\/rate-limits\.js|node_modules\/rate-limiter-flexible\// },
   { piece: 'access guard (bearer, ClientId, grant check)', url: /customer-access\.guard\.js/ },
   { piece: 'customer + data version lookup', url: /customer\.repository\.js|customer-exists\.guard\.js/ },
@@ -68,10 +71,12 @@ const PIECES = [
   { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*(repositories|stores)\//, name: /^(to|from)[A-Z]/ },
   { piece: 'row mapping (persistence)', url: /libs\/(persistence\/.*(wire|dates)|domain\/)/ },
   { piece: 'row mapping (persistence)', url: BASELINE, name: /^(ticketFromRow|linesOf|rawBoolean)$/ },
+  { piece: 'wire mapping (codecs)', url: INDEPENDENT, name: /^(text|yesNo|ticketTime)$/ },
   { piece: 'statements: TypeORM runner, turn queue', url: /typeorm\/(data-source|driver\/better-sqlite3|driver\/postgres|query-runner|subscriber)\/|libs\/persistence\/.*database\/(transactions|prepared)\.js/ },
   { piece: 'statements: TypeORM runner, turn queue', url: /typeorm\/driver\/sqlite-abstract\/AbstractSqliteDriver\.js/, name: /^(?!escape)/ },
   { piece: 'statements: driver (SQLite / pg)', url: modules('better-sqlite3', 'better-sqlite3-node20', 'pg', 'pg-protocol', 'pg-types', 'postgres-array') },
   { piece: 'statements: TypeORM runner, turn queue', url: /tools\/bench\/baseline\/common\.js$/, source: /return async \(sql, params\) =>/ },
+  { piece: 'statements: TypeORM runner, turn queue', url: INDEPENDENT, source: /return async \(sql, values\) =>/ },
   { piece: 'query building (SQL text, parameters)', url: /typeorm\/(query-builder|entity-manager|driver)\/|libs\/persistence\// },
   { piece: 'controller + paging', url: /apps\/api\/(tickets|lists)\// },
   { piece: 'controller + paging', url: BASELINE },
@@ -93,6 +98,7 @@ const PIECES = [
 const DRIVER_CALLS = [
   { url: /typeorm\/driver\/better-sqlite3\/BetterSqlite3QueryRunner\.js$/, name: /^query$/, lines: /stmt\.(all|run|iterate)\(/ },
   { url: /tools\/bench\/baseline\/common\.js$/, source: /return async \(sql, params\) =>/, lines: /statement\.all\(|pool\.query\(/ },
+  { url: INDEPENDENT, source: /return async \(sql, values\) =>/, lines: /statement\.all\(|pool\.query\(/ },
   { url: /libs\/persistence\/.*database\/prepared\.js$/, name: /^sqliteRun$/, lines: /statement\.(all|run)\(/ },
 ];
 

@@ -4,6 +4,7 @@ import { addDays, SHORT_MESSAGE_MAX, type Holiday } from '@curbside/domain';
 import { verifyWebhookSignature } from '@curbside/notifications';
 import { drain, openWorld, type NotifierWorld } from '@curbside/notifications/testing';
 import { CustomerRepository, HolidayRepository, NoticeRepository, openDatabase } from '@curbside/persistence';
+import { rowsInStatistics } from '@curbside/persistence/testing';
 import {
   expectedNotices,
   importFile,
@@ -124,6 +125,16 @@ describe.each(testDatabases())('notices on $name', (kind) => {
       expect(await eve.run(sunday, { dryRun: true })).toEqual({ today: sunday, reminders: 0, moves, pickups: 0, nextPickupDay: next });
     }
     expect(await run.run(today, { dryRun: true })).not.toHaveProperty('nextPickupDay');
+  });
+
+  it('leaves the planner statistics of the events and deliveries it wrote, and a dry run none (issue 45)', async () => {
+    await run.run(today, { dryRun: true });
+    expect(await rowsInStatistics(world.dataSource, 'deliveries')).toBe(-1);
+    await run.run(today);
+    const deliveries = await count(world.dataSource, `SELECT COUNT(*) AS "count" FROM "deliveries"`);
+    expect(deliveries).toBeGreaterThan(0);
+    expect(await rowsInStatistics(world.dataSource, 'deliveries')).toBe(deliveries);
+    expect(await rowsInStatistics(world.dataSource, 'events')).toBe(await count(world.dataSource, `SELECT COUNT(*) AS "count" FROM "events"`));
   });
 
   describe.each([1, 3])('%i customer(s) a chunk (and a page of the keyset read)', (customersPerChunk) => {

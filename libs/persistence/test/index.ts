@@ -5,4 +5,5 @@
  */
 export { useDatabase } from './database';
 export { dataVersions } from './data-version';
+export { rowsInStatistics } from './statistics';
 export * from './fixtures';

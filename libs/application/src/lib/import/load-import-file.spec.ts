@@ -133,6 +133,7 @@ describe('LoadImportFile.check: the scan and stream-json agree', () => {
           return { customerId: customer.id } as ImportSummary;
         },
         startBulkImport: async () => ({ customerLoaded: async () => undefined, end: async () => undefined }),
+        refreshStatistics: async () => undefined,
       };
       const holidays = { importHolidays: async () => ({ created: 0, replaced: 0 }) };
       const writer = new LoadImportFile(customers as never, holidays as never);

@@ -155,6 +155,7 @@ export class LoadImportFile {
       yield* written();
       writing = this.importGroup(group.take());
       yield* written();
+      await this.customers.refreshStatistics();
     } finally {
       await writing;
       await bulk.end();
@@ -201,6 +202,7 @@ export class LoadImportFile {
       customers.push(summary);
       onCustomerDone(summary);
     }
+    await this.customers.refreshStatistics();
     return { holidays, customers };
   }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testDatabases } from '@curbside/testing';
-import { useDatabase } from '@curbside/persistence/testing';
+import { rowsInStatistics, useDatabase } from '@curbside/persistence/testing';
 import { CustomerRepository, HolidayRepository, ServiceTicketRepository, type ImportSummary } from '@curbside/persistence';
 import { wholeList } from '@curbside/domain';
 import type { DataSource } from 'typeorm';
@@ -99,5 +99,33 @@ describe.each(testDatabases())('LoadImportFile writing on $name: many customers 
     for (const id of ['7200004', '7200005']) expect(await repository.exists(id)).toBe(false);
     const [{ rows }] = await dataSource().query(`SELECT COUNT(*) AS "rows" FROM "service_tickets" WHERE "customer_id" IN ('7200004', '7200005')`);
     expect(Number(rows)).toBe(0);
+  });
+});
+
+describe.each(testDatabases())('LoadImportFile on $name leaves the planner statistics of what it wrote (issue 45)', (db) => {
+  const dataSource = useDatabase(db);
+  const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-statistics-'));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()));
+  const ticketsOf = (file: Json) => file.customers.reduce((sum: number, customer: Json) => sum + customer.tickets.length, 0);
+
+  it('an import file (the CLI’s import), then a decoded one (seed): each ends with the statistics of every row written', async () => {
+    expect(await rowsInStatistics(dataSource(), 'service_tickets')).toBe(-1);
+    const first = { holidays: [], customers: customers(7_500_001, 3) };
+    const written = path.join(directory, 'import.json');
+    writeFileSync(written, JSON.stringify(first));
+    const checked = await service().check(written);
+    try {
+      for await (const _summary of (await service().loadChecked(checked)).customers);
+    } finally {
+      checked.customers.close();
+    }
+    expect(await rowsInStatistics(dataSource(), 'service_tickets')).toBe(ticketsOf(first));
+    expect(await rowsInStatistics(dataSource(), 'customers')).toBe(3);
+
+    const second = { holidays: [], customers: customers(7_500_011, 2) };
+    await service().load(service().parse(JSON.stringify(second), 'seed'));
+    expect(await rowsInStatistics(dataSource(), 'service_tickets')).toBe(ticketsOf(first) + ticketsOf(second));
+    expect(await rowsInStatistics(dataSource(), 'customers')).toBe(5);
   });
 });

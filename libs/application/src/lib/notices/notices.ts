@@ -117,6 +117,7 @@ export class NoticeRun {
         if (writing.length === WRITES_IN_STEP) await finish(writing[0]).finally(() => writing.shift());
       }
       if (writing.length > 0) await finish(writing[0]);
+      if (!dryRun && result.reminders + result.moves > 0) await this.notices.refreshStatistics();
       if (result.pickups === 0) result.nextPickupDay = await this.nextPickupDay(tomorrow);
       return result;
     } finally {

@@ -71,7 +71,7 @@ describe.each(testDatabases())('schema on $name', (db) => {
     }
   });
 
-  it('indexes the outbox by its pending and its failed rows, not every row by state, and its last migrations undo and redo', async () => {
+  it('indexes the service tickets in their list order, the outbox by its pending and its failed rows, and its last migrations undo and redo', async () => {
     const { url, drop } = await db.create();
     try {
       const dataSource = await openDatabase(url);
@@ -82,10 +82,13 @@ describe.each(testDatabases())('schema on $name', (db) => {
         'idx_events_dead_id',
         'idx_events_pending_id',
       ]);
-      // Undone back to before the outbox's two index migrations, whatever migrations came after them (the trace
+      expect(await ticketIndexes(dataSource)).toEqual(['idx_service_tickets_id', 'idx_service_tickets_list_order']);
+      await dataSource.undoLastMigration(); // the last: the service tickets' list order
+      expect(await ticketIndexes(dataSource)).toEqual(['idx_service_tickets_customer_id_created_at', 'idx_service_tickets_id']);
+      // Then back to before the outbox's two index migrations, whatever migrations came after them (the trace
       // context's columns go too).
       const names = dataSource.migrations.map((migration) => migration.name);
-      for (let undone = names.indexOf('PendingClaims1764600000000'); undone < names.length; undone += 1) await dataSource.undoLastMigration();
+      for (let undone = names.indexOf('PendingClaims1764600000000'); undone < names.length - 1; undone += 1) await dataSource.undoLastMigration();
       expect(await columnsOf(dataSource, 'events')).not.toContain('traceparent');
       expect(await outboxIndexes(dataSource)).toEqual(['idx_deliveries_state_next_attempt_at', 'idx_events_state_next_attempt_at']);
       await dataSource.runMigrations();
@@ -249,6 +252,19 @@ describe.each(testDatabases())('prepared reads on $name', (db) => {
 });
 
 /** The names of the outbox's and the deliveries' indexes by state (pending, failed, or every row). */
+/** The service tickets' own indexes (not the primary key's). */
+async function ticketIndexes(dataSource: DataSource): Promise<string[]> {
+  const rows: Array<{ name: string }> = await dataSource.query(
+    dataSource.options.type === 'postgres'
+      ? `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'service_tickets'`
+      : `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'service_tickets'`,
+  );
+  return rows
+    .map((row) => row.name)
+    .filter((name) => name.startsWith('idx_'))
+    .sort();
+}
+
 async function outboxIndexes(dataSource: DataSource): Promise<string[]> {
   const rows: Array<{ name: string }> = await dataSource.query(
     dataSource.options.type === 'postgres'

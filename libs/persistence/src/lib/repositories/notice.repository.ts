@@ -14,8 +14,8 @@ import {
   type Weekday,
 } from '@curbside/domain';
 import { DataSource, EntityManager } from 'typeorm';
-import { inRead, inTransaction, relaxedCommit } from '../database/index';
-import { DeliveryEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
+import { inRead, inTransaction, refreshStatistics, relaxedCommit } from '../database/index';
+import { DeliveryEntity, EventEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
 import { loadReachablePreferencesIn, type CustomerRange } from '../stores/preference.store';
 import { pendingDeliveryRows } from './delivery.repository';
 import { currentTraceparent } from '../tracing';
@@ -212,6 +212,11 @@ export class NoticeRepository {
 
   private async insertDeliveries(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
     await insertRows(manager, DeliveryEntity, pendingDeliveryRows(deliveries));
+  }
+
+  /** Planner statistics for the tables a run writes in bulk (events, deliveries), once it has written (issue 45). */
+  async refreshStatistics(): Promise<void> {
+    await refreshStatistics(this.dataSource, [EventEntity, DeliveryEntity].map((entity) => this.dataSource.getMetadata(entity).tableName));
   }
 
   /**

@@ -9,7 +9,7 @@ import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
 import { inPreparedRead } from '../database/index';
 import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
 import { serviceTicketStore, toServiceTicket } from '../stores/service-ticket.store';
-import { holdsEveryRow, selectPreparedChildren, selectPreparedPage, type ChildTable, type PageTable } from '../stores/prepared-page';
+import { selectPreparedChildren, selectPreparedPage, type ChildTable, type PageTable } from '../stores/prepared-page';
 import { fromRawColumns, groupBy } from '../stores/rows';
 
 type SummaryRow = Omit<ServiceTicketSummary, 'serviceCodes'>;
@@ -47,7 +47,7 @@ export class ServiceTicketRepository {
     return inPreparedRead(this.dataSource, async (select) => {
       const page = await selectPreparedPage<SummaryRow>(select, SUMMARY_PAGE, customerId, list, (ticket) => ({ date: ticket.createdAt, id: ticket.id }));
       const ids = page.items.map((ticket) => ticket.id);
-      const lines = await selectPreparedChildren<{ ticketId: string; code: string }>(select, CODES_OF_TICKETS, customerId, ids, holdsEveryRow(list, page));
+      const lines = await selectPreparedChildren<{ ticketId: string; code: string }>(select, CODES_OF_TICKETS, customerId, ids);
       const codesByTicket = groupBy(lines, (line) => line.ticketId);
       // The rows are this read's own objects: each gets its codes in place, not copied (issue 32).
       const items = page.items as ServiceTicketSummary[];
