@@ -58,7 +58,7 @@ export { lockCustomer } from './lib/conditional-write';
 export { touchCustomers } from './lib/stores/data-version.store';
 export { appendEvents } from './lib/stores/event.store';
 export { contactStore, saveContacts } from './lib/stores/contact.store';
-export { loadHolidays } from './lib/stores/pickup.store';
+export { loadHolidays } from './lib/stores/holiday.store';
 export { preferenceStore } from './lib/stores/preference.store';
 export { loadTextSelections, saveSelections } from './lib/stores/selection.store';
 export { serviceStore } from './lib/stores/service.store';

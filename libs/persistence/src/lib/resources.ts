@@ -39,12 +39,15 @@ import {
   ServiceTicketEntity,
   ServiceTicketServiceEntity,
 } from './entities';
-import { caseStore, emailActivityStore, issueActivityStore } from './stores/activity.store';
+import { emailActivityStore, issueActivityStore } from './stores/activity.store';
+import { caseStore } from './stores/case.store';
 import { loadBalances, replaceBalances } from './stores/balance.store';
 import { contactStore } from './stores/contact.store';
 import { disposalTicketStore } from './stores/disposal-ticket.store';
 import { invoiceStore } from './stores/invoice.store';
-import { noteStore, pickupStore, profileStore } from './stores/pickup.store';
+import { noteStore } from './stores/note.store';
+import { pickupStore } from './stores/pickup.store';
+import { profileStore } from './stores/profile.store';
 import { preferenceStore } from './stores/preference.store';
 import type { RecordStore } from './stores/record-store';
 import { serviceStore } from './stores/service.store';

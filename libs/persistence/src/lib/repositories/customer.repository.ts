@@ -1,7 +1,8 @@
 import type { BundleResource, Customer, CustomerBundle, Id, NewEvent } from '@curbside/domain';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { inRead, inTransaction, refreshStatistics, relaxedCommit, selectRaw, startBulkWrites } from '../database/index';
-import { chunk, insertRows, KEYS_PER_QUERY, withHeldInserts } from '../stores/rows';
+import { chunk, KEYS_PER_QUERY } from '../stores/rows/chunk';
+import { insertRows, withHeldInserts } from '../stores/rows/insert-rows';
 import { CustomerEntity } from '../entities';
 import { type ImportCount, type Resource, resources } from '../resources';
 import { bumpedDataVersion } from '../stores/data-version.store';

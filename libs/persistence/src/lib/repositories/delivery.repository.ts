@@ -15,7 +15,7 @@ import { DataSource, EntityManager, FindOptionsWhere, In, MoreThanOrEqual, Not }
 import { inRead, inTransaction } from '../database/index';
 import { DeliveryEntity, EventEntity, SuppressionEntity } from '../entities';
 import { insertEmailActivities } from '../stores/activity.store';
-import { chunk, KEYS_PER_QUERY } from '../stores/rows';
+import { chunk, KEYS_PER_QUERY } from '../stores/rows/chunk';
 import { claimDueRows } from '../stores/claims';
 
 /** What the per-customer hourly cap needs to know about a customer's recent messages. */

@@ -18,7 +18,9 @@ import { inRead, inTransaction, relaxedCommit } from '../database/index';
 import { DeliveryEntity, NoticeRunEntity, RouteAlertEntity } from '../entities';
 import { loadReachablePreferencesIn, type CustomerRange } from '../stores/preference.store';
 import { pendingDeliveryRows } from './delivery.repository';
-import { arrayParameter, chunk, insertRows, PARAMETERS_PER_STATEMENT } from '../stores/rows';
+import { arrayParameter } from '../stores/rows/array-parameter';
+import { chunk, PARAMETERS_PER_STATEMENT } from '../stores/rows/chunk';
+import { insertRows } from '../stores/rows/insert-rows';
 
 /**
  * Customers per chunk of the daily run: one page of its keyset read of the services, then their

@@ -1,6 +1,6 @@
 import { rangeBounds, type Id, type ListPosition, type ListQuery, type Page } from '@curbside/domain';
 import type { Select } from '../database/index';
-import { chunk, KEYS_PER_QUERY } from './rows';
+import { chunk, KEYS_PER_QUERY } from './rows/chunk';
 
 /*
  * `selectPage` and `selectRows` of rows.ts as statement text for a prepared read (`inPreparedRead`):
