@@ -19,7 +19,8 @@ const imports = {
   // The core every door stands on: configuration, logging, persistence.
   'scope:core': ['scope:config', 'scope:persistence'],
   'scope:client': ['scope:contract'],
-  'scope:demo': [],
+  // The demo builds its schedule with the domain's rules.
+  'scope:demo': ['scope:domain'],
   'scope:config': [],
   'scope:testing': [],
   'scope:api': ['scope:application', 'scope:auth', 'scope:codecs', 'scope:config', 'scope:contract', 'scope:core', 'scope:demo', 'scope:domain', 'scope:notifications', 'scope:persistence'],

@@ -41,7 +41,11 @@ export interface WrittenNotice {
 /** Turns newly written notices into their events' deliveries (the notifier's planning, passed in). */
 export type PlanDeliveries = (written: readonly WrittenNotice[]) => NewDelivery[];
 
-/** An active service with a schedule, of the services read as `alias`. */
+/**
+ * An active service with a schedule, of the services read as `alias`: the domain's
+ * `isScheduledService` (service-rules.ts) restated in SQL, so that a page of the daily run is read
+ * in one statement; notice.repository.spec.ts holds the two to each other on every case.
+ */
 const scheduled = (alias: string): string =>
   `${alias}."status" = 'Active' AND ${alias}."schedule_days" IS NOT NULL AND ${alias}."schedule_every_weeks" IS NOT NULL AND ${alias}."schedule_starts_on" IS NOT NULL`;
 
