@@ -5,6 +5,7 @@ export {
   type IdempotentCall,
   type ServiceRequestCall,
   type ServiceRequestOutcome,
+  type IdempotentOutcome,
   type StoredResponse,
 } from './lib/service-requests/create-service-request';
 export { SetTicketStatus } from './lib/tickets/set-ticket-status';
@@ -16,3 +17,10 @@ export { PickupSchedules } from './lib/schedules/pickup-schedules';
 export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/load-import-file';
 export { NoticeRun, NoticeScheduler, RouteAlerts, type NoticeOptions, type NoticeRunResult } from './lib/notices/notices';
 export { noticeProviders } from './lib/notices/notice-providers';
+export { ReplayDeliveries } from './lib/deliveries/replay-deliveries';
+export { LiftSuppression } from './lib/deliveries/lift-suppression';
+export { CreateWebhook, DeleteWebhook } from './lib/webhooks/webhooks';
+export { WebhookRegistry } from './lib/webhooks/webhook-registry';
+export { CreateApiClient, IssueAccessToken, RevokeApiClient, RotateSigningKey, type IssueTokenOutcome } from './lib/api-clients/api-clients';
+export { AccessTokens, ApiClientRegistry, type IssuedToken, type RegisteredClient, type SigningKeyRotation } from './lib/api-clients/api-client-ports';
+export { adminProviders } from './lib/admin-providers';

@@ -69,5 +69,6 @@ export {
   loadServiceRequests,
   nextTicketId,
   saveIdempotencyRecord,
+  type IdempotentOutcome,
   type StoredResponse,
 } from './lib/stores/service-request.store';

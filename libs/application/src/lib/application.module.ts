@@ -1,5 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { UpdateContacts } from './contacts/update-contacts';
+import { LiftSuppression } from './deliveries/lift-suppression';
+import { ReplayDeliveries } from './deliveries/replay-deliveries';
 import { LoadImportFile } from './import/load-import-file';
 import { PickupSchedules } from './schedules/pickup-schedules';
 import { SetTextOptIn } from './preferences/set-text-opt-in';
@@ -8,7 +10,18 @@ import { UpdatePreferences } from './preferences/update-preferences';
 import { CreateServiceRequest } from './service-requests/create-service-request';
 import { SetTicketStatus } from './tickets/set-ticket-status';
 
-const USE_CASES = [CreateServiceRequest, SetTicketStatus, PickupSchedules, LoadImportFile, UpdatePreferences, Unsubscribe, SetTextOptIn, UpdateContacts];
+const USE_CASES = [
+  CreateServiceRequest,
+  SetTicketStatus,
+  PickupSchedules,
+  LoadImportFile,
+  UpdatePreferences,
+  Unsubscribe,
+  SetTextOptIn,
+  UpdateContacts,
+  ReplayDeliveries,
+  LiftSuppression,
+];
 
 /**
  * Every use case, for the door that imports it (the API, the CLI) once: each is built over the
