@@ -17,6 +17,7 @@ export * from './lib/eta';
 export * from './lib/pickup-stats';
 export * from './lib/lists';
 export * from './lib/write-rules';
+export * from './lib/import-rules';
 export * from './lib/service-requests';
 export * from './lib/deliveries';
 export * from './lib/consent';

@@ -9,6 +9,7 @@ export {
   type DatabaseOptions,
 } from './lib/database/index';
 export { loadSqliteDriver, sqliteDriverPackage, SqliteDriverUnavailable, type SqliteDatabaseConstructor } from './lib/sqlite-driver';
+export { SqliteImportScratch, sqliteImportScratches, type CheckedCustomer } from './lib/import-scratch';
 export { writeIfCurrent, type ConditionalWrite, type Precondition } from './lib/conditional-write';
 export { PersistenceModule, type PersistenceOptions } from './lib/persistence.module';
 export {

@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import { sqliteImportScratches } from '@curbside/persistence';
+import { ImportScratches } from './import/import-scratch';
 import { UpdateContacts } from './contacts/update-contacts';
 import { LiftSuppression } from './deliveries/lift-suppression';
 import { ReplayDeliveries } from './deliveries/replay-deliveries';
@@ -28,5 +30,9 @@ const USE_CASES = [
  * DataSource and repositories that the (global) PersistenceModule provides.
  */
 @Global()
-@Module({ providers: USE_CASES, exports: USE_CASES })
+@Module({
+  // The import's scratch port, implemented by persistence.
+  providers: [...USE_CASES, { provide: ImportScratches, useValue: sqliteImportScratches }],
+  exports: USE_CASES,
+})
 export class ApplicationModule {}
