@@ -21,5 +21,7 @@ export * from './lib/import-rules';
 export * from './lib/service-requests';
 export * from './lib/deliveries';
 export * from './lib/consent';
+export * from './lib/delivery-rules';
+export * from './lib/retry-schedule';
 export * from './lib/routing';
 export * from './lib/errors';

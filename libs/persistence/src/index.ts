@@ -37,7 +37,6 @@ export {
   type PlanDeliveries,
   type WrittenNotice,
   type BundleResource,
-  type CustomerSendWindow,
   type SentDelivery,
   type ImportCount,
   type ImportSummary,
