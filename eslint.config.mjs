@@ -2,6 +2,58 @@ import nx from '@nx/eslint-plugin';
 
 const frameworkImports = ['@nestjs/*', 'typeorm', 'fastify', 'class-validator', 'class-transformer', 'pg', 'better-sqlite3'];
 
+/*
+ * What each project may import (docs/architecture.md, "Projects and boundaries", restates this table).
+ * Layers: domain <- codecs, persistence (side by side) <- application (the use cases), auth, notifications
+ * (side by side) <- apps. Each door imports only the libs it wires.
+ */
+const imports = {
+  // The wire contract stands alone: integrators import it with nothing else.
+  'scope:contract': [],
+  'scope:domain': [],
+  'scope:codecs': ['scope:domain', 'scope:contract'],
+  'scope:persistence': ['scope:domain'],
+  'scope:application': ['scope:domain', 'scope:codecs', 'scope:persistence'],
+  'scope:auth': ['scope:contract', 'scope:domain', 'scope:persistence'],
+  'scope:notifications': ['scope:contract', 'scope:domain', 'scope:persistence', 'scope:config'],
+  // The core every door stands on: configuration, logging, persistence.
+  'scope:core': ['scope:config', 'scope:persistence'],
+  'scope:client': ['scope:contract'],
+  // The demo builds its schedule with the domain's rules.
+  'scope:demo': ['scope:domain'],
+  'scope:config': [],
+  'scope:testing': [],
+  'scope:api': ['scope:application', 'scope:auth', 'scope:codecs', 'scope:config', 'scope:contract', 'scope:core', 'scope:demo', 'scope:domain', 'scope:notifications', 'scope:persistence'],
+  'scope:admin-cli': ['scope:application', 'scope:auth', 'scope:codecs', 'scope:config', 'scope:core', 'scope:demo', 'scope:domain', 'scope:notifications', 'scope:persistence'],
+  'scope:notifier': ['scope:application', 'scope:config', 'scope:core', 'scope:notifications', 'scope:persistence'],
+  'scope:tools': ['scope:config'],
+};
+/** Projects whose code may not import a framework. */
+const frameworkFree = new Set(['scope:contract', 'scope:domain', 'scope:codecs', 'scope:client', 'scope:demo']);
+/** What a test may import besides its project's own imports: the test databases and SMTP sink, and, above the libs, any lib (the API's tests call it through the client). */
+const aboveTheLibs = new Set(['scope:api', 'scope:admin-cli', 'scope:notifier', 'scope:tools']);
+const testImports = (scope) => (aboveTheLibs.has(scope) ? Object.keys(imports) : ['scope:testing']);
+const testFiles = ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'];
+
+const moduleBoundaries = (inTests) => [
+  'error',
+  {
+    enforceBuildableLibDependency: false,
+    allow: [],
+    depConstraints: [
+      ...Object.entries(imports).map(([sourceTag, allowed]) => ({
+        sourceTag,
+        onlyDependOnLibsWithTags: inTests ? [...new Set([...allowed, ...testImports(sourceTag)])] : allowed,
+        ...(frameworkFree.has(sourceTag) ? { bannedExternalImports: frameworkImports } : {}),
+      })),
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
+      { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:data', 'type:util'] },
+      { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:util'] },
+      { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+    ],
+  },
+];
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -11,39 +63,13 @@ export default [
   {
     files: ['**/*.ts'],
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            // The wire contract stands alone: integrators import it with nothing else.
-            { sourceTag: 'scope:contract', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkImports },
-            // Layers: domain <- codecs, persistence (side by side) <- application (the use cases), auth, notifications (side by side) <- apps.
-            { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkImports },
-            { sourceTag: 'scope:codecs', onlyDependOnLibsWithTags: ['scope:domain', 'scope:contract'], bannedExternalImports: frameworkImports },
-            { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:domain', 'scope:testing'] },
-            {
-              sourceTag: 'scope:application',
-              onlyDependOnLibsWithTags: ['scope:domain', 'scope:codecs', 'scope:persistence', 'scope:config', 'scope:contract', 'scope:testing'],
-            },
-            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'scope:config', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:contract', 'scope:domain', 'scope:persistence', 'scope:testing'] },
-            { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:contract', 'scope:domain', 'scope:persistence', 'scope:codecs', 'scope:config', 'scope:testing'] },
-            // The core every door stands on: configuration, logging, persistence.
-            { sourceTag: 'scope:core', onlyDependOnLibsWithTags: ['scope:config', 'scope:persistence', 'scope:domain', 'scope:testing'] },
-            { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:contract'], bannedExternalImports: frameworkImports },
-            { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkImports },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:data', 'type:util'] },
-            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:util'] },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': moduleBoundaries(false),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'off',
     },
+  },
+  {
+    files: testFiles,
+    rules: { '@nx/enforce-module-boundaries': moduleBoundaries(true) },
   },
 ];

@@ -1,11 +1,11 @@
 import { DynamicModule, Injectable, Module, type ModuleMetadata, type Provider } from '@nestjs/common';
 import type { Command } from 'commander';
 import { InjectCommander } from 'nest-commander';
-import { ApplicationModule, noticeProviders } from '@curbside/application';
-import { AuthModule } from '@curbside/auth';
+import { adminProviders, ApplicationModule, noticeProviders } from '@curbside/application';
+import { AuthModule, ClientService, TokenService } from '@curbside/auth';
 import { Config } from '@curbside/config';
 import { CoreModule } from '@curbside/core';
-import { NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
+import { NotificationsModule, notifierOptionsOf, WebhookService } from '@curbside/notifications';
 import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevokeCommand } from './commands/clients.command';
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
 import { DeliveriesCommand, DeliveriesListCommand, DeliveriesReplayCommand } from './commands/deliveries.command';
@@ -89,7 +89,13 @@ export class AdminCliModule {
         ApplicationModule,
         ...(extension.imports ?? []),
       ],
-      providers: [ProgramName, ...COMMANDS, ...noticeProviders(notifier), ...(extension.commands ?? [])],
+      providers: [
+        ProgramName,
+        ...COMMANDS,
+        ...noticeProviders(notifier),
+        ...adminProviders({ clients: ClientService, tokens: TokenService, webhooks: WebhookService }),
+        ...(extension.commands ?? []),
+      ],
     };
   }
 }

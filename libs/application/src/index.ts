@@ -5,6 +5,7 @@ export {
   type IdempotentCall,
   type ServiceRequestCall,
   type ServiceRequestOutcome,
+  type IdempotentOutcome,
   type StoredResponse,
 } from './lib/service-requests/create-service-request';
 export { SetTicketStatus } from './lib/tickets/set-ticket-status';
@@ -18,3 +19,10 @@ export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } f
 export { NoticeRun, NoticeScheduler, RouteAlerts, type NoticeOptions, type NoticeRunResult } from './lib/notices/notices';
 export { noticeProviders } from './lib/notices/notice-providers';
 export { ExplainNotices, type ExplainedNotice, type ExplainOptions, type NoticeExplanation } from './lib/notices/explain-notices';
+export { ReplayDeliveries } from './lib/deliveries/replay-deliveries';
+export { LiftSuppression } from './lib/deliveries/lift-suppression';
+export { CreateWebhook, DeleteWebhook } from './lib/webhooks/webhooks';
+export { WebhookRegistry } from './lib/webhooks/webhook-registry';
+export { CreateApiClient, IssueAccessToken, RevokeApiClient, RotateSigningKey, type IssueTokenOutcome } from './lib/api-clients/api-clients';
+export { AccessTokens, ApiClientRegistry, type IssuedToken, type RegisteredClient, type SigningKeyRotation } from './lib/api-clients/api-client-ports';
+export { adminProviders } from './lib/admin-providers';

@@ -9,6 +9,7 @@ export {
   type DatabaseOptions,
 } from './lib/database/index';
 export { loadSqliteDriver, SqliteDriverUnavailable, type SqliteDatabaseConstructor } from './lib/sqlite-driver';
+export { SqliteImportScratch, sqliteImportScratches, type CheckedCustomer } from './lib/import-scratch';
 export { writeIfCurrent, type ConditionalWrite, type Precondition } from './lib/conditional-write';
 export { PersistenceModule, type PersistenceOptions } from './lib/persistence.module';
 export { OutboxSubscriptions, type SubscriberCursor } from './lib/repositories/outbox-subscription.repository';
@@ -37,7 +38,6 @@ export {
   type PlanDeliveries,
   type WrittenNotice,
   type BundleResource,
-  type CustomerSendWindow,
   type SentDelivery,
   type ImportCount,
   type ImportSummary,
@@ -60,7 +60,7 @@ export { touchCustomers } from './lib/stores/data-version.store';
 export { appendEvents } from './lib/stores/event.store';
 export { contactStore, saveContacts } from './lib/stores/contact.store';
 export { revokeFeedLink, type FeedLinkRevocation } from './lib/stores/feed-link.store';
-export { loadHolidays } from './lib/stores/pickup.store';
+export { loadHolidays } from './lib/stores/holiday.store';
 export { preferenceStore } from './lib/stores/preference.store';
 export { loadTextSelections, saveSelections } from './lib/stores/selection.store';
 export { serviceStore } from './lib/stores/service.store';
@@ -71,6 +71,7 @@ export {
   loadServiceRequests,
   nextTicketId,
   saveIdempotencyRecord,
+  type IdempotentOutcome,
   type StoredResponse,
 } from './lib/stores/service-request.store';
 /** Traces through the outbox (`@opentelemetry/api` only: nothing happens unless a door started the SDK). */

@@ -1,5 +1,6 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { ApiClient, ID_PATTERN } from '@curbside/domain';
+import { CreateApiClient, RevokeApiClient } from '@curbside/application';
 import { ClientService } from '@curbside/auth';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';
@@ -13,7 +14,7 @@ interface CreateOptions {
 
 @SubCommand({ name: 'create', description: 'register an API client; its secret is printed once and stored hashed' })
 export class ClientsCreateCommand extends CommandRunner {
-  constructor(private readonly clients: ClientService) {
+  constructor(private readonly createClient: CreateApiClient) {
     super();
   }
 
@@ -22,7 +23,7 @@ export class ClientsCreateCommand extends CommandRunner {
     if (Boolean(options.customers) === Boolean(options.allCustomers)) {
       throw new CliFailure('Give exactly one of --customers <id>[,<id>...] and --all-customers.', EXIT.usage);
     }
-    const created = await this.clients.create(options.name, options.allCustomers ? 'all' : (options.customers ?? []));
+    const created = await this.createClient.execute(options.name, options.allCustomers ? 'all' : (options.customers ?? []));
     const result = { client_id: created.clientId, client_secret: created.clientSecret, customers: created.customers };
     if (options.json) return output.json(result);
     output.line(`Client created. Store the secret now: it is not shown again.`);
@@ -84,12 +85,12 @@ export class ClientsListCommand extends CommandRunner {
 
 @SubCommand({ name: 'revoke', arguments: '<clientId>', description: "revoke a client: its tokens stop working at once" })
 export class ClientsRevokeCommand extends CommandRunner {
-  constructor(private readonly clients: ClientService) {
+  constructor(private readonly revokeClient: RevokeApiClient) {
     super();
   }
 
   async run([clientId]: string[], options: { json?: boolean }): Promise<void> {
-    const revoked = await this.clients.revoke(clientId);
+    const revoked = await this.revokeClient.execute(clientId);
     if (!revoked) throw new CliFailure(`There is no client ${clientId}.`, EXIT.notFound);
     if (options.json) return output.json({ client_id: clientId, revoked: true });
     output.line(`Client ${clientId} is revoked; its tokens no longer work.`);

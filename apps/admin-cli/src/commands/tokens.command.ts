@@ -1,23 +1,23 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
-import { ClientService, TokenService } from '@curbside/auth';
+import { IssueAccessToken } from '@curbside/application';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';
 
 @SubCommand({ name: 'issue', description: "issue an access token for a client without its secret (operator use)" })
 export class TokensIssueCommand extends CommandRunner {
-  constructor(
-    private readonly clients: ClientService,
-    private readonly tokens: TokenService,
-  ) {
+  constructor(private readonly issueToken: IssueAccessToken) {
     super();
   }
 
   async run(_: string[], options: { clientId?: string; json?: boolean }): Promise<void> {
     if (!options.clientId) throw new CliFailure('--client-id is required.', EXIT.usage);
-    const client = await this.clients.find(options.clientId);
-    if (client === null) throw new CliFailure(`There is no client ${options.clientId}.`, EXIT.notFound);
-    if (client.revokedAt !== null) throw new CliFailure(`Client ${options.clientId} is revoked.`, EXIT.invalidInput);
-    const token = await this.tokens.issue(client.clientId);
+    const outcome = await this.issueToken.execute(options.clientId);
+    if ('refused' in outcome) {
+      throw outcome.refused === 'revoked'
+        ? new CliFailure(`Client ${options.clientId} is revoked.`, EXIT.invalidInput)
+        : new CliFailure(`There is no client ${options.clientId}.`, EXIT.notFound);
+    }
+    const token = outcome.issued;
     if (options.json) return output.json(token);
     output.line(token.access_token);
   }

@@ -60,11 +60,6 @@ export class ServiceRequestsController {
   ): Promise<WireObject> {
     const request = decodeBody(serviceRequestCodec.decode, body);
     const today = this.clock.today();
-    const answer = (ticket: ServiceTicket): StoredResponse => ({
-      status: 201,
-      location: ticketPath(customer.id, ticket.id),
-      body: JSON.stringify(responses.ticketDetail(trackingId, ticket)),
-    });
     const outcome = await this.createRequest.execute({
       customerId: customer.id,
       clientId: client.clientId,
@@ -73,14 +68,14 @@ export class ServiceRequestsController {
       now: this.clock.localNow(),
       instant: this.clock.now(),
       extraPickupsPerMonth: this.options.extraPickupsPerMonth,
-      idempotency: key === null ? null : { key, fingerprint: requestFingerprint(customer.id, request), response: answer },
+      idempotency: key === null ? null : { key, fingerprint: requestFingerprint(customer.id, request) },
     });
     switch (outcome.kind) {
       case 'created':
-        void reply.header('Location', ticketPath(customer.id, outcome.ticket.id));
-        return responses.ticketDetail(trackingId, outcome.ticket);
+        return created(customer.id, outcome.ticket, trackingId, reply);
       case 'replayed':
-        return replay(outcome.response, trackingId, reply);
+        void reply.status(201).header(REPLAYED_HEADER, 'true');
+        return 'ticket' in outcome.earlier ? created(customer.id, outcome.earlier.ticket, trackingId, reply) : replay(outcome.earlier.response, trackingId, reply);
       case 'key-reused':
         throw new ApiException(ApiErrorCode.IDEMPOTENCY_KEY_REUSED, undefined, [
           { field: IDEMPOTENCY_HEADER, message: 'used within the last 24 hours for another request' },
@@ -91,9 +86,18 @@ export class ServiceRequestsController {
   }
 }
 
-/** The first answer to a key again: its status, Location and body, the body echoing this request's tracking id (CONTRACT §4). */
+/** The created ticket's answer (201): its address in Location, the ticket in the body, encoded here and only here. */
+function created(customerId: Id, ticket: ServiceTicket, trackingId: string, reply: FastifyReply): WireObject {
+  void reply.header('Location', ticketPath(customerId, ticket.id));
+  return responses.ticketDetail(trackingId, ticket);
+}
+
+/**
+ * A first answer kept encoded (a key stored before keys kept the ticket: gone 24 hours after the
+ * upgrade): its status, Location and body, the body echoing this request's tracking id (CONTRACT §4).
+ */
 function replay(stored: StoredResponse, trackingId: string, reply: FastifyReply): WireObject {
-  void reply.status(stored.status).header(REPLAYED_HEADER, 'true');
+  void reply.status(stored.status);
   if (stored.location !== null) void reply.header('Location', stored.location);
   return { ...(JSON.parse(stored.body) as WireObject), request_tracking_id: trackingId };
 }

@@ -1,6 +1,10 @@
 import { Global, Module } from '@nestjs/common';
+import { sqliteImportScratches } from '@curbside/persistence';
+import { ImportScratches } from './import/import-scratch';
 import { UpdateContacts } from './contacts/update-contacts';
 import { RevokeFeedLink } from './feeds/revoke-feed-link';
+import { LiftSuppression } from './deliveries/lift-suppression';
+import { ReplayDeliveries } from './deliveries/replay-deliveries';
 import { LoadImportFile } from './import/load-import-file';
 import { PickupSchedules } from './schedules/pickup-schedules';
 import { SetTextOptIn } from './preferences/set-text-opt-in';
@@ -9,12 +13,28 @@ import { UpdatePreferences } from './preferences/update-preferences';
 import { CreateServiceRequest } from './service-requests/create-service-request';
 import { SetTicketStatus } from './tickets/set-ticket-status';
 
-const USE_CASES = [CreateServiceRequest, SetTicketStatus, PickupSchedules, LoadImportFile, UpdatePreferences, Unsubscribe, SetTextOptIn, UpdateContacts, RevokeFeedLink];
+const USE_CASES = [
+  CreateServiceRequest,
+  SetTicketStatus,
+  PickupSchedules,
+  LoadImportFile,
+  UpdatePreferences,
+  Unsubscribe,
+  SetTextOptIn,
+  UpdateContacts,
+  ReplayDeliveries,
+  LiftSuppression,
+  RevokeFeedLink,
+];
 
 /**
  * Every use case, for the door that imports it (the API, the CLI) once: each is built over the
  * DataSource and repositories that the (global) PersistenceModule provides.
  */
 @Global()
-@Module({ providers: USE_CASES, exports: USE_CASES })
+@Module({
+  // The import's scratch port, implemented by persistence.
+  providers: [...USE_CASES, { provide: ImportScratches, useValue: sqliteImportScratches }],
+  exports: USE_CASES,
+})
 export class ApplicationModule {}

@@ -37,13 +37,12 @@ const UNTRACED_PATHS = /^\/(health|metrics)(\/|\?|$)/;
  */
 export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (sdk !== null || !tracingRequested(env)) return sdk !== null;
-  /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when traced: a process without traces never holds the SDK */
+  // Loaded only when traced: a process without traces never holds the SDK.
   const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
   const { NestInstrumentation } = require('@opentelemetry/instrumentation-nestjs-core') as typeof import('@opentelemetry/instrumentation-nestjs-core');
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
-  /* eslint-enable @typescript-eslint/no-require-imports */
   const named = setting(env, 'OTEL_SERVICE_NAME') !== '' || /(^|,)\s*service\.name=/.test(env['OTEL_RESOURCE_ATTRIBUTES'] ?? '');
   const disabled = new Set(setting(env, 'OTEL_NODE_DISABLED_INSTRUMENTATIONS').split(',').map((name) => name.trim()));
   const instrumentations = {

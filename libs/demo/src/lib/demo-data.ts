@@ -1,3 +1,5 @@
+import { scheduledPickups, type Weekday } from '@curbside/domain';
+
 /**
  * The demo sandbox: a few realistic customers with data in every resource, written in the
  * import-file format (CONTRACT §3) so that `seed --demo` loads it through the same path as
@@ -469,7 +471,7 @@ function issueActivities(c: DemoCustomer, clock: Clock): Wire[] {
 
 // ---- schedules, pickups, profiles, notes and the holiday calendar (CONTRACT §6) ----------
 
-const WEEKDAY_NAMES = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'];
+const WEEKDAY_NAMES: readonly Weekday[] = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'];
 /** Pickups: `MM/dd/yyyy`; `service_time` `MM/dd/yyyy HH:mm:ss`. */
 const pickupDate = (d: Date) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
 /** Notes: `yyyy-MM-dd HH:mm:ss.SSS'Z'`. */
@@ -480,7 +482,7 @@ const serviceId = (c: DemoCustomer, n: number) => String(c.idBase * 1000 + n);
 interface ServicePlan {
   name: string;
   equipment: { name: string; size: string; uom: string };
-  schedule: { days: string[]; everyWeeks: number } | null;
+  schedule: { days: Weekday[]; everyWeeks: number } | null;
   route: string;
 }
 
@@ -508,12 +510,6 @@ function servicePlan(c: DemoCustomer, n: number): ServicePlan {
 function scheduleStart(clock: Clock): Date {
   const d = clock.at(26 * 7);
   return clock.at(26 * 7 + ((d.getDay() + 6) % 7));
-}
-
-/** True when a schedule picks up on `day`: its weekday, in a week that is a multiple of `everyWeeks` after the start. */
-function scheduledOn(schedule: NonNullable<ServicePlan['schedule']>, start: Date, day: Date): boolean {
-  const weeks = Math.round((day.getTime() - start.getTime()) / (7 * 86_400_000) - ((day.getDay() + 6) % 7) / 7);
-  return day >= start && weeks % schedule.everyWeeks === 0 && schedule.days.includes(WEEKDAY_NAMES[day.getDay()]);
 }
 
 const utc = (d: Date, hour: number, minute = 0) => `${ymd(d)}T${pad(hour)}:${pad(minute)}:00Z`;
@@ -554,15 +550,15 @@ function pickups(c: DemoCustomer, clock: Clock, holidays: readonly Wire[]): Wire
       ...extra,
     });
   };
-  // Scheduled days from a week before the window, so that a pickup a holiday moved into it is there too.
-  for (let scheduledAgo = 67; scheduledAgo >= 0; scheduledAgo--) {
-    const scheduled = clock.at(scheduledAgo);
-    const day = movedByHolidays(scheduled, holidays);
-    const daysAgo = scheduledAgo - Math.round((day.getTime() - scheduled.getTime()) / 86_400_000);
-    if (daysAgo > 60 || daysAgo < 0) continue;
-    for (const n of [1, 2, 5]) {
-      const schedule = servicePlan(c, n).schedule;
-      if (schedule === null || !scheduledOn(schedule, start, scheduled)) continue;
+  // The schedule's pickups of the last 60 days, moved by the holidays as CONTRACT §6 says (the domain's rule).
+  const window = { from: ymd(clock.at(60)), until: ymd(clock.at(0)) };
+  const calendar = holidays.map(({ date, name, delay_days }) => ({ date: String(date), name: String(name), delayDays: Number(delay_days) }));
+  for (const n of [1, 2, 5]) {
+    const schedule = servicePlan(c, n).schedule;
+    if (schedule === null) continue;
+    for (const pickup of scheduledPickups({ ...schedule, startsOn: ymd(start) }, calendar, window.from, window.until)) {
+      const day = dateOf(pickup.date);
+      const daysAgo = Math.round((clock.at(0).getTime() - day.getTime()) / 86_400_000);
       const ticket = `${c.idBase}${pad(n)}${ymd(day).replace(/-/g, '').slice(2)}`;
       if (daysAgo === 0) record(n, day, 'Planned', ticket, { service_time: 'null' });
       else if (daysAgo % 13 === 0) record(n, day, 'Confirmed Negative', ticket, { exception_reason_code: 'BLK', exception_class: 'Blocked', eta: { from: utc(day, 14), to: utc(day, 16), reason_code: 'BLK', reason_text: 'Cart blocked by a parked car', serviced_date_time: 'null', route_id: `${servicePlan(c, n).route}A` } });
@@ -607,18 +603,7 @@ function notes(c: DemoCustomer, clock: Clock): Wire[] {
   });
 }
 
-/**
- * The day a pickup scheduled on `day` is made (CONTRACT §6): every holiday on a Monday to
- * Saturday of its week, on or before it, moves it `delay_days` later.
- */
-function movedByHolidays(day: Date, holidays: readonly Wire[]): Date {
-  const monday = ymd(new Date(day.getFullYear(), day.getMonth(), day.getDate() - ((day.getDay() + 6) % 7)));
-  const delay = holidays
-    .filter(({ date }) => String(date) >= monday && String(date) <= ymd(day) && dateOf(String(date)).getDay() !== 0)
-    .reduce((total, holiday) => total + Number(holiday.delay_days), 0);
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate() + delay);
-}
-
+/** A `yyyy-MM-dd` date as a local Date (midnight). */
 const dateOf = (isoDate: string) => new Date(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10)));
 
 /** The `n`th (1-based; -1 = last) `weekday` (0 = Sunday) of a month, as `yyyy-MM-dd`. */

@@ -8,7 +8,7 @@ import type { LocalDate } from './values';
  * customer knows it by, its line of business, its next pickup. One rule each.
  */
 
-/** Only active services with a schedule are picked up. */
+/** Only active services with a schedule are picked up (restated in SQL by the notices' `scheduled`: notice.repository.ts). */
 export const isScheduledService = <S extends Pick<Service, 'status' | 'schedule'>>(service: S): service is S & { schedule: ServiceSchedule } =>
   service.status === 'Active' && service.schedule !== null;
 

@@ -4,8 +4,15 @@ import { Logger } from '@nestjs/common';
 import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { Config, NotifierConfig } from '@curbside/config';
 import {
+  bounceSuppression,
+  cappedCustomers,
+  capWindowStart,
   emailKey,
+  isDeadAfter,
   nowLocalDateTime,
+  overHourlyCap,
+  retryDelayMs,
+  waitsForQuietHours,
   quietHoursEnd,
   reasonOf,
   planDeliveries,
@@ -28,7 +35,6 @@ import {
   WebhookRepository,
   type SentDelivery,
 } from '@curbside/persistence';
-import { retryDelayMs } from './backoff';
 import { DeliveryFailure, EmailChannel, LogChannel, ProviderChannel, WebhookChannel, type Channel } from './channels';
 import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
 import { hasMessage, withMessage } from './render';
@@ -56,8 +62,6 @@ export const notifierOptionsOf = (config: Config): NotifierOptions => ({
   brandName: config.brandName,
   publicBaseUrl: config.publicBaseUrl,
 });
-
-const HOUR_MS = 3600_000;
 
 /** What became of one try of a delivery: accepted, failed for now (tried again later), failed for good, or not tried (a suppressed address). */
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead' | 'suppressed';
@@ -221,7 +225,7 @@ export class Notifier {
   private async failEvent(event: OutboxEvent, reason: string): Promise<void> {
     const attempts = event.attempts + 1;
     this.logger.error(`event ${event.id} (${event.type}) could not be fanned out: ${reason}`);
-    await this.events.markFailed(event.id, reason, attempts >= this.options.maxAttempts ? null : this.retryAt(attempts));
+    await this.events.markFailed(event.id, reason, isDeadAfter(attempts, false, this.options.maxAttempts) ? null : this.retryAt(attempts));
   }
 
   private async deliverDue(): Promise<number> {
@@ -262,7 +266,7 @@ export class Notifier {
    */
   private async holdQuiet(claimed: Delivery[]): Promise<Delivery[]> {
     // Texts and calls first: a batch of emails, sent at any hour, need not ask when the quiet hours end.
-    const quiet = claimed.filter((delivery) => delivery.channel === 'Text' || delivery.channel === 'Voice');
+    const quiet = claimed.filter(waitsForQuietHours);
     if (quiet.length === 0) return claimed;
     const ends = this.quietHoursEndAt(this.now());
     if (ends === null) return claimed;
@@ -299,31 +303,19 @@ export class Notifier {
     return claimed.filter((delivery) => !ended.includes(delivery));
   }
 
-  /**
-   * The per-customer hourly cap: a customer's messages (webhooks are not counted) beyond
-   * `customerHourlyCap` in the last hour, counting those delivered and those leased now in
-   * id order, go back in line until a slot frees. They wait; nothing is dropped.
-   */
+  /** The per-customer hourly cap (the domain's `overHourlyCap`): the messages over it go back in line until a slot frees. */
   private async holdOverCap(claimed: Delivery[]): Promise<Delivery[]> {
     const cap = this.options.customerHourlyCap;
+    const now = new Date();
+    const windows = await this.deliveries.sendWindows(cappedCustomers(claimed), capWindowStart(now));
     const held = new Set<number>();
-    const since = nowLocalDateTime(new Date(Date.now() - HOUR_MS));
-    const customers = [...new Set(claimed.filter((d) => d.channel !== 'Webhook').map((d) => d.customerId))];
-    const windows = await this.deliveries.sendWindows(customers, since);
-    for (const [customerId, window] of windows) {
-      const mine = claimed.filter((d) => d.customerId === customerId && d.channel !== 'Webhook');
-      const over = mine.filter((d) => window.deliveredAt.length + window.leasedIds.indexOf(d.id) + 1 > cap);
-      if (over.length === 0) continue;
-      const oldest = window.deliveredAt[0];
-      const freesAt: LocalDateTime = oldest
-        ? nowLocalDateTime(new Date(new Date(oldest).getTime() + HOUR_MS))
-        : nowLocalDateTime(new Date(Date.now() + this.options.leaseSeconds * 1000));
-      await this.deliveries.release(over.map((d) => d.id), freesAt);
-      for (const delivery of over) {
+    for (const { customerId, ids, freesAt } of overHourlyCap(claimed, windows, { cap, now, leaseSeconds: this.options.leaseSeconds })) {
+      await this.deliveries.release(ids, freesAt);
+      for (const delivery of claimed.filter((d) => ids.includes(d.id))) {
         held.add(delivery.id);
         heldSpan('notifier.hourly_cap_hold', delivery, { 'curbside.until': freesAt });
       }
-      this.logger.warn(`customer ${customerId}: ${over.length} message(s) over the hourly cap of ${cap} wait until ${freesAt}`);
+      this.logger.warn(`customer ${customerId}: ${ids.length} message(s) over the hourly cap of ${cap} wait until ${freesAt}`);
     }
     return claimed.filter((d) => !held.has(d.id));
   }
@@ -376,9 +368,9 @@ export class Notifier {
   private async recordFailure(delivery: Delivery, error: unknown): Promise<void> {
     const failure = error instanceof DeliveryFailure ? error : new DeliveryFailure(reasonOf(error), false);
     const attempts = delivery.attempts + 1;
-    const dead = failure.permanent || attempts >= this.options.maxAttempts;
+    const dead = isDeadAfter(attempts, failure.permanent, this.options.maxAttempts);
     this.report(delivery.channel, dead ? 'dead' : 'retrying');
-    if (failure.bounce) await this.deliveries.markBounced(delivery, failure.message);
+    if (failure.bounce) await this.deliveries.markBounced(delivery.id, failure.message, bounceSuppression(delivery, failure.message, nowLocalDateTime()));
     else await this.deliveries.markFailed(delivery.id, failure.message, dead ? null : this.retryAt(attempts));
     const what = `delivery ${delivery.id} (${delivery.channel}, try ${attempts}) failed: ${failure.message}`;
     if (failure.bounce) this.logger.error(`${what}; dead, and ${delivery.address} is suppressed`);

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { nowLocalDateTime, reasonOf, type OutboxEvent } from '@curbside/domain';
+import { nowLocalDateTime, reasonOf, retryDelayMs, type OutboxEvent } from '@curbside/domain';
 import type { OutboxSubscriptions } from '@curbside/persistence';
-import { retryDelayMs } from './backoff';
 
 export interface OutboxSubscriberOptions {
   /** The subscriber's name: its instances share its cursors; another name reads every event again on its own. */

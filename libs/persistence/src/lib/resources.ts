@@ -1,17 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
-import {
-  caseEvents,
-  disposalTicketEvents,
-  invoiceEvents,
-  pickupEvents,
-  preferencesChanged,
-  ticketEvents,
-  type Balance,
-  type BundleResource,
-  type CustomerBundle,
-  type Id,
-  type NewEvent,
-} from '@curbside/domain';
+import type { Balance, BundleResource, CustomerBundle, Id } from '@curbside/domain';
 import { EntityManager, type ObjectLiteral } from 'typeorm';
 import {
   BalanceEntity,
@@ -39,12 +26,15 @@ import {
   ServiceTicketEntity,
   ServiceTicketServiceEntity,
 } from './entities';
-import { caseStore, emailActivityStore, issueActivityStore } from './stores/activity.store';
+import { emailActivityStore, issueActivityStore } from './stores/activity.store';
+import { caseStore } from './stores/case.store';
 import { loadBalances, replaceBalances } from './stores/balance.store';
 import { contactStore } from './stores/contact.store';
 import { disposalTicketStore } from './stores/disposal-ticket.store';
 import { invoiceStore } from './stores/invoice.store';
-import { noteStore, pickupStore, profileStore } from './stores/pickup.store';
+import { noteStore } from './stores/note.store';
+import { pickupStore } from './stores/pickup.store';
+import { profileStore } from './stores/profile.store';
 import { preferenceStore } from './stores/preference.store';
 import type { RecordStore } from './stores/record-store';
 import { serviceStore } from './stores/service.store';
@@ -53,18 +43,13 @@ import { serviceTicketStore } from './stores/service-ticket.store';
 /** An entity class (a table). */
 type EntityClass = new () => ObjectLiteral;
 
-export interface ImportCount {
-  created: number;
-  replaced: number;
-}
+export type { ImportCount } from '@curbside/domain';
 
-/** What importing one record list did: the counts, and the records it replaced, by key. */
-export interface ListImport<R> {
-  count: ImportCount;
-  previous: Map<string, R>;
-}
-
-/** How one kind of customer record is stored, imported, exported and announced. */
+/**
+ * How one kind of customer record is stored, imported and exported. What an import of it means
+ * (which stored records go, the counts, the events) is the domain's `importListChange`: a resource
+ * only loads and saves.
+ */
 export interface Resource<R> {
   /** Its tables: the record's, then its child rows'. */
   entities: EntityClass[];
@@ -73,39 +58,31 @@ export interface Resource<R> {
   /** The customer's records, in their natural order (the order of an export). */
   load(manager: EntityManager, customerId: Id): Promise<R[]>;
   /**
-   * Writes an import's records (by key, or as a whole list) and says what it replaced. `customerIsNew`: the
-   * customer was created by this import, so nothing is replaced and nothing need be looked up (a lookup per
-   * batch of a million-record list costs more than the writes).
+   * The stored records an import of `records` may replace: those with their keys (a whole list: all
+   * of them, when the import has any). `customerIsNew`: the customer was created by this import, so
+   * there are none and nothing is looked up (a lookup per batch of a million-record list costs more
+   * than the writes).
    */
-  importRecords(manager: EntityManager, customerId: Id, records: readonly R[], customerIsNew?: boolean): Promise<ListImport<R>>;
+  loadStored(manager: EntityManager, customerId: Id, records: readonly R[], customerIsNew: boolean): Promise<R[]>;
+  /** Deletes the stored records whose keys are `goes` and writes `records`. */
+  save(manager: EntityManager, customerId: Id, goes: readonly string[], records: readonly R[], customerIsNew: boolean): Promise<void>;
   /** The list is replaced as a whole by an import that has any: its records are written in one call. */
   wholeList?: boolean;
-  /** The events an import of a known customer's records means (CONTRACT §5). */
-  events?(customerId: Id, records: readonly R[], previous: Map<string, R>): NewEvent[];
 }
 
-/** Records created or replaced one by one, by their key; the others stay. */
-function byKey<R>(store: RecordStore<R>, entities: Resource<R>['entities'], events?: Resource<R>['events']): Resource<R> {
+/** Records stored by their key. */
+function byKey<R>(store: RecordStore<R>, entities: Resource<R>['entities']): Resource<R> {
   return {
     entities,
     key: store.key,
     load: (manager, customerId) => store.load(manager, customerId),
-    async importRecords(manager, customerId, records, customerIsNew = false) {
-      const stored = customerIsNew ? [] : await store.load(manager, customerId, records.map(store.key));
-      const previous = new Map(stored.map((record) => [store.key(record), record]));
-      await store.delete(manager, customerId, [...previous.keys()]);
+    loadStored: async (manager, customerId, records, customerIsNew) => (customerIsNew ? [] : store.load(manager, customerId, records.map(store.key))),
+    async save(manager, customerId, goes, records) {
+      await store.delete(manager, customerId, goes);
       await store.insert(manager, customerId, records);
-      return { count: { created: records.length - previous.size, replaced: previous.size }, previous };
     },
-    events,
   };
 }
-
-/** Lifts a per-record event rule to a list. */
-const eachRecord =
-  <R>(key: (record: R) => string, rule: (customerId: Id, before: R | undefined, after: R) => NewEvent[]) =>
-  (customerId: Id, records: readonly R[], previous: Map<string, R>): NewEvent[] =>
-    records.flatMap((record) => rule(customerId, previous.get(key(record)), record));
 
 /** Balances are one list, replaced as a whole when an import has any. */
 const balances: Resource<Balance> = {
@@ -113,48 +90,29 @@ const balances: Resource<Balance> = {
   wholeList: true,
   key: (balance) => balance.type,
   load: loadBalances,
-  async importRecords(manager, customerId, records, customerIsNew = false) {
-    if (records.length === 0) return { count: { created: 0, replaced: 0 }, previous: new Map() };
-    const stored = customerIsNew ? [] : await loadBalances(manager, customerId);
-    const previous = new Map(stored.map((balance) => [balance.type, balance]));
-    await replaceBalances(manager, customerId, records, customerIsNew);
-    const replaced = records.filter((balance) => previous.has(balance.type)).length;
-    return { count: { created: records.length - replaced, replaced }, previous };
+  loadStored: async (manager, customerId, records, customerIsNew) => (records.length === 0 || customerIsNew ? [] : loadBalances(manager, customerId)),
+  save: async (manager, customerId, _goes, records, customerIsNew) => {
+    if (records.length > 0) await replaceBalances(manager, customerId, records, customerIsNew);
   },
 };
 
 /**
  * Every kind of customer record. A new resource is one row here (with its entities and store).
- * Import writes and announces them in this order, so a known customer's events come out
- * tickets, cases, invoices, preferences, then the rest.
+ * Import writes them in this order, so a known customer's events come out tickets, cases,
+ * invoices, preferences, then the rest.
  */
 export const RESOURCES: { [K in BundleResource]: Resource<CustomerBundle[K][number]> } = {
-  tickets: byKey(
-    serviceTicketStore,
-    [ServiceTicketEntity, ServiceTicketServiceEntity],
-    eachRecord(serviceTicketStore.key, ticketEvents),
-  ),
-  cases: byKey(caseStore, [CaseEntity, CaseNoteEntity, CaseAdjustmentEntity], eachRecord(caseStore.key, caseEvents)),
-  invoices: byKey(invoiceStore, [InvoiceEntity, InvoiceLineEntity], eachRecord(invoiceStore.key, invoiceEvents)),
-  preferences: byKey(
-    preferenceStore,
-    [PreferenceCategoryEntity, PreferenceChannelEntity, PreferenceSelectionEntity, PreferenceOptionEntity],
-    (customerId, records, previous) =>
-      records.some((preference) => !isDeepStrictEqual(previous.get(preference.category), preference))
-        ? [preferencesChanged(customerId, null)]
-        : [],
-  ),
+  tickets: byKey(serviceTicketStore, [ServiceTicketEntity, ServiceTicketServiceEntity]),
+  cases: byKey(caseStore, [CaseEntity, CaseNoteEntity, CaseAdjustmentEntity]),
+  invoices: byKey(invoiceStore, [InvoiceEntity, InvoiceLineEntity]),
+  preferences: byKey(preferenceStore, [PreferenceCategoryEntity, PreferenceChannelEntity, PreferenceSelectionEntity, PreferenceOptionEntity]),
   contacts: byKey(contactStore, [ContactEntity]),
   services: byKey(serviceStore, [ServiceEntity, ServiceInvoiceFeeEntity, ServiceOperationEntity]),
-  disposalTickets: byKey(
-    disposalTicketStore,
-    [DisposalTicketEntity, DisposalTicketDetailEntity, DisposalTicketTaxEntity],
-    eachRecord(disposalTicketStore.key, disposalTicketEvents),
-  ),
+  disposalTickets: byKey(disposalTicketStore, [DisposalTicketEntity, DisposalTicketDetailEntity, DisposalTicketTaxEntity]),
   balances,
   emailActivities: byKey(emailActivityStore, [EmailActivityEntity]),
   issueActivities: byKey(issueActivityStore, [IssueActivityEntity]),
-  pickups: byKey(pickupStore, [PickupEntity], eachRecord(pickupStore.key, pickupEvents)),
+  pickups: byKey(pickupStore, [PickupEntity]),
   profiles: byKey(profileStore, [ProfileEntity]),
   notes: byKey(noteStore, [NoteEntity]),
 };

@@ -1,16 +1,16 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as importStream from './import-stream';
+import * as codecs from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
-import type { ImportSummary, RecordBatch } from '@curbside/persistence';
+import { sqliteImportScratches, type ImportSummary, type RecordBatch } from '@curbside/persistence';
 import { ImportRejected, LoadImportFile } from './load-import-file';
 
-jest.mock('./import-stream', () => {
-  const actual = jest.requireActual<typeof import('./import-stream')>('./import-stream');
+jest.mock('@curbside/codecs', () => {
+  const actual = jest.requireActual<typeof import('@curbside/codecs')>('@curbside/codecs');
   return { ...actual, scannedPieces: jest.fn(actual.scannedPieces) };
 });
-const scannedPieces = jest.mocked(importStream.scannedPieces);
+const scannedPieces = jest.mocked(codecs.scannedPieces);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests edit raw JSON freely
 
@@ -50,7 +50,7 @@ async function checked(service: LoadImportFile, file: string): Promise<Record<st
 describe('LoadImportFile.check: the scan and stream-json agree', () => {
   const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-check-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
-  const service = new LoadImportFile(undefined as never, undefined as never);
+  const service = new LoadImportFile(undefined as never, undefined as never, sqliteImportScratches);
 
   const written = (text: string): string => {
     const file = path.join(directory, 'import.json');
@@ -64,7 +64,7 @@ describe('LoadImportFile.check: the scan and stream-json agree', () => {
     const outcome = await checked(service, file);
     scannedPieces.mockImplementationOnce(async function* () {
       yield* [];
-      throw new importStream.NotScanned('read with stream-json only');
+      throw new codecs.NotScanned('read with stream-json only');
     });
     expect(await checked(service, file)).toEqual('checked' in outcome ? { ...outcome, readWith: 'stream-json' } : outcome);
     return outcome;
@@ -136,7 +136,7 @@ describe('LoadImportFile.check: the scan and stream-json agree', () => {
         refreshStatistics: async () => undefined,
       };
       const holidays = { importHolidays: async () => ({ created: 0, replaced: 0 }) };
-      const writer = new LoadImportFile(customers as never, holidays as never);
+      const writer = new LoadImportFile(customers as never, holidays as never, sqliteImportScratches);
       const file = written(text);
       const checkedFile = await writer.check(file);
       for await (const summary of (await writer.loadChecked(checkedFile)).customers) expect(summary.customerId).toMatch(/^\d+$/);

@@ -1,10 +1,9 @@
 import { setImmediate } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { BundleResource, Customer, ImportFile } from '@curbside/domain';
-import { decodeImportFile, ImportFileError, ImportFileReader, importRecordLists } from '@curbside/codecs';
+import { decodeImportFile, ImportFileError, ImportFileReader, type ImportPiece, importPieces, importRecordLists, NotJson, NotScanned, scannedPieces } from '@curbside/codecs';
 import { CustomerRecords, CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch, Traced } from '@curbside/persistence';
-import { ImportScratch } from './import-scratch';
-import { ImportPiece, importPieces, NotJson, NotScanned, scannedPieces } from './import-stream';
+import { ImportScratch, ImportScratches } from './import-scratch';
 
 /** Records written per statement batch of a streamed import: bounds memory, and amortises each batch's lookups. */
 const RECORDS_PER_BATCH = 2_000;
@@ -63,6 +62,7 @@ export class LoadImportFile {
   constructor(
     private readonly customers: CustomerRepository,
     private readonly holidays: HolidayRepository,
+    private readonly scratches: ImportScratches,
   ) {}
 
   parse(text: string, source: string): ImportFile {
@@ -87,11 +87,11 @@ export class LoadImportFile {
     const kinds = importRecordLists();
     return decodedAsync(file, async () => {
       try {
-        return await checkedPieces(file, scannedPieces, kinds, keepRecords);
+        return await checkedPieces(file, scannedPieces, kinds, keepRecords, this.scratches);
       } catch (error) {
         if (!(error instanceof NotScanned || error instanceof ImportFileError)) throw error;
       }
-      return checkedPieces(file, importPieces, kinds, keepRecords);
+      return checkedPieces(file, importPieces, kinds, keepRecords, this.scratches);
     });
   }
 
@@ -272,8 +272,9 @@ async function checkedPieces(
   readPieces: ReadPieces,
   kinds: Map<string, BundleResource>,
   keepRecords: boolean,
+  scratches: ImportScratches,
 ): Promise<CheckedFile> {
-  const scratch = new ImportScratch();
+  const scratch = scratches.open();
   try {
     const reader = new ImportFileReader(scratch);
     const batcher = new RecordBatcher(scratch);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testDatabases } from '@curbside/testing';
 import { rowsInStatistics, useDatabase } from '@curbside/persistence/testing';
-import { CustomerRepository, HolidayRepository, ServiceTicketRepository, type ImportSummary } from '@curbside/persistence';
+import { CustomerRepository, HolidayRepository, ServiceTicketRepository, sqliteImportScratches, type ImportSummary } from '@curbside/persistence';
 import { wholeList } from '@curbside/domain';
 import type { DataSource } from 'typeorm';
 import { LoadImportFile } from './load-import-file';
@@ -37,7 +37,7 @@ describe.each(testDatabases())('LoadImportFile writing on $name: many customers 
   const dataSource = useDatabase(db);
   const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-write-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
-  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()));
+  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()), sqliteImportScratches);
   const tickets = (id: string) => new ServiceTicketRepository(dataSource()).list(id, wholeList());
 
   /** Checks and loads `file`: the summaries taken, and the error that stopped the load, if one did. */
@@ -106,7 +106,7 @@ describe.each(testDatabases())('LoadImportFile on $name leaves the planner stati
   const dataSource = useDatabase(db);
   const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-statistics-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
-  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()));
+  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()), sqliteImportScratches);
   const ticketsOf = (file: Json) => file.customers.reduce((sum: number, customer: Json) => sum + customer.tickets.length, 0);
 
   it('an import file (the CLI’s import), then a decoded one (seed): each ends with the statistics of every row written', async () => {

@@ -39,11 +39,7 @@ describe.each(testDatabases())('CreateServiceRequest on $name', (db) => {
       ...more,
     });
 
-  const keyed = (key: string, fingerprint: string) => ({
-    key,
-    fingerprint,
-    response: (ticket: ServiceTicket) => ({ status: 201, location: `/tickets/${ticket.id}`, body: JSON.stringify({ id: ticket.id }) }),
-  });
+  const keyed = (key: string, fingerprint: string) => ({ key, fingerprint });
 
   const createdIds = (outcomes: ServiceRequestOutcome[]): string[] =>
     outcomes.flatMap((outcome) => (outcome.kind === 'created' ? [outcome.ticket.id] : []));
@@ -103,13 +99,24 @@ describe.each(testDatabases())('CreateServiceRequest on $name', (db) => {
   it('10 concurrent calls with one idempotency key: one ticket, the others replay its answer; another request with that key is refused', async () => {
     const customerId = await newCustomer();
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => create(customerId, extra('2026-12-03'), { idempotency: keyed('k-1', 'same') })));
-    const [ticketId] = createdIds(outcomes);
+    const ticket = outcomes.find((o) => o.kind === 'created')?.ticket;
     expect(createdIds(outcomes)).toHaveLength(1);
-    expect(outcomes.filter((o) => o.kind === 'replayed')).toEqual(
-      Array.from({ length: 9 }, () => ({ kind: 'replayed', response: { status: 201, location: `/tickets/${ticketId}`, body: JSON.stringify({ id: ticketId }) } })),
-    );
+    expect(outcomes.filter((o) => o.kind === 'replayed')).toEqual(Array.from({ length: 9 }, () => ({ kind: 'replayed', earlier: { ticket } })));
     expect(await create(customerId, extra('2026-12-07'), { idempotency: keyed('k-1', 'other') })).toEqual({ kind: 'key-reused' });
     expect(await events().list(customerId)).toHaveLength(1);
+  });
+
+  it('replays a key kept as an encoded answer (written before keys kept the ticket) as it was', async () => {
+    const customerId = await newCustomer();
+    const response = { status: 201, location: '/api/v1/customers/x/tickets/1', body: '{"id":"1"}' };
+    await dataSource()
+      .createQueryBuilder()
+      .insert()
+      .into('idempotency_keys')
+      .values({ clientId, key: 'k-old', fingerprint: 'same', ...response, createdAt: NOW.toISOString() })
+      .execute();
+    expect(await create(customerId, extra('2026-12-03'), { idempotency: keyed('k-old', 'same') })).toEqual({ kind: 'replayed', earlier: { response } });
+    expect(await events().list(customerId)).toHaveLength(0);
   });
 
   it('one key used for two customers at once: the second sees the first and is refused', async () => {

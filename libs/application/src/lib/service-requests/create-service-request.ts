@@ -27,11 +27,11 @@ import {
   serviceTicketStore,
   touchCustomers,
   Traced,
-  type StoredResponse,
+  type IdempotentOutcome,
 } from '@curbside/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 
-export type { StoredResponse } from '@curbside/persistence';
+export type { IdempotentOutcome, StoredResponse } from '@curbside/persistence';
 
 /** How long an `Idempotency-Key`'s answer is kept (CONTRACT §9). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -41,8 +41,6 @@ export interface IdempotentCall {
   key: string;
   /** Identifies the request: the same key with another fingerprint is refused. */
   fingerprint: string;
-  /** The answer to store for replays, made from the created ticket. */
-  response(ticket: ServiceTicket): StoredResponse;
 }
 
 export interface ServiceRequestCall {
@@ -62,8 +60,8 @@ export interface ServiceRequestCall {
 export type ServiceRequestOutcome =
   | { kind: 'created'; ticket: ServiceTicket }
   | { kind: 'refused'; refusal: RequestRefusal }
-  /** The key was used before for this request: its first answer. */
-  | { kind: 'replayed'; response: StoredResponse }
+  /** The key was used before for this request: what the first one did (the door answers it again). */
+  | { kind: 'replayed'; earlier: IdempotentOutcome }
   /** The key was used before for another request. */
   | { kind: 'key-reused' };
 
@@ -101,7 +99,7 @@ export class CreateServiceRequest {
     if (idempotency !== null) {
       const earlier = await findIdempotencyRecord(manager, call.clientId, idempotency.key, since);
       if (earlier !== null) {
-        return earlier.fingerprint === idempotency.fingerprint ? { kind: 'replayed', response: earlier.response } : { kind: 'key-reused' };
+        return earlier.fingerprint === idempotency.fingerprint ? { kind: 'replayed', earlier: earlier.outcome } : { kind: 'key-reused' };
       }
     }
     const [service] = await serviceStore.load(manager, customerId, [request.serviceId]);
@@ -121,7 +119,7 @@ export class CreateServiceRequest {
     await appendEvents(manager, [requestTicketCreated(customerId, ticket, request)]);
     await touchCustomers(manager, [customerId]);
     if (idempotency !== null) {
-      const record = { fingerprint: idempotency.fingerprint, response: idempotency.response(ticket) };
+      const record = { fingerprint: idempotency.fingerprint, ticket };
       await saveIdempotencyRecord(manager, call.clientId, idempotency.key, record, { at: call.instant.toISOString(), since });
     }
     return { kind: 'created', ticket };

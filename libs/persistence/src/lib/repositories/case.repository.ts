@@ -2,8 +2,8 @@ import type { Case, Id, ListQuery, Page } from '@curbside/domain';
 import { inRead } from '../database/index';
 import { DataSource } from 'typeorm';
 import { CaseEntity } from '../entities';
-import { caseStore, withCaseDetails } from '../stores/activity.store';
-import { selectRowPage } from '../stores/rows';
+import { caseStore, withCaseDetails } from '../stores/case.store';
+import { selectRowPage } from '../stores/rows/select-page';
 
 export class CaseRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -1,7 +1,8 @@
-import type { BundleResource, Customer, CustomerBundle, Id, NewEvent } from '@curbside/domain';
+import { importListChange, type BundleResource, type Customer, type CustomerBundle, type Id, type NewEvent } from '@curbside/domain';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { inRead, inTransaction, refreshStatistics, relaxedCommit, selectRaw, startBulkWrites } from '../database/index';
-import { chunk, insertRows, KEYS_PER_QUERY, withHeldInserts } from '../stores/rows';
+import { chunk, KEYS_PER_QUERY } from '../stores/rows/chunk';
+import { insertRows, withHeldInserts } from '../stores/rows/insert-rows';
 import { CustomerEntity } from '../entities';
 import { type ImportCount, type Resource, resources } from '../resources';
 import { bumpedDataVersion } from '../stores/data-version.store';
@@ -173,12 +174,12 @@ async function importCustomer(
   const held = new Map<BundleResource, unknown[]>();
   const write = async (kind: BundleResource, records: readonly unknown[]) => {
     const resource = byKind.get(kind) as Resource<unknown>;
-    const { count, previous } = await resource.importRecords(manager, customer.id, records, customerCreated).catch((error: Error) => {
+    const change = await saveList(manager, resource, kind, customer.id, records, customerCreated).catch((error: Error) => {
       throw new Error(`customer ${customer.id}, ${kind}: ${error.message}`, { cause: error });
     });
     const total = counts.get(kind) as ImportCount;
-    counts.set(kind, { created: total.created + count.created, replaced: total.replaced + count.replaced });
-    if (!customerCreated && resource.events) events.get(kind)?.push(...resource.events(customer.id, records, previous));
+    counts.set(kind, { created: total.created + change.count.created, replaced: total.replaced + change.count.replaced });
+    events.get(kind)?.push(...change.events);
   };
   for await (const { kind, records } of batches) {
     if (byKind.get(kind)?.wholeList) held.set(kind, [...(held.get(kind) ?? []), ...records]);
@@ -188,6 +189,14 @@ async function importCustomer(
   // In RESOURCES order, whatever order the file's lists came in.
   await appendEvents(manager, [...events.values()].flat());
   return { customerId: customer.id, customerCreated, resources: Object.fromEntries(counts) as Record<BundleResource, ImportCount> };
+}
+
+/** Loads the stored records an import of `records` may replace, asks the domain what the import means (`importListChange`), and saves that. */
+async function saveList(manager: EntityManager, resource: Resource<unknown>, kind: BundleResource, customerId: Id, records: readonly unknown[], customerCreated: boolean) {
+  const stored = await resource.loadStored(manager, customerId, records, customerCreated);
+  const change = importListChange(kind, customerId, records as never[], stored as never[], resource.key, !customerCreated);
+  await resource.save(manager, customerId, change.goes, records, customerCreated);
+  return change;
 }
 
 /**

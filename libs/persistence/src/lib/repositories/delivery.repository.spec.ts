@@ -1,4 +1,4 @@
-import type { Delivery, NewDelivery } from '@curbside/domain';
+import { bounceSuppression, nowLocalDateTime, type Delivery, type NewDelivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
 import { useDatabase } from '../../../test/database';
 import { contact, emailActivity, emptyBundle } from '../../../test/fixtures';
@@ -90,7 +90,7 @@ describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
   describe('the suppression list (CONTRACT §10)', () => {
     it('a hard bounce ends the delivery dead and suppresses its address in lower case; an operator lifts it', async () => {
       const [delivery] = await claimedEmails('8800001', 1);
-      await repository().markBounced({ ...delivery, address: 'Gone@Example.com' }, 'SMTP: 550 no such user');
+      await repository().markBounced(delivery.id, 'SMTP: 550 no such user', bounceSuppression({ ...delivery, address: 'Gone@Example.com' }, 'SMTP: 550 no such user', nowLocalDateTime()));
       expect((await repository().list('dead')).map((d) => d.id)).toContain(delivery.id);
       expect(await repository().suppressions()).toEqual([
         { address: 'gone@example.com', reason: 'SMTP: 550 no such user', deliveryId: delivery.id, createdAt: expect.any(String) },
@@ -105,7 +105,7 @@ describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
       await customers.importBundle(emptyBundle('8800002'));
       const bounce = async (address: string) => {
         const [delivery] = await claimedEmails(String(8800100 + (await repository().suppressions()).length), 1);
-        await repository().markBounced({ ...delivery, address }, 'SMTP: 550');
+        await repository().markBounced(delivery.id, 'SMTP: 550', bounceSuppression({ ...delivery, address }, 'SMTP: 550', nowLocalDateTime()));
       };
       await bounce('one@example.com');
       await bounce('service@acme.example');

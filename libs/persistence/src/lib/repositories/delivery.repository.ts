@@ -9,23 +9,17 @@ import {
   type LocalDateTime,
   type NewDelivery,
   type SelectionType,
+  type CustomerSendWindow,
   type Suppression,
 } from '@curbside/domain';
 import { DataSource, EntityManager, FindOptionsWhere, In, MoreThanOrEqual, Not } from 'typeorm';
 import { inRead, inTransaction } from '../database/index';
 import { DeliveryEntity, EventEntity, SuppressionEntity } from '../entities';
 import { insertEmailActivities } from '../stores/activity.store';
-import { chunk, KEYS_PER_QUERY } from '../stores/rows';
+import { chunk, KEYS_PER_QUERY } from '../stores/rows/chunk';
 import { claimDueRows } from '../stores/claims';
 import { currentTraceparent } from '../tracing';
 
-/** What the per-customer hourly cap needs to know about a customer's recent messages. */
-export interface CustomerSendWindow {
-  /** When each message in the window was delivered, oldest first. */
-  deliveredAt: LocalDateTime[];
-  /** Pending messages leased to some worker right now, by id. */
-  leasedIds: number[];
-}
 
 /** A delivery the other side accepted at `at`, with the email activity to record (emails only). */
 export interface SentDelivery {
@@ -97,16 +91,10 @@ export class DeliveryRepository {
    * A hard bounce (CONTRACT §10): the delivery is dead and its address goes on the suppression
    * list, in one transaction.
    */
-  async markBounced(delivery: Delivery, error: string): Promise<void> {
+  async markBounced(deliveryId: number, error: string, suppression: Suppression): Promise<void> {
     await inTransaction(this.dataSource, async (manager) => {
-      await markDead(manager, delivery.id, error);
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(SuppressionEntity)
-        .values({ address: emailKey(delivery.address), reason: error.slice(0, 1000), deliveryId: delivery.id, createdAt: nowLocalDateTime() })
-        .orIgnore()
-        .execute();
+      await markDead(manager, deliveryId, error);
+      await manager.createQueryBuilder().insert().into(SuppressionEntity).values(suppression).orIgnore().execute();
     });
   }
 

@@ -11,7 +11,7 @@ import { inRead, inTransaction } from '../database/index';
 import { EventEntity } from '../entities';
 import { appendEvents, toOutboxEvent } from '../stores/event.store';
 import { claimDueRows } from '../stores/claims';
-import { chunk, KEYS_PER_QUERY } from '../stores/rows';
+import { chunk, KEYS_PER_QUERY } from '../stores/rows/chunk';
 
 /**
  * The outbox. Changes write their events through `append`, inside their own transaction;

@@ -28,7 +28,7 @@ export { PreferenceRepository } from './preference.repository';
 export { ServiceRepository } from './service.repository';
 export { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
 export { HolidayRepository, NoteRepository, PickupRepository, ProfileRepository } from './pickup.repository';
-export { DeliveryRepository, type CustomerSendWindow, type SentDelivery } from './delivery.repository';
+export { DeliveryRepository, type SentDelivery } from './delivery.repository';
 export { WebhookRepository } from './webhook.repository';
 export { NoticeRepository, NOTICE_CHUNK, type PlanDeliveries, type WrittenNotice } from './notice.repository';
 

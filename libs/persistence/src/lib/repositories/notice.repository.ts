@@ -19,7 +19,9 @@ import { DeliveryEntity, EventEntity, NoticeRunEntity, RouteAlertEntity } from '
 import { loadReachablePreferencesIn, type CustomerRange } from '../stores/preference.store';
 import { pendingDeliveryRows } from './delivery.repository';
 import { currentTraceparent } from '../tracing';
-import { arrayParameter, chunk, insertRows, PARAMETERS_PER_STATEMENT } from '../stores/rows';
+import { arrayParameter } from '../stores/rows/array-parameter';
+import { chunk, PARAMETERS_PER_STATEMENT } from '../stores/rows/chunk';
+import { insertRows } from '../stores/rows/insert-rows';
 
 /**
  * Customers per chunk of the daily run: one page of its keyset read of the services, then their
@@ -40,7 +42,11 @@ export interface WrittenNotice {
 /** Turns newly written notices into their events' deliveries (the notifier's planning, passed in). */
 export type PlanDeliveries = (written: readonly WrittenNotice[]) => NewDelivery[];
 
-/** An active service with a schedule, of the services read as `alias`. */
+/**
+ * An active service with a schedule, of the services read as `alias`: the domain's
+ * `isScheduledService` (service-rules.ts) restated in SQL, so that a page of the daily run is read
+ * in one statement; notice.repository.spec.ts holds the two to each other on every case.
+ */
 const scheduled = (alias: string): string =>
   `${alias}."status" = 'Active' AND ${alias}."schedule_days" IS NOT NULL AND ${alias}."schedule_every_weeks" IS NOT NULL AND ${alias}."schedule_starts_on" IS NOT NULL`;
 

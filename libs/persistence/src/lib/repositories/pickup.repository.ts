@@ -4,8 +4,13 @@ import { DataSource } from 'typeorm';
 import { inRead, inTransaction } from '../database/index';
 import { HolidayEntity, NoteEntity, PickupEntity } from '../entities';
 import type { ImportCount } from '../resources';
-import { loadHolidays, pickupOrder, profileStore, replaceHolidays, toNote, toPickup } from '../stores/pickup.store';
-import { inRange, mapItems, selectRowPage, selectRows } from '../stores/rows';
+import { loadHolidays, replaceHolidays } from '../stores/holiday.store';
+import { toNote } from '../stores/note.store';
+import { pickupOrder, toPickup } from '../stores/pickup.store';
+import { profileStore } from '../stores/profile.store';
+import { inRange } from '../stores/rows/query-steps';
+import { mapItems, selectRowPage } from '../stores/rows/select-page';
+import { selectRows } from '../stores/rows/select-rows';
 
 /*
  * Reads of the records of the published operations (CONTRACT §6). They are written by import

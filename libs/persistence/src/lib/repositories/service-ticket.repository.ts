@@ -10,7 +10,8 @@ import { inPreparedRead } from '../database/index';
 import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
 import { serviceTicketStore, toServiceTicket } from '../stores/service-ticket.store';
 import { selectPreparedChildren, selectPreparedPage, type ChildTable, type PageTable } from '../stores/prepared-page';
-import { fromRawColumns, groupBy } from '../stores/rows';
+import { groupBy } from '../stores/rows/group-by';
+import { fromRawColumns } from '../stores/rows/raw-columns';
 
 type SummaryRow = Omit<ServiceTicketSummary, 'serviceCodes'>;
 

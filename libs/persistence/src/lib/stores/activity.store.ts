@@ -1,90 +1,12 @@
-import type { Case, CaseStatus, EmailActivity, IssueActivity, IssueAddress } from '@curbside/domain';
+import type { EmailActivity, IssueActivity, IssueAddress } from '@curbside/domain';
 import { EntityManager } from 'typeorm';
-import { CaseAdjustmentEntity, CaseEntity, CaseNoteEntity, EmailActivityEntity, IssueActivityEntity } from '../entities';
+import { EmailActivityEntity, IssueActivityEntity } from '../entities';
 import { touchCustomers } from './data-version.store';
 import type { RecordStore } from './record-store';
-import { deleteRows, groupBy, inStoredOrder, insertRows, newestFirst, selectRows, withKeys } from './rows';
-
-export const caseStore: RecordStore<Case> = {
-  key: (record) => record.id,
-  load: async (manager, customerId, keys) =>
-    withCaseDetails(
-      manager,
-      customerId,
-      await selectRows(manager, CaseEntity, customerId, { keys: withKeys('id', keys), order: newestFirst('requestedAt') }),
-    ),
-  async insert(manager, customerId, cases) {
-    await insertRows(
-      manager,
-      CaseEntity,
-      cases.map((record) => toCaseRow(customerId, record)),
-    );
-    await insertRows(
-      manager,
-      CaseNoteEntity,
-      cases.flatMap(({ id, detail }) =>
-        detail.notes.map((note, position) => ({ customerId, caseId: id, position, comment: note.comment })),
-      ),
-    );
-    await insertRows(
-      manager,
-      CaseAdjustmentEntity,
-      cases.flatMap(({ id, detail }) =>
-        detail.adjustments.map((adjustment, position) => ({ customerId, caseId: id, position, ...adjustment })),
-      ),
-    );
-  },
-  delete: (manager, customerId, keys) => deleteRows(manager, CaseEntity, customerId, 'id', keys),
-};
-
-function toCaseRow(customerId: string, { detail, ...summary }: Case): CaseEntity {
-  const { notes: _notes, adjustments: _adjustments, requestor, ...columns } = detail;
-  return {
-    customerId,
-    ...summary,
-    ...columns,
-    requestorName: requestor.name,
-    requestorPhone: requestor.phone,
-    requestorEmail: requestor.email,
-  };
-}
-
-/** The cases of `rows` with their notes and adjustments (child rows, read for just those cases). */
-export async function withCaseDetails(
-  manager: EntityManager,
-  customerId: string,
-  rows: ReadonlyArray<Omit<CaseEntity, 'customerId'>>,
-): Promise<Case[]> {
-  if (rows.length === 0) return [];
-  const children = { keys: withKeys('caseId', rows.map((row) => row.id)), order: inStoredOrder('caseId') };
-  const notes = groupBy(await selectRows(manager, CaseNoteEntity, customerId, children), (note) => note.caseId);
-  const adjustments = groupBy(
-    await selectRows(manager, CaseAdjustmentEntity, customerId, children),
-    (adjustment) => adjustment.caseId,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    description: row.description,
-    category: row.category,
-    categoryDescription: row.categoryDescription,
-    requestedAt: row.requestedAt,
-    status: row.status as CaseStatus,
-    detail: {
-      subCategory: row.subCategory,
-      subCategoryDescription: row.subCategoryDescription,
-      dueAt: row.dueAt,
-      assignedRole: row.assignedRole,
-      assignedTo: row.assignedTo,
-      statusReasonCode: row.statusReasonCode,
-      statusReasonDescription: row.statusReasonDescription,
-      source: row.source,
-      adjustmentTotalAmount: row.adjustmentTotalAmount,
-      notes: (notes.get(row.id) ?? []).map(({ comment }) => ({ comment })),
-      requestor: { name: row.requestorName, phone: row.requestorPhone, email: row.requestorEmail },
-      adjustments: (adjustments.get(row.id) ?? []).map(({ description, amount, at }) => ({ description, amount, at })),
-    },
-  }));
-}
+import { deleteRows } from './rows/delete-rows';
+import { insertRows } from './rows/insert-rows';
+import { newestFirst } from './rows/query-steps';
+import { selectRows, withKeys } from './rows/select-rows';
 
 export const emailActivityStore: RecordStore<EmailActivity> = {
   key: (activity) => activity.id,

@@ -1,7 +1,9 @@
 import type { Balance, BalanceType, Id } from '@curbside/domain';
 import { EntityManager } from 'typeorm';
 import { BalanceEntity } from '../entities';
-import { inStoredOrder, insertRows, selectRows } from './rows';
+import { insertRows } from './rows/insert-rows';
+import { inStoredOrder } from './rows/query-steps';
+import { selectRows } from './rows/select-rows';
 
 /** A customer's balances are one list, read and replaced as a whole. */
 export async function loadBalances(manager: EntityManager, customerId: Id): Promise<Balance[]> {

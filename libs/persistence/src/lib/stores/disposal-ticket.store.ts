@@ -1,7 +1,11 @@
 import type { DisposalDetail, DisposalTax, DisposalTicket } from '@curbside/domain';
 import { DisposalTicketDetailEntity, DisposalTicketEntity, DisposalTicketTaxEntity } from '../entities';
 import type { RecordStore } from './record-store';
-import { deleteRows, groupBy, inStoredOrder, insertRows, newestFirst, selectRows, withKeys } from './rows';
+import { deleteRows } from './rows/delete-rows';
+import { groupBy } from './rows/group-by';
+import { insertRows } from './rows/insert-rows';
+import { inStoredOrder, newestFirst } from './rows/query-steps';
+import { selectRows, withKeys } from './rows/select-rows';
 
 export const disposalTicketStore: RecordStore<DisposalTicket> = {
   key: (ticket) => ticket.id,

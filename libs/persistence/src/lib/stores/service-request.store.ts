@@ -1,4 +1,4 @@
-import type { Id, LocalDate, ServiceRequestType, StoredServiceRequest } from '@curbside/domain';
+import type { Id, LocalDate, ServiceRequestType, ServiceTicket, StoredServiceRequest } from '@curbside/domain';
 import { EntityManager } from 'typeorm';
 import { IdempotencyKeyEntity, ServiceRequestEntity, ServiceTicketEntity } from '../entities';
 
@@ -44,7 +44,7 @@ export async function nextTicketId(manager: EntityManager): Promise<Id> {
   return String(number);
 }
 
-/** A stored answer to replay for an `Idempotency-Key`. */
+/** An answer stored, encoded, for an `Idempotency-Key` before keys kept the ticket (such rows are gone 24 hours after the upgrade). */
 export interface StoredResponse {
   status: number;
   location: string | null;
@@ -52,10 +52,16 @@ export interface StoredResponse {
   body: string;
 }
 
+/** What the key's first request did: the ticket it created (or, in a row written before keys kept the ticket, its encoded answer). */
+export type IdempotentOutcome = { ticket: ServiceTicket } | { response: StoredResponse };
+
 export interface IdempotencyRecord {
   fingerprint: string;
-  response: StoredResponse;
+  outcome: IdempotentOutcome;
 }
+
+/** The status a kept ticket answered with; `location` null marks a row that keeps the ticket (an encoded answer always had one). */
+const CREATED = 201;
 
 /** The answer stored for the client's key since `since` (an ISO instant), if any. */
 export async function findIdempotencyRecord(manager: EntityManager, clientId: string, key: string, since: string): Promise<IdempotencyRecord | null> {
@@ -63,15 +69,18 @@ export async function findIdempotencyRecord(manager: EntityManager, clientId: st
     .createQueryBuilder(IdempotencyKeyEntity, 'k')
     .where('k.clientId = :clientId AND k.key = :key AND k.createdAt >= :since', { clientId, key, since })
     .getOne();
-  return row === null ? null : { fingerprint: row.fingerprint, response: { status: Number(row.status), location: row.location, body: row.body } };
+  if (row === null) return null;
+  const outcome: IdempotentOutcome =
+    row.location === null ? { ticket: JSON.parse(row.body) as ServiceTicket } : { response: { status: Number(row.status), location: row.location, body: row.body } };
+  return { fingerprint: row.fingerprint, outcome };
 }
 
-/** Stores the answer for the client's key at `at`, and forgets the client's keys older than `since`. */
+/** Keeps the ticket the client's key created at `at`, and forgets the client's keys older than `since`. */
 export async function saveIdempotencyRecord(
   manager: EntityManager,
   clientId: string,
   key: string,
-  record: IdempotencyRecord,
+  record: { fingerprint: string; ticket: ServiceTicket },
   { at, since }: { at: string; since: string },
 ): Promise<void> {
   await manager
@@ -80,6 +89,6 @@ export async function saveIdempotencyRecord(
     .from(IdempotencyKeyEntity)
     .where('client_id = :clientId AND created_at < :since', { clientId, since })
     .execute();
-  const { status, location, body } = record.response;
-  await manager.insert(IdempotencyKeyEntity, { clientId, key, fingerprint: record.fingerprint, status, location, body, createdAt: at });
+  const body = JSON.stringify(record.ticket);
+  await manager.insert(IdempotencyKeyEntity, { clientId, key, fingerprint: record.fingerprint, status: CREATED, location: null, body, createdAt: at });
 }

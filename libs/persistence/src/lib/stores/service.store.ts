@@ -1,7 +1,11 @@
 import { type InvoiceFee, type Service, type ServiceOperation, type ServiceStatus, type Weekday } from '@curbside/domain';
 import { ServiceEntity, ServiceInvoiceFeeEntity, ServiceOperationEntity } from '../entities';
 import type { RecordStore } from './record-store';
-import { byId, deleteRows, groupBy, inStoredOrder, insertRows, selectRows, withKeys } from './rows';
+import { deleteRows } from './rows/delete-rows';
+import { groupBy } from './rows/group-by';
+import { insertRows } from './rows/insert-rows';
+import { byId, inStoredOrder } from './rows/query-steps';
+import { selectRows, withKeys } from './rows/select-rows';
 
 export const serviceStore: RecordStore<Service> = {
   key: (service) => service.id,

@@ -1,16 +1,16 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ImportScratch } from './import-scratch';
+import { SqliteImportScratch } from './import-scratch';
 
 const customer = (n: number) => ({
   customer: { id: String(1_000_000 + n), currency: n % 2 ? 'USD' : 'CAD', ivrFee: n % 3 ? null : '5.0' },
   records: { tickets: n, invoices: 0 } as never,
 });
 
-describe('ImportScratch: what an import keeps per customer, off the heap', () => {
+describe('SqliteImportScratch: what an import keeps per customer, off the heap', () => {
   it('gives back every customer added, in order, across pages', () => {
-    const scratch = new ImportScratch();
+    const scratch = new SqliteImportScratch();
     try {
       for (let n = 0; n < 1_234; n++) scratch.add(customer(n));
       expect(scratch.count).toBe(1_234);
@@ -21,7 +21,7 @@ describe('ImportScratch: what an import keeps per customer, off the heap', () =>
   });
 
   it('answers the first position of an id seen before, and nothing for a new one', () => {
-    const scratch = new ImportScratch();
+    const scratch = new SqliteImportScratch();
     try {
       expect(scratch.firstIndex('1000001', 0)).toBeUndefined();
       expect(scratch.firstIndex('1000002', 1)).toBeUndefined();
@@ -34,7 +34,7 @@ describe('ImportScratch: what an import keeps per customer, off the heap', () =>
   });
 
   it("gives back each customer's batches, in order, across pages, streamed or kept, and none to a customer without records", () => {
-    const scratch = new ImportScratch();
+    const scratch = new SqliteImportScratch();
     const batch = (customer: number, n: number) => ({
       kind: n % 2 ? 'pickups' : 'tickets',
       records: Array.from({ length: customer === 3 ? 2_000 : 3 }, (_, i) => ({ id: `${customer}-${n}-${i}`, amount: null })),
@@ -64,7 +64,7 @@ describe('ImportScratch: what an import keeps per customer, off the heap', () =>
   it('removes its file when closed', () => {
     const parent = mkdtempSync(path.join(tmpdir(), 'curbside-scratch-spec-'));
     try {
-      const scratch = new ImportScratch(parent);
+      const scratch = new SqliteImportScratch(parent);
       expect(readdirSync(parent)).toHaveLength(1);
       scratch.close();
       expect(readdirSync(parent)).toEqual([]);

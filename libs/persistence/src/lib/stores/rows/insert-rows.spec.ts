@@ -1,12 +1,14 @@
 import type { NewDelivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
-import { useDatabase } from '../../../test/database';
-import { emptyBundle } from '../../../test/fixtures';
-import { inTransaction } from '../database/index';
-import { DeliveryEntity, PreferenceCategoryEntity } from '../entities';
-import { CustomerRepository } from '../repositories/customer.repository';
-import { pendingDeliveryRows } from '../repositories/delivery.repository';
-import { arrayParameter, insertRows, SQLITE_ROWS_PER_STATEMENT, sqliteStatementParts } from './rows';
+import { useDatabase } from '../../../../test/database';
+import { emptyBundle } from '../../../../test/fixtures';
+import { inTransaction } from '../../database/index';
+import { DeliveryEntity, PreferenceCategoryEntity } from '../../entities';
+import { CustomerRepository } from '../../repositories/customer.repository';
+import { pendingDeliveryRows } from '../../repositories/delivery.repository';
+import { arrayParameter } from './array-parameter';
+import { insertRows } from './insert-rows';
+import { SQLITE_ROWS_PER_STATEMENT, sqliteStatementParts } from './sqlite-statement-parts';
 
 /** Text an array literal must quote and escape (PostgreSQL writes rows as one array per column). */
 const AWKWARD = ['', 'NULL', 'null', '"quoted", {braced}, back\\slash\\', 'two\nlines\ttab', 'Ünïcödé 🚛', ' padded ', '007'];

@@ -1,4 +1,4 @@
-import { retryDelayMs } from './backoff';
+import { retryDelayMs } from './retry-schedule';
 
 describe('retryDelayMs', () => {
   it('doubles from the base, with up to half again of jitter', () => {
