@@ -184,7 +184,8 @@ describe("the OpenAPI document, checked by Prism's validating proxy", () => {
       const { clientId, clientSecret } = t.client;
       const form = `grant_type=client_credentials&client_id=${encodeURIComponent(clientId)}&client_secret=${encodeURIComponent(clientSecret)}`;
       const formType = { 'Content-Type': 'application/x-www-form-urlencoded' };
-      expect((await send('form', 'post', '/oauth/token', { client: null, headers: formType, body: form })).status).toBe(200);
+      const issued = await send('form', 'post', '/oauth/token', { client: null, headers: formType, body: form });
+      expect(issued.status).toBe(200);
       const json = { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret };
       expect((await send('JSON', 'post', '/oauth/token', { client: null, body: json })).status).toBe(200);
       const basic = `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`;
@@ -192,6 +193,15 @@ describe("the OpenAPI document, checked by Prism's validating proxy", () => {
       expect((await send('Basic', 'post', '/oauth/token', { client: null, headers: basicHeaders, body: 'grant_type=client_credentials' })).status).toBe(200);
       expect((await send('wrong secret', 'post', '/oauth/token', { client: null, body: { ...json, client_secret: 'wrong' } })).status).toBe(401);
       expect((await send('no grant', 'post', '/oauth/token', { client: null, body: { client_id: clientId } })).status).toBe(400);
+      // Token introspection (RFC 7662), by the same client credentials: an active token, an unknown one, a wrong secret.
+      const asking = `client_id=${encodeURIComponent(clientId)}&client_secret=${encodeURIComponent(clientSecret)}`;
+      const introspect = (what: string, token: string, credentials = asking) =>
+        send(what, 'post', '/oauth/introspect', { client: null, headers: formType, body: `token=${encodeURIComponent(token)}&${credentials}` });
+      const active = await introspect('introspect', issued.body.access_token as string);
+      expect([active.status, active.body.active]).toEqual([200, true]);
+      const inactive = await introspect('introspect an unknown token', 'not-a-token');
+      expect([inactive.status, inactive.body.active]).toEqual([200, false]);
+      expect((await introspect('introspect, wrong secret', 'not-a-token', `client_id=${encodeURIComponent(clientId)}&client_secret=wrong`)).status).toBe(401);
     }),
   );
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { ROUTES } from '@curbside/contract';
 import { testDatabases } from '@curbside/testing';
 import { startTestApp, TestApp, TestClient } from './support';
 import { fixture } from './support/fixtures';
@@ -174,7 +175,9 @@ function checkRules(document: OpenApiDocument, callers: Caller[]): CheckRules {
   // Text every customer may be shown (the API's own document, the shared holiday calendar) marks nobody.
   const markers = customerMarkers(values, JSON.stringify(document) + JSON.stringify(fixture.holidays));
   const forbidden = (caller: Caller): string[] => [...markers].filter(([id]) => !caller.granted.includes(id)).flatMap(([, texts]) => texts);
-  return { forbiddenMarkers: new Map(callers.map((caller) => [caller.name, markerSet(forbidden(caller))])), tokenUrls: tokenUrls(document) };
+  // Token introspection (RFC 7662) answers a client it cannot authenticate as the token endpoint does (RFC 6749 §5.2).
+  const oauthUrls = [...tokenUrls(document), ROUTES.introspectToken.path];
+  return { forbiddenMarkers: new Map(callers.map((caller) => [caller.name, markerSet(forbidden(caller))])), tokenUrls: oauthUrls };
 }
 
 /** The response, or a response-like record of a failed exchange (a dropped connection is a failure too). */

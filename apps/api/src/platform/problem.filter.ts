@@ -5,6 +5,8 @@ import { ApiErrorCode } from './api.exception';
 import { DatabaseOutage } from './database-outage';
 import { KeptAnswerSent } from './negotiation.guard';
 import { describeError, renderProblem } from './problem';
+import { TRACKING_HEADER } from './request-tracking';
+import { ERROR_SECURITY_HEADERS } from './security-headers';
 
 /**
  * Where every exception thrown in Nest or in a Fastify hook becomes an HTTP response: an
@@ -30,6 +32,9 @@ export class ProblemFilter implements ExceptionFilter {
     if (reply.sent) return;
 
     const problem = renderProblem(description, { url: request.url, trackingId: request.id, accept: request.headers.accept });
-    void reply.status(problem.status).headers(problem.headers).send(problem.body);
+    // Fastify sends a URL it cannot decode, with no route for its method, to the 404 handler without the onRequest
+    // hooks: that answer gets the headers they would have set, as the errors Fastify answers itself do.
+    const skippedHooks = reply.hasHeader(TRACKING_HEADER) ? {} : { ...ERROR_SECURITY_HEADERS, [TRACKING_HEADER]: request.id };
+    void reply.status(problem.status).headers({ ...skippedHooks, ...problem.headers }).send(problem.body);
   }
 }

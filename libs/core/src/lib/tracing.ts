@@ -46,7 +46,13 @@ export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = proce
   const named = setting(env, 'OTEL_SERVICE_NAME') !== '' || /(^|,)\s*service\.name=/.test(env['OTEL_RESOURCE_ATTRIBUTES'] ?? '');
   const disabled = new Set(setting(env, 'OTEL_NODE_DISABLED_INSTRUMENTATIONS').split(',').map((name) => name.trim()));
   const instrumentations = {
-    http: () => new HttpInstrumentation({ ignoreIncomingRequestHook: (request: IncomingMessage) => UNTRACED_PATHS.test(request.url ?? '') }),
+    // Incoming requests only: an outgoing webhook is already its channel's own span (`webhook.send`), which carries
+    // the `traceparent` the receiver gets; a second client span under it would only add cost.
+    http: () =>
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request: IncomingMessage) => UNTRACED_PATHS.test(request.url ?? ''),
+        ignoreOutgoingRequestHook: () => true,
+      }),
     'nestjs-core': () => new NestInstrumentation(),
     // Statements outside any span (the notifier's polls, every 100 ms) would each be a trace of their own.
     pg: () => new PgInstrumentation({ requireParentSpan: true }),

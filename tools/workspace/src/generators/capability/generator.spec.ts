@@ -78,7 +78,7 @@ describe('the capability generator (@curbside/workspace:capability)', () => {
       expect(index).toMatch(/_MIGRATIONS = \[.*, BinAudits1800000000000\];/);
     }
     expect(text('libs/persistence/src/lib/repositories/index.ts')).toMatch(/REPOSITORIES = \[[^\]]*BinAuditsRepository,\n\];/);
-    expect(text('libs/application/src/lib/application.module.ts')).toMatch(/USE_CASES = \[.*, BinAudits\];/);
+    expect(text('libs/application/src/lib/application.module.ts')).toMatch(/USE_CASES = \[[^\]]*\bBinAudits,?\s*\];/);
     expect(text('apps/api/src/app.module.ts')).toMatch(/BinAuditsModule,\n\s+\.\.\.extraImports,/);
     expect(text('apps/api/src/docs/examples.ts')).toMatch(/import \{[^}]*binAuditsCodec[^}]*\} from '@curbside\/codecs';/);
     expect(text('apps/api/src/docs/examples.ts')).toContain('  binAuditsList: (): WireObject => binAuditsCodec.list(TRACKING_ID');
