@@ -71,7 +71,8 @@ async function main() {
   console.log(`smoke on Node ${process.version} in ${cwd}`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const api = await startProcess('tools/dev/start.js', { PORT: String(port) }, async () => (await fetch(`${base}/health/ready`)).ok);
+  // npm start's banner comes once the API answers, and ends its output.
+  const api = await startProcess('tools/dev/start.js', { PORT: String(port) }, async (output) => /Stop: Ctrl-C/.test(output) && (await fetch(`${base}/health/ready`)).ok);
   check('npm start serves the demo sandbox', /demo sandbox loaded/.test(api.output()));
 
   const { client_id, client_secret } = JSON.parse(readFileSync(join(cwd, 'data/demo-client.json'), 'utf8'));

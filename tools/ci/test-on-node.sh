@@ -45,8 +45,9 @@ test_databases() {
 # Fails when the run left a file in its temp directory, a scratch database or a process of the clone's.
 left_behind() {
   local files databases processes
-  # node-compile-cache is Node's own cache of compiled modules, kept across runs by design.
-  files=$(find "$tests_tmp" -mindepth 1 -maxdepth 1 ! -name node-compile-cache 2>/dev/null | head -10)
+  # Caches kept across runs by design, not what a test made: Node's compiled modules, and @swc-node/register's
+  # transpiled TypeScript (Nx loads the workspace's plugin through it).
+  files=$(find "$tests_tmp" -mindepth 1 -maxdepth 1 ! -name node-compile-cache ! -name 'swc-node-*' 2>/dev/null | head -10)
   databases=$(comm -13 <(echo "$databases_before") <(test_databases) | head -10)
   processes=$(pgrep -af -- "$scratch/repo" | grep -v -e "pgrep" -e "test-on-node" | head -5 || true)
   [ -z "$files" ] || fail "the tests left in the temp directory: $files"
