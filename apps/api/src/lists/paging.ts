@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, Inject, Injectable, PipeTransform } from '@nestjs/common';
-import type { ListQuery, Page } from '@curbside/domain';
+import type { ListQuery, UncountedPage } from '@curbside/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DateRangeQuery, toDateRange } from '../customer-scope';
 import { addLink } from '../platform';
@@ -35,7 +35,7 @@ export class ListPaging {
    * list is refused by another) with `fetch`, e.g. `(list) => this.cases.list(customer.id, list)`.
    * A cursor is bound to the list, the customer and every other query parameter (the filters).
    */
-  async read<T>(name: string, params: PageParams & DateRangeQuery, fetch: (list: ListQuery) => Promise<Page<T>>): Promise<Page<T>> {
+  async read<P extends UncountedPage<unknown>>(name: string, params: PageParams & DateRangeQuery, fetch: (list: ListQuery) => Promise<P>): Promise<P> {
     const range = toDateRange(params);
     const binding = JSON.stringify([name, this.exchange.request.params.customerId ?? '', filtersOf(params)]);
     const after = params.cursor === undefined ? null : await this.cursors.open(binding, params.cursor);

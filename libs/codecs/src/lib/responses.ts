@@ -85,7 +85,7 @@ const whole = <T>(items: readonly T[]): ListPage<T> => ({ items: [...items], tot
  */
 export const responses = {
   /** 1. GET tickets. */
-  ticketList(trackingId: string, tickets: ListPage<ServiceTicketSummary>): TicketListBody {
+  ticketList(trackingId: string, tickets: Pick<ListPage<ServiceTicketSummary>, 'items'>): TicketListBody {
     return { request_tracking_id: trackingId, tickets: tickets.items.map(serviceTicketCodec.encodeSummary) };
   },
 

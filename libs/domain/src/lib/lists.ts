@@ -17,11 +17,15 @@ export interface ListQuery {
   after: ListPosition | null;
 }
 
-/** One page of a list. */
-export interface Page<T> {
-  items: T[];
+/** One page of a list, and the size of the whole filtered list. */
+export interface Page<T> extends UncountedPage<T> {
   /** The number of records in the whole filtered list, not only on this page. */
   totalCount: number;
+}
+
+/** One page of a list whose answer says nothing of the whole list's size (op 1), so it is not counted. */
+export interface UncountedPage<T> {
+  items: T[];
   /** Where the next page starts; null on the last page. */
   next: ListPosition | null;
 }

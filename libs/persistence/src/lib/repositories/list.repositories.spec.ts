@@ -1,5 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import { wholeList, type DateRange, type Id, type ListPosition, type ListQuery, type Page, type ServiceTicketSummary } from '@curbside/domain';
+import { wholeList, type DateRange, type Id, type ListPosition, type ListQuery, type Page, type UncountedPage, type ServiceTicketSummary } from '@curbside/domain';
 import { DataSource } from 'typeorm';
 import { useDatabase } from '../../../test/database';
 import {
@@ -35,8 +35,8 @@ const TIMES: Array<[Id, string]> = [
 
 const day = (time: string) => time.slice(0, 10);
 
-/** Each date-filtered list, by pages. */
-const LISTS: Array<{ name: string; page: (dataSource: DataSource, customerId: Id, list: ListQuery) => Promise<Page<{ id: Id }>> }> = [
+/** Each date-filtered list, by pages (the service tickets' uncounted: op 1 answers no totalCount). */
+const LISTS: Array<{ name: string; page: (dataSource: DataSource, customerId: Id, list: ListQuery) => Promise<UncountedPage<{ id: Id }> | Page<{ id: Id }>> }> = [
   { name: 'service tickets (created)', page: (ds, id, list) => new ServiceTicketRepository(ds).list(id, list) },
   { name: 'disposal tickets (modified)', page: (ds, id, list) => new DisposalTicketRepository(ds).list(id, list) },
   { name: 'invoices (date)', page: (ds, id, list) => new InvoiceRepository(ds).listWithBalances(id, list).then((read) => read.invoices) },
@@ -45,9 +45,9 @@ const LISTS: Array<{ name: string; page: (dataSource: DataSource, customerId: Id
   { name: 'issue activities (submitted)', page: (ds, id, list) => new IssueActivityRepository(ds).list(id, list) },
 ];
 
-/** Walks a list `limit` records at a time: the ids of every page, and each page's totalCount. */
+/** Walks a list `limit` records at a time: the ids of every page, and each counted page's totalCount. */
 async function walk(
-  page: (list: ListQuery) => Promise<Page<{ id: Id }>>,
+  page: (list: ListQuery) => Promise<UncountedPage<{ id: Id }> | Page<{ id: Id }>>,
   range: DateRange,
   limit: number,
 ): Promise<{ pages: Id[][]; totals: number[] }> {
@@ -55,9 +55,9 @@ async function walk(
   const totals: number[] = [];
   let after: ListPosition | null = null;
   do {
-    const current: Page<{ id: Id }> = await page({ range, limit, after });
+    const current: UncountedPage<{ id: Id }> | Page<{ id: Id }> = await page({ range, limit, after });
     pages.push(current.items.map((record) => record.id));
-    totals.push(current.totalCount);
+    if ('totalCount' in current) totals.push(current.totalCount);
     after = current.next;
   } while (after !== null);
   return { pages, totals };
@@ -97,7 +97,7 @@ describe.each(testDatabases())('record lists on $name', (db) => {
       expect(await ids(CUSTOMER, range)).toEqual(expected);
     });
 
-    it.each(RANGES)('pages from $range.from to $range.to two at a time, each record once, counting them all', async ({ range, ids: expected }) => {
+    it.each(RANGES)('pages from $range.from to $range.to two at a time, each record once, a counted list counting them all', async ({ range, ids: expected }) => {
       const { pages, totals } = await walk((list) => page(dataSource(), CUSTOMER, list), range, 2);
       expect(pages.flat()).toEqual(expected);
       expect(pages.slice(0, -1).every((ids) => ids.length === 2)).toBe(true);
@@ -132,7 +132,7 @@ describe.each(testDatabases())('record lists on $name', (db) => {
     const paged: Array<readonly [Id, readonly string[]]> = [];
     let after: ListPosition | null = null;
     do {
-      const page: Page<ServiceTicketSummary> = await repository.list(CUSTOMER, { range: { from: null, to: null }, limit: 2, after });
+      const page: UncountedPage<ServiceTicketSummary> = await repository.list(CUSTOMER, { range: { from: null, to: null }, limit: 2, after });
       paged.push(...codes(page.items));
       after = page.next;
     } while (after !== null);

@@ -1,7 +1,7 @@
 import {
   type Id,
   type ListQuery,
-  type Page,
+  type UncountedPage,
   type ServiceTicket,
   type ServiceTicketSummary,
 } from '@curbside/domain';
@@ -43,8 +43,8 @@ function columnsOf(metadata: EntityMetadata): string {
 export class ServiceTicketRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Tickets created within the range, newest first, each with the codes of its services in stored order. */
-  async list(customerId: Id, list: ListQuery): Promise<Page<ServiceTicketSummary>> {
+  /** Tickets created within the range, newest first, each with the codes of its services in stored order; not counted (op 1 answers no `totalCount`). */
+  async list(customerId: Id, list: ListQuery): Promise<UncountedPage<ServiceTicketSummary>> {
     return inPreparedRead(this.dataSource, async (select) => {
       const page = await selectPreparedPage<SummaryRow>(select, SUMMARY_PAGE, customerId, list, (ticket) => ({ date: ticket.createdAt, id: ticket.id }));
       const ids = page.items.map((ticket) => ticket.id);

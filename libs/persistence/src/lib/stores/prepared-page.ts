@@ -1,4 +1,4 @@
-import { rangeBounds, type Id, type ListPosition, type ListQuery, type Page } from '@curbside/domain';
+import { rangeBounds, type Id, type ListPosition, type ListQuery, type UncountedPage } from '@curbside/domain';
 import type { Select } from '../database/index';
 
 /*
@@ -19,14 +19,18 @@ export interface PageTable {
   id: string;
 }
 
-/** One page of the customer's rows of `table`, newest first, as `selectPage` reads it. */
+/**
+ * One page of the customer's rows of `table`, newest first, as `selectPage` reads it, but not
+ * counted: its one list (op 1) answers no `totalCount`, and counting a long filtered list is a
+ * statement of the customer's size on every page that has more after it.
+ */
 export async function selectPreparedPage<R>(
   select: Select,
   table: PageTable,
   customerId: Id,
   list: ListQuery,
   positionOf: (row: R) => ListPosition,
-): Promise<Page<R>> {
+): Promise<UncountedPage<R>> {
   const filtered = inRange(table, customerId, list);
   const page = after(table, list.after);
   const order = `ORDER BY ${table.date} DESC NULLS LAST, LENGTH(${table.id}) DESC, ${table.id} DESC`;
@@ -36,14 +40,7 @@ export async function selectPreparedPage<R>(
   );
   const items = rows.slice(0, list.limit);
   const hasMore = rows.length > list.limit;
-  const totalCount =
-    list.after === null && !hasMore ? items.length : await countRows(select, `SELECT COUNT(*) AS "count" FROM ${table.from} WHERE ${filtered.sql}`, filtered.parameters);
-  return { items, totalCount, next: hasMore ? positionOf(items[items.length - 1]) : null };
-}
-
-async function countRows(select: Select, sql: string, parameters: readonly unknown[]): Promise<number> {
-  const [{ count }] = await select<{ count: number | string }>(sql, parameters);
-  return Number(count);
+  return { items, next: hasMore ? positionOf(items[items.length - 1]) : null };
 }
 
 interface Condition {
