@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { Delivery, DeliveryWithMessage, NewEvent, Preference } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
 import { emptyBundle, useDatabase } from '@curbside/persistence/testing';
@@ -12,10 +13,14 @@ import { FanOutEvents } from './fan-out-events';
  * notifier's own suites (libs/notifications/test) run them with the real channels, SMTP and HTTP.
  */
 
+// The use cases log every retry and dead delivery; the tests check the rows instead (DEBUG=1 shows the log).
+if (!process.env['DEBUG']) Logger.overrideLogger(false);
+
 const WORKER = 'deliveries.spec';
 const OPTIONS = {
   maxAttempts: 3,
-  backoffBaseMs: 100,
+  // Long enough that a retried delivery is not due again within a test.
+  backoffBaseMs: 600_000,
   customerHourlyCap: 1_000_000,
   leaseSeconds: 30,
   quietHours: null,
