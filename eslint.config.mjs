@@ -4,8 +4,9 @@ const frameworkImports = ['@nestjs/*', 'typeorm', 'fastify', 'class-validator', 
 
 /*
  * What each project may import (docs/architecture.md, "Projects and boundaries", restates this table).
- * Layers: domain <- codecs, persistence (side by side) <- application (the use cases), auth, notifications
- * (side by side) <- apps. Each door imports only the libs it wires.
+ * Layers: domain <- codecs, persistence (side by side) <- application (the use cases), auth (side by side)
+ * <- notifications (delivery: the notifier's loop around the application's delivery use cases, and the
+ * channels and rendering that implement their ports) <- apps. Each door imports only the libs it wires.
  */
 const imports = {
   // The wire contract stands alone: integrators import it with nothing else.
@@ -15,7 +16,8 @@ const imports = {
   'scope:persistence': ['scope:domain'],
   'scope:application': ['scope:domain', 'scope:codecs', 'scope:persistence'],
   'scope:auth': ['scope:contract', 'scope:domain', 'scope:persistence'],
-  'scope:notifications': ['scope:contract', 'scope:domain', 'scope:persistence', 'scope:config'],
+  // Above the application: the notifier runs its delivery use cases (FanOutEvents, DeliverClaimed) and implements their ports.
+  'scope:notifications': ['scope:application', 'scope:contract', 'scope:domain', 'scope:persistence', 'scope:config'],
   // The core every door stands on: configuration, logging, persistence.
   'scope:core': ['scope:config', 'scope:persistence'],
   'scope:client': ['scope:contract'],
@@ -47,7 +49,8 @@ const moduleBoundaries = (inTests) => [
         ...(frameworkFree.has(sourceTag) ? { bannedExternalImports: frameworkImports } : {}),
       })),
       { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
-      { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:data', 'type:util'] },
+      // A feature imports another only where its scope's row says so (notifications: the application).
+      { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:util'] },
       { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:util'] },
       { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
     ],

@@ -1,7 +1,8 @@
 export { NotificationsModule } from './lib/notifications.module';
-export { DeliveryFailure, type Channel } from './lib/channels';
+// The delivery use cases' ports, which the channels here implement: a team's own channel implements them too.
+export { DeliveryFailure, type Channel, type DeliveryOutcome, type OutcomeListener } from '@curbside/application';
 export { OutboxSubscriber, type OutboxSubscriberOptions } from './lib/outbox-subscriber';
-export { Notifier, notifierOptionsOf, type DeliveryOutcome, type NotifierOptions, type OutcomeListener } from './lib/notifier';
+export { Notifier, notifierOptionsOf, type NotifierOptions } from './lib/notifier';
 export { UnsubscribeTokens, type UnsubscribeGrant } from './lib/consent/unsubscribe-tokens';
 export { unsubscribeUrl } from './lib/sender';
 export { escapeHtml, HOUSE_TEMPLATES, renderMessage, shortMessage, type Letterhead, type Message, type MessageTemplates } from './lib/templates';

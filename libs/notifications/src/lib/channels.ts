@@ -1,35 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { DkimConfig } from '@curbside/config';
+import { DeliveryFailure, type Channel } from '@curbside/application';
 import { messageIdOf, reasonOf, type DeliveryChannel, type DeliveryWithMessage } from '@curbside/domain';
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { Transporter } from 'nodemailer';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
 import type { MimeMessageComposer, MimeMessageInput } from './mime-message';
 import { guardedLookup, RefusedTarget, refusedHost } from './webhook-targets';
-
-/**
- * A failed try. Permanent failures (SMTP 5xx, HTTP 4xx but 429) make a delivery dead at once;
- * temporary ones (SMTP 4xx, HTTP 5xx and 429, refused connections, time-outs) are retried.
- */
-export class DeliveryFailure extends Error {
-  constructor(
-    message: string,
-    readonly permanent: boolean,
-    /** A hard bounce (SMTP 5xx at RCPT or after DATA): the address is put on the suppression list (CONTRACT §10). */
-    readonly bounce = false,
-  ) {
-    super(message);
-    this.name = 'DeliveryFailure';
-  }
-}
-
-/** Sends a delivery; resolves when the other side accepted it, throws `DeliveryFailure` otherwise. */
-export interface Channel {
-  /** True when it really sends (false: it only writes to the log). */
-  readonly sends: boolean;
-  send(delivery: DeliveryWithMessage): Promise<void>;
-}
 
 const TIMEOUT_MS = 10_000;
 

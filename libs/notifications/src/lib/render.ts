@@ -1,5 +1,7 @@
 import { routeOf, type Delivery, type DeliveryWithMessage, type NewEvent, type PreferenceCategory } from '@curbside/domain';
-import type { UnsubscribeGrant } from './consent/unsubscribe-tokens';
+import type { MessageRenderer } from '@curbside/application';
+import type { UnsubscribeGrant, UnsubscribeTokens } from './consent/unsubscribe-tokens';
+import { senderOf, type SenderOptions } from './sender';
 import { headline, shortWithOptOut, type MessageTemplates } from './templates';
 
 /** Whose messages these are and how each email's reader stops them (CONTRACT §10). */
@@ -10,9 +12,6 @@ export interface Sender {
   /** The one-click unsubscribe URL of one customer's emails of one category to one address. */
   unsubscribeUrl(grant: UnsubscribeGrant): string;
 }
-
-/** True when the delivery carries its message as stored (a webhook's body, a row queued with its text). */
-export const hasMessage = (delivery: Delivery): delivery is DeliveryWithMessage => delivery.body !== null;
 
 /**
  * A customer's delivery with its message rendered from its event, as it is sent: an email with
@@ -26,4 +25,20 @@ export function withMessage(delivery: Delivery, event: NewEvent, sender: Sender)
   const unsubscribeUrl = sender.unsubscribeUrl({ customerId: event.customerId, category, address: delivery.address });
   const message = sender.templates.email(event, { brand: sender.brand, unsubscribeUrl });
   return { ...delivery, subject: message.subject, body: message.text, html: message.html, listUnsubscribe: unsubscribeUrl };
+}
+
+/**
+ * The delivery use case's `MessageRenderer`: each batch's messages in the brand's templates (the
+ * house's by default), with unsubscribe links made with the key stored at that moment.
+ */
+export class TemplateRenderer implements MessageRenderer {
+  constructor(
+    private readonly options: SenderOptions,
+    private readonly tokens: UnsubscribeTokens,
+  ) {}
+
+  async forBatch(): Promise<(delivery: Delivery, event: NewEvent) => DeliveryWithMessage> {
+    const sender = await senderOf(this.options, this.tokens);
+    return (delivery, event) => withMessage(delivery, event, sender);
+  }
 }

@@ -1,0 +1,46 @@
+import type { DeliveryChannel, Delivery, DeliveryWithMessage, NewEvent } from '@curbside/domain';
+
+/**
+ * A failed try. Permanent failures (SMTP 5xx, HTTP 4xx but 429) make a delivery dead at once;
+ * temporary ones (SMTP 4xx, HTTP 5xx and 429, refused connections, time-outs) are retried.
+ */
+export class DeliveryFailure extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    /** A hard bounce (SMTP 5xx at RCPT or after DATA): the address is put on the suppression list (CONTRACT §10). */
+    readonly bounce = false,
+  ) {
+    super(message);
+    this.name = 'DeliveryFailure';
+  }
+}
+
+/**
+ * The port a delivery is sent through: resolves when the other side accepted it, throws
+ * `DeliveryFailure` otherwise. The notifications lib's channels (SMTP, the providers, webhooks,
+ * the log) and a team's own transport implement it.
+ */
+export interface Channel {
+  /** True when it really sends (false: it only writes to the log). */
+  readonly sends: boolean;
+  send(delivery: DeliveryWithMessage): Promise<void>;
+}
+
+/** The channel each kind of delivery goes through. */
+export type DeliveryChannels = Readonly<Record<DeliveryChannel, Channel>>;
+
+/**
+ * The port that words a delivery's message from its event (the notifications lib's templates,
+ * brand and unsubscribe links): `forBatch` gives the renderer of one batch, whose brand and
+ * unsubscribe key are read once.
+ */
+export abstract class MessageRenderer {
+  abstract forBatch(): Promise<(delivery: Delivery, event: NewEvent) => DeliveryWithMessage>;
+}
+
+/** What became of one try of a delivery: accepted, failed for now (tried again later), failed for good, or not tried (a suppressed address). */
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead' | 'suppressed';
+
+/** Told of every try's outcome (the notifier's metrics). */
+export type OutcomeListener = (channel: DeliveryChannel, outcome: DeliveryOutcome) => void;
