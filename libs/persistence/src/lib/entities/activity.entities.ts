@@ -4,7 +4,7 @@ import { BelongsToCustomer, CustomerEntity } from './customer.entities';
 
 @Entity('cases')
 // Its list's order, `LENGTH(id)` included (see service-ticket.entities.ts): the migration makes it, sync leaves it be.
-@Index('idx_cases_list_order', ['customerId', 'requestedAt', 'id'], { synchronize: false })
+@Index('idx_cases_list_order', { synchronize: false })
 export class CaseEntity {
   @KeyText() customerId!: string;
   @KeyText() id!: string;
@@ -59,7 +59,7 @@ export class CaseAdjustmentEntity {
 
 @Entity('email_activities')
 // Its list's order, `LENGTH(id)` included (see service-ticket.entities.ts): the migration makes it, sync leaves it be.
-@Index('idx_email_activities_list_order', ['customerId', 'sentAt', 'id'], { synchronize: false })
+@Index('idx_email_activities_list_order', { synchronize: false })
 export class EmailActivityEntity {
   @KeyText() customerId!: string;
   @KeyText() id!: string;
@@ -83,7 +83,7 @@ export class EmailActivityEntity {
 
 @Entity('issue_activities')
 // Its list's order, `LENGTH(id)` included (see service-ticket.entities.ts): the migration makes it, sync leaves it be.
-@Index('idx_issue_activities_list_order', ['customerId', 'submittedAt', 'id'], { synchronize: false })
+@Index('idx_issue_activities_list_order', { synchronize: false })
 export class IssueActivityEntity {
   @KeyText() customerId!: string;
   @KeyText() id!: string;

@@ -8,7 +8,7 @@ import { BelongsToCustomer, CustomerEntity } from './customer.entities';
  */
 @Entity('disposal_tickets')
 // Its list's order, `LENGTH(id)` included (see service-ticket.entities.ts): the migration makes it, sync leaves it be.
-@Index('idx_disposal_tickets_list_order', ['customerId', 'modifiedAt', 'id'], { synchronize: false })
+@Index('idx_disposal_tickets_list_order', { synchronize: false })
 export class DisposalTicketEntity {
   @KeyText() customerId!: string;
   @KeyText() id!: string;

@@ -4,7 +4,7 @@ import { BelongsToCustomer, CustomerEntity } from './customer.entities';
 
 @Entity('invoices')
 // Its list's order, `LENGTH(id)` included (see service-ticket.entities.ts): the migration makes it, sync leaves it be.
-@Index('idx_invoices_list_order', ['customerId', 'date', 'id'], { synchronize: false })
+@Index('idx_invoices_list_order', { synchronize: false })
 export class InvoiceEntity {
   @KeyText() customerId!: string;
   @KeyText() id!: string;
