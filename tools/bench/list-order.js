@@ -8,8 +8,10 @@
  * ListOrder1765200000000 makes it. Copies alternate within a round; each cell is the median of
  * the rounds, in ms, the page and the count apart. On PostgreSQL first without statistics
  * (`reltuples = -1`, no `pg_statistic`: autovacuum off, no ANALYZE after an import), then after
- * ANALYZE; on SQLite without `sqlite_stat1`, then after ANALYZE. Unnamed statements, planned for
- * their values, as TypeORM sends them. Makes and drops a scratch database (PostgreSQL) and file.
+ * ANALYZE; on SQLite without `sqlite_stat1`, then after ANALYZE. The page and the count as unnamed
+ * statements, planned for their values, as TypeORM sent them; on PostgreSQL the list-order page
+ * also as `rawMany` sends it now, named with the limit bound (its first five runs are planned for
+ * their values, then PostgreSQL may keep a generic plan). Makes and drops a scratch database and file.
  *
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres node tools/bench/list-order.js [--rounds=15] [--records=10000]
  */
@@ -58,21 +60,25 @@ function statements(table, { limit, from }) {
   const where = `"r"."customer_id" = $1${from === null ? '' : ` AND "r"."date" >= $2`}`;
   const select = COLUMNS.map((c) => `"r"."${c}" AS "r_${c}"`).join(', ');
   const parameters = from === null ? [CUSTOMER] : [CUSTOMER, from];
+  const order = `ORDER BY "r"."date" DESC NULLS LAST, LENGTH("r"."id") DESC, "r"."id" DESC`;
   return {
-    page: { sql: `SELECT ${select} FROM "${table}" "r" WHERE ${where} ORDER BY "r"."date" DESC NULLS LAST, LENGTH("r"."id") DESC, "r"."id" DESC LIMIT ${limit + 1}`, parameters },
+    page: { sql: `SELECT ${select} FROM "${table}" "r" WHERE ${where} ${order} LIMIT ${limit + 1}`, parameters },
     count: { sql: `SELECT COUNT(*) AS "count" FROM "${table}" "r" WHERE ${where}`, parameters },
+    // As `rawMany` sends a page now on PostgreSQL: the limit bound, the statement named.
+    named: { sql: `SELECT ${select} FROM "${table}" "r" WHERE ${where} ${order} LIMIT $${parameters.length + 1}`, parameters: [...parameters, limit + 1], name: true },
   };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Median ms of `run(statement)` for each copy × shape × (page, count), copies alternating within a round. */
-async function measure(run) {
+async function measure(run, parts = ['page', 'count']) {
   const times = new Map();
   for (let round = 0; round < ROUNDS + 1; round++) {
     for (const shape of SHAPES) {
       for (const [copy, { table }] of Object.entries(COPIES)) {
-        for (const [part, statement] of Object.entries(statements(table, shape))) {
+        for (const part of parts) {
+          const statement = statements(table, shape)[part];
           const start = process.hrtime.bigint();
           await run(statement);
           const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -86,12 +92,14 @@ async function measure(run) {
 }
 
 function print(title, medians, plans) {
+  const named = medians.has(`${SHAPES[0].name} | list order | named`);
   console.log(`\n${title} (median of ${ROUNDS} rounds, ms)`);
-  console.log('| shape | by date (main): page / count | list order: page / count | page plan, main → list order |');
-  console.log('|---|---:|---:|---|');
+  console.log(`| shape | by date (main): page / count | list order: page / count |${named ? ' list order, named: page |' : ''} page plan, main → list order |`);
+  console.log(`|---|---:|---:|${named ? '---:|' : ''}---|`);
   for (const shape of SHAPES) {
-    const cell = (copy) => `${medians.get(`${shape.name} | ${copy} | page`).toFixed(2)} / ${medians.get(`${shape.name} | ${copy} | count`).toFixed(2)}`;
-    console.log(`| ${shape.name} | ${cell('by date (main)')} | ${cell('list order')} | ${plans.get(`${shape.name} | by date (main)`)} → ${plans.get(`${shape.name} | list order`)} |`);
+    const ms = (copy, part) => medians.get(`${shape.name} | ${copy} | ${part}`).toFixed(2);
+    const cell = (copy) => `${ms(copy, 'page')} / ${ms(copy, 'count')}`;
+    console.log(`| ${shape.name} | ${cell('by date (main)')} | ${cell('list order')} |${named ? ` ${ms('list order', 'named')} |` : ''} ${plans.get(`${shape.name} | by date (main)`)} → ${plans.get(`${shape.name} | list order`)} |`);
   }
 }
 
@@ -125,15 +133,19 @@ async function postgres() {
       await client.query(`UPDATE pg_class SET reltuples = -1 WHERE oid = '"${table}"'::regclass`);
       await client.query(`DELETE FROM pg_statistic WHERE starelid = '"${table}"'::regclass`);
     }
-    const run = (statement) => client.query(statement.sql, statement.parameters);
+    // A named statement per text, as `pg` prepares it once per connection (the first five runs are planned for their values).
+    const names = new Map();
+    const nameOf = (sql) => names.get(sql) ?? names.set(sql, `page_${names.size + 1}`).get(sql);
+    const run = ({ sql, parameters, name }) => client.query(name ? { name: nameOf(sql), text: sql, values: parameters } : { text: sql, values: parameters });
     const plans = async () => {
       const found = new Map();
       for (const shape of SHAPES) for (const [copy, { table }] of Object.entries(COPIES)) found.set(`${shape.name} | ${copy}`, await planOf(client, statements(table, shape).page));
       return found;
     };
-    print('PostgreSQL, no statistics', await measure(run), await plans());
+    print('PostgreSQL, no statistics', await measure(run, ['page', 'count', 'named']), await plans());
     for (const { table } of Object.values(COPIES)) await client.query(`ANALYZE "${table}"`);
-    print('PostgreSQL, after ANALYZE', await measure(run), await plans());
+    // ANALYZE invalidates the named statements' plans: they are planned again, with the statistics.
+    print('PostgreSQL, after ANALYZE', await measure(run, ['page', 'count', 'named']), await plans());
   } finally {
     await client.end();
     await admin.query('DROP DATABASE IF EXISTS curbside_list_order_bench');
