@@ -71,7 +71,7 @@ describe.each(testDatabases())('schema on $name', (db) => {
     }
   });
 
-  it('indexes the service tickets in their list order, the outbox by its pending and its failed rows, and its last migrations undo and redo', async () => {
+  it('indexes the dated lists in their order, the outbox by its pending and its failed rows, and its last migrations undo and redo', async () => {
     const { url, drop } = await db.create();
     try {
       const dataSource = await openDatabase(url);
@@ -82,14 +82,18 @@ describe.each(testDatabases())('schema on $name', (db) => {
         'idx_events_dead_id',
         'idx_events_pending_id',
       ]);
-      expect(await ticketIndexes(dataSource)).toEqual(['idx_service_tickets_id', 'idx_service_tickets_list_order']);
+      expect(await indexesOf(dataSource, 'service_tickets')).toEqual(['idx_service_tickets_id', 'idx_service_tickets_list_order']);
+      const lists = { disposal_tickets: 'modified_at', invoices: 'date', cases: 'requested_at', email_activities: 'sent_at', issue_activities: 'submitted_at' };
+      expect(await indexesOf(dataSource, ...Object.keys(lists))).toEqual(Object.keys(lists).map((table) => `idx_${table}_list_order`).sort());
       // Undone through a migration, and whatever migrations came after it (a new capability's, say).
       const applied = async (): Promise<string[]> => (await dataSource.query('SELECT "name" FROM "migrations"')).map((row: { name: string }) => row.name);
       const undoThrough = async (name: string) => {
         while ((await applied()).includes(name)) await dataSource.undoLastMigration();
       };
+      await undoThrough('ListOrder1765200000000');
+      expect(await indexesOf(dataSource, ...Object.keys(lists))).toEqual(Object.entries(lists).map(([table, date]) => `idx_${table}_customer_id_${date}`).sort());
       await undoThrough('TicketListOrder1765100000000');
-      expect(await ticketIndexes(dataSource)).toEqual(['idx_service_tickets_customer_id_created_at', 'idx_service_tickets_id']);
+      expect(await indexesOf(dataSource, 'service_tickets')).toEqual(['idx_service_tickets_customer_id_created_at', 'idx_service_tickets_id']);
       // Then back to before the outbox's two index migrations (the trace context's columns go too).
       await undoThrough('PendingClaims1764600000000');
       expect(await columnsOf(dataSource, 'events')).not.toContain('traceparent');
@@ -254,13 +258,13 @@ describe.each(testDatabases())('prepared reads on $name', (db) => {
   });
 });
 
-/** The names of the outbox's and the deliveries' indexes by state (pending, failed, or every row). */
-/** The service tickets' own indexes (not the primary key's). */
-async function ticketIndexes(dataSource: DataSource): Promise<string[]> {
+/** The own indexes (not the primary keys') of `tables`. */
+async function indexesOf(dataSource: DataSource, ...tables: string[]): Promise<string[]> {
+  const names = tables.map((table) => `'${table}'`).join(', ');
   const rows: Array<{ name: string }> = await dataSource.query(
     dataSource.options.type === 'postgres'
-      ? `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'service_tickets'`
-      : `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'service_tickets'`,
+      ? `SELECT indexname AS name FROM pg_indexes WHERE tablename IN (${names})`
+      : `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN (${names})`,
   );
   return rows
     .map((row) => row.name)
@@ -268,6 +272,7 @@ async function ticketIndexes(dataSource: DataSource): Promise<string[]> {
     .sort();
 }
 
+/** The names of the outbox's and the deliveries' indexes by state (pending, failed, or every row). */
 async function outboxIndexes(dataSource: DataSource): Promise<string[]> {
   const rows: Array<{ name: string }> = await dataSource.query(
     dataSource.options.type === 'postgres'

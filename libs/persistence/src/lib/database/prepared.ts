@@ -71,14 +71,14 @@ const sqliteSelect =
   <T>(sql: string, parameters: readonly unknown[]) =>
     Promise.resolve(sqliteRun(dataSource, sql, parameters) as T[]);
 
-/** `?` → `$1`, `$2`… and a statement name, per statement text. */
+/** `?` → `$1`, `$2`… (unless the text is `numbered` already) and a statement name, per statement text. */
 const postgresStatements = new Map<string, { name: string; text: string }>();
 
-function postgresStatement(sql: string): { name: string; text: string } {
+function postgresStatement(sql: string, numbered = false): { name: string; text: string } {
   let statement = postgresStatements.get(sql);
   if (statement === undefined) {
     let n = 0;
-    statement = { name: `curbside_read_${postgresStatements.size + 1}`, text: sql.replace(/\?/g, () => `$${++n}`) };
+    statement = { name: `curbside_read_${postgresStatements.size + 1}`, text: numbered ? sql : sql.replace(/\?/g, () => `$${++n}`) };
     // Names stay unique: a text once named keeps its name for the process's life.
     postgresStatements.set(sql, statement);
   }
@@ -86,10 +86,10 @@ function postgresStatement(sql: string): { name: string; text: string } {
 }
 
 const postgresSelect =
-  (dataSource: DataSource): Select =>
+  (dataSource: DataSource, numbered = false): Select =>
   async <T>(sql: string, parameters: readonly unknown[]) => {
     const pool = (dataSource.driver as PostgresDriver).master as Pool;
-    const { name, text } = postgresStatement(sql);
+    const { name, text } = postgresStatement(sql, numbered);
     dataSource.logger.logQuery(text, [...parameters]);
     const result = await pool.query({ name, text, values: [...parameters] });
     return result.rows as T[];
@@ -103,6 +103,11 @@ const postgresSelect =
 export function selectRaw<T>(dataSource: DataSource, sql: string, parameters: readonly unknown[]): Promise<T[]> {
   if (dataSource.options.type !== 'better-sqlite3') return postgresSelect(dataSource)(sql, parameters);
   return inTurn(dataSource, () => sqliteSelect(dataSource)(sql, parameters));
+}
+
+/** On PostgreSQL, a SELECT TypeORM wrote (placeholders `$1`, `$2`…) sent as a named statement, as the prepared reads are. */
+export function selectNamed<T>(dataSource: DataSource, text: string, parameters: readonly unknown[]): Promise<T[]> {
+  return postgresSelect(dataSource, true)<T>(text, parameters);
 }
 
 /**

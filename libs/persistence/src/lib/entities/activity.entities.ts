@@ -3,7 +3,8 @@ import { KeyInteger, KeyText, NullableText, Text } from './columns';
 import { BelongsToCustomer, CustomerEntity } from './customer.entities';
 
 @Entity('cases')
-@Index(['customerId', 'requestedAt'])
+// Its list's order, `LENGTH(id)` included (see service-ticket.entities.ts): the migration makes it, sync leaves it be.
+@Index('idx_cases_list_order', { synchronize: false })
 export class CaseEntity {
   @KeyText() customerId!: string;
   @KeyText() id!: string;
@@ -57,7 +58,8 @@ export class CaseAdjustmentEntity {
 }
 
 @Entity('email_activities')
-@Index(['customerId', 'sentAt'])
+// Its list's order, `LENGTH(id)` included (see service-ticket.entities.ts): the migration makes it, sync leaves it be.
+@Index('idx_email_activities_list_order', { synchronize: false })
 export class EmailActivityEntity {
   @KeyText() customerId!: string;
   @KeyText() id!: string;
@@ -80,7 +82,8 @@ export class EmailActivityEntity {
 }
 
 @Entity('issue_activities')
-@Index(['customerId', 'submittedAt'])
+// Its list's order, `LENGTH(id)` included (see service-ticket.entities.ts): the migration makes it, sync leaves it be.
+@Index('idx_issue_activities_list_order', { synchronize: false })
 export class IssueActivityEntity {
   @KeyText() customerId!: string;
   @KeyText() id!: string;

@@ -24,7 +24,7 @@ export class DisposalTicketRepository {
         query,
         'modifiedAt',
         list,
-        (page) => rawMany<DisposalTicketSummary>(page),
+        (page, limit) => rawMany<DisposalTicketSummary>(page, limit),
         (ticket) => ({ date: ticket.date, id: ticket.id }),
       );
     });

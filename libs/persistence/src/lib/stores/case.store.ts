@@ -5,7 +5,7 @@ import type { RecordStore } from './record-store';
 import { deleteRows } from './rows/delete-rows';
 import { groupBy } from './rows/group-by';
 import { insertRows } from './rows/insert-rows';
-import { inStoredOrder, newestFirst } from './rows/query-steps';
+import { inStoredOrder, keysWithin, newestFirst } from './rows/query-steps';
 import { selectRows, withKeys } from './rows/select-rows';
 
 export const caseStore: RecordStore<Case> = {
@@ -52,14 +52,15 @@ function toCaseRow(customerId: string, { detail, ...summary }: Case): CaseEntity
   };
 }
 
-/** The cases of `rows` with their notes and adjustments (child rows, read for just those cases). */
+/** The cases of `rows` with their notes and adjustments (child rows, read by the range of those cases' ids). */
 export async function withCaseDetails(
   manager: EntityManager,
   customerId: string,
   rows: ReadonlyArray<Omit<CaseEntity, 'customerId'>>,
 ): Promise<Case[]> {
   if (rows.length === 0) return [];
-  const children = { keys: withKeys('caseId', rows.map((row) => row.id)), order: inStoredOrder('caseId') };
+  // By the range of the cases' ids, not a list of them: what other cases' rows it holds are not looked up below.
+  const children = { where: keysWithin('caseId', rows.map((row) => row.id)), order: inStoredOrder('caseId') };
   const notes = groupBy(await selectRows(manager, CaseNoteEntity, customerId, children), (note) => note.caseId);
   const adjustments = groupBy(
     await selectRows(manager, CaseAdjustmentEntity, customerId, children),

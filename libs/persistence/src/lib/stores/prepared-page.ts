@@ -1,5 +1,6 @@
 import { rangeBounds, type Id, type ListPosition, type ListQuery, type UncountedPage } from '@curbside/domain';
 import type { Select } from '../database/index';
+import { keyBounds } from './rows/query-steps';
 
 /*
  * `selectPage` and `selectRows` of rows.ts as statement text for a prepared read (`inPreparedRead`):
@@ -97,10 +98,6 @@ export interface ChildTable {
  */
 export async function selectPreparedChildren<T>(select: Select, table: ChildTable, customerId: Id, keys: readonly string[]): Promise<T[]> {
   if (keys.length === 0) return [];
-  let [lowest, highest] = [keys[0], keys[0]];
-  for (const key of keys) {
-    if (key < lowest) lowest = key;
-    if (key > highest) highest = key;
-  }
+  const [lowest, highest] = keyBounds(keys);
   return select<T>(`${table.sql} AND ${table.key} >= ? AND ${table.key} <= ? ${table.order}`, [customerId, lowest, highest]);
 }

@@ -35,3 +35,26 @@ export const inStoredOrder =
   (...parentProperties: string[]): QueryStep =>
   (query) =>
     [...parentProperties, 'position'].reduce((q, property) => q.addOrderBy(`${q.alias}.${property}`), query);
+
+/** The smallest and the largest of `keys` (digit strings, which sort alike as text on both drivers and in JS); `keys` is not empty. */
+export function keyBounds(keys: readonly string[]): [lowest: string, highest: string] {
+  let [lowest, highest] = [keys[0], keys[0]];
+  for (const key of keys) {
+    if (key < lowest) lowest = key;
+    if (key > highest) highest = key;
+  }
+  return [lowest, highest];
+}
+
+/**
+ * Rows whose `property` lies between the smallest and the largest of `keys`: one range of an
+ * index that starts with the customer and `property`, at least the rows of `keys` and at most
+ * the customer's, of which the caller keeps its own. Not `IN (…)`, which PostgreSQL may plan as
+ * a filter of every row of the customer (issue 45; see `selectPreparedChildren`).
+ */
+export const keysWithin =
+  (property: string, keys: readonly string[]): QueryStep =>
+  (query) => {
+    const [lowestKey, highestKey] = keyBounds(keys);
+    return query.andWhere(`${query.alias}.${property} >= :lowestKey AND ${query.alias}.${property} <= :highestKey`, { lowestKey, highestKey });
+  };

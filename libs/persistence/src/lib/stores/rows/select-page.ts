@@ -11,19 +11,19 @@ import { rowQuery, rowReader } from './select-rows';
  * `list.limit`. Keyset paging, not OFFSET: every page costs the same, and a record added
  * meanwhile neither repeats nor hides another. `read` runs the query; `positionOf` tells where
  * a row stands (its date and `tieBreak`). The whole filtered list is counted only when this
- * page is not all of it.
+ * page is not all of it. `read` gets the limit apart, to bind it (see `rawMany`).
  */
 export async function selectPage<T extends ObjectLiteral, R>(
   base: SelectQueryBuilder<T>,
   dateProperty: string,
   list: ListQuery,
-  read: (query: SelectQueryBuilder<T>) => Promise<R[]>,
+  read: (query: SelectQueryBuilder<T>, limit: number) => Promise<R[]>,
   positionOf: (row: R) => ListPosition,
   tieBreak = 'id',
 ): Promise<Page<R>> {
   const filtered = inRange(dateProperty, list.range)(base);
   const page = newestFirst(dateProperty, tieBreak)(after(dateProperty, list.after, tieBreak)(filtered.clone()));
-  const rows = await read(page.limit(list.limit + 1));
+  const rows = await read(page, list.limit + 1);
   const items = rows.slice(0, list.limit);
   const hasMore = rows.length > list.limit;
   const totalCount =

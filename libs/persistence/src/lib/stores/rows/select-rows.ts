@@ -47,8 +47,8 @@ export function rowQuery<T extends ObjectLiteral>(manager: EntityManager, entity
 /** Reads the rows of a `rowQuery` raw (no entity hydration: lists are the hot path). */
 export const rowReader =
   <T extends ObjectLiteral>(metadata: EntityMetadata, columns?: readonly string[]) =>
-  async (query: SelectQueryBuilder<T>): Promise<T[]> => {
-    const rows = await rawMany<Record<string, unknown>, T>(query);
+  async (query: SelectQueryBuilder<T>, limit?: number): Promise<T[]> => {
+    const rows = await rawMany<Record<string, unknown>, T>(query, limit);
     const names = rawColumnsOf(metadata, 'r_', columns);
     return rows.map((raw) => named<T>(names, raw));
   };

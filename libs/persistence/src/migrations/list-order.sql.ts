@@ -1,0 +1,31 @@
+/**
+ * The other dated lists in their order (issue 45), as `TicketListOrder1765100000000` did for the
+ * service tickets: `<date> DESC NULLS LAST, LENGTH(id) DESC, id DESC` (`selectPage`'s `newestFirst`,
+ * each with `id` as its tie-break), read backwards. A page, filtered by dates or not, is then the
+ * index's next `limit + 1` entries, not a sort of every row of the customer in the range whose
+ * plan hung on statistics. Each replaces the `(customer_id, <date>)` index, which it serves too
+ * (the counts, the date ranges). SQLite sorts NULLs first and has no NULLS FIRST in an index;
+ * PostgreSQL sorts them last unless told.
+ */
+const LISTS = [
+  { table: 'disposal_tickets', date: 'modified_at' },
+  { table: 'invoices', date: 'date' },
+  { table: 'cases', date: 'requested_at' },
+  { table: 'email_activities', date: 'sent_at' },
+  { table: 'issue_activities', date: 'submitted_at' },
+] as const;
+
+const listOrder = (nullsFirst: string) =>
+  LISTS.flatMap(({ table, date }) => [
+    `CREATE INDEX "idx_${table}_list_order" ON "${table}" ("customer_id", "${date}"${nullsFirst}, LENGTH("id"), "id")`,
+    `DROP INDEX "idx_${table}_customer_id_${date}"`,
+  ]);
+
+const byDate = LISTS.flatMap(({ table, date }) => [
+  `CREATE INDEX "idx_${table}_customer_id_${date}" ON "${table}" ("customer_id", "${date}")`,
+  `DROP INDEX "idx_${table}_list_order"`,
+]);
+
+export const listOrderUp = { postgres: listOrder(' NULLS FIRST'), sqlite: listOrder('') };
+
+export const listOrderDown = { postgres: byDate, sqlite: byDate };
