@@ -252,6 +252,8 @@ async function runHaulerBench(bench, argument) {
     analyze: process.argv.includes('--analyze'),
     /** --warm: every path of the mix requested once, untimed, before the warm-up. */
     warm: process.argv.includes('--warm'),
+    /** --draw=D: which `--granted` customers are drawn (the generator's seed + D; 1 by default): another D, other customers. */
+    draw: Number(argument('draw') ?? 1),
     /** --per-operation: p50/p99 by operation too, from the same timed run. */
     perOperation: process.argv.includes('--per-operation'),
     warmUp: 3,
@@ -280,7 +282,7 @@ async function runHaulerBench(bench, argument) {
     }
 
     const templates = buildDemoImportFile(DEMO_DAY).customers;
-    const granted = drawn(settings.granted, settings.customers * settings.times, random(settings.seed + 1)).map((m) => scaledCustomer(m, settings.customers));
+    const granted = drawn(settings.granted, settings.customers * settings.times, random(settings.seed + settings.draw)).map((m) => scaledCustomer(m, settings.customers));
     const operations = granted.flatMap(({ n, id }) => operationsOf(n, templates, settings.seed, settings.profile, id));
     const { client_id: clientId } = bench.cli(env, 'clients', 'create', '--name', 'hauler bench', '--customers', granted.map(({ id }) => id).join(','), '--json');
     const { access_token: token } = bench.cli(env, 'tokens', 'issue', '--client-id', clientId, '--json');
