@@ -4,6 +4,8 @@
  *   npm run bench -- --customers=10000 [--seed=21] [--granted=1000] [--seconds=20] [--connections=10] [--no-build] [--no-raw-inserts]
  *                    [--profile=history|recent] [--parts=K]
  *   BENCH_DATABASE_URL=postgres://... npm run bench -- --customers=10000   (a database of its own, which it fills)
+ *   BENCH_DATABASE_URL=postgres://... npm run bench -- --customers=100000 --existing [--times=10] [--analyze] [--warm] [--per-operation]
+ *                                       (the read mix only, on a database an earlier run filled, or hauler-scale.js multiplied)
  *
  * Writes a realistic import file of N customers (hauler.js, streamed: nothing N-sized in memory; with
  * --parts=K as K files of N/K customers, each written, imported and deleted in turn, so that a million
@@ -27,13 +29,14 @@ const CLI = path.join(root, 'dist/apps/admin-cli/main.js');
 const ETA_DAY = '2026-11-23';
 
 /**
- * The paths of every customer-scoped GET operation for customer `n` (its own ticket, invoice,
- * case and service ids, from the generator), with the query each needs.
+ * Every customer-scoped GET operation for customer `n` (its own ticket, invoice, case and service
+ * ids, from the generator), with the query each needs: `{ operation, path }`. `id` is the customer
+ * id to read (a copy's, `<id><k>`, made by hauler-scale.js), the generator's by default.
  */
-function pathsOf(n, templates, seed, profile) {
+function operationsOf(n, templates, seed, profile, id) {
   const c = customer(n, templates, seed, profile);
   const values = {
-    customerId: c.id,
+    customerId: id ?? c.id,
     invoiceId: c.invoices[1].id,
     caseId: c.cases[0].case_id,
     serviceId: c.services[0].id,
@@ -44,19 +47,58 @@ function pathsOf(n, templates, seed, profile) {
       const disposalOnly = route.queryParameters.some((q) => q.name === 'ticket_type' && q.required);
       const variants = route.pathParameters.includes('ticketId')
         ? [
-            { ticketId: c.disposal_tickets[0].id, query: 'ticket_type=disposal' },
-            ...(disposalOnly ? [] : [{ ticketId: c.tickets[0].id, query: '' }]),
+            { ticketId: c.disposal_tickets[0].id, query: 'ticket_type=disposal', variant: disposalOnly ? '' : ' (disposal)' },
+            ...(disposalOnly ? [] : [{ ticketId: c.tickets[0].id, query: '', variant: '' }]),
           ]
-        : [{ query: route.queryParameters.some((q) => q.name === 'requestDate') ? `requestDate=${ETA_DAY}` : '' }];
-      return variants.map(({ query, ...ids }) => {
+        : [{ query: route.queryParameters.some((q) => q.name === 'requestDate') ? `requestDate=${ETA_DAY}` : '', variant: '' }];
+      return variants.map(({ query, variant, ...ids }) => {
         const filled = route.path.replace(/\{(\w+)\}/g, (_, name) => {
           const value = ids[name] ?? values[name];
           if (value === undefined) throw new Error(`no value for {${name}} of ${route.path}`);
           return value;
         });
-        return query === '' ? filled : `${filled}?${query}`;
+        return { operation: `${route.operationId}${variant}`, path: query === '' ? filled : `${filled}?${query}` };
       });
     });
+}
+
+/** The paths of every customer-scoped GET operation for customer `n` (operationsOf's paths). */
+const pathsOf = (n, templates, seed, profile) => operationsOf(n, templates, seed, profile).map(({ path }) => path);
+
+/**
+ * Customer number `m` of N×K (`--existing --times=K`): hauler customer `m mod N`, under its own id
+ * for the first N and under copy k's id `<id><k>` (hauler-scale.js) for `m` in [kN, (k+1)N).
+ */
+function scaledCustomer(m, customers) {
+  const n = m % customers;
+  const k = Math.floor(m / customers);
+  return { n, id: k === 0 ? customerId(n) : `${customerId(n)}${k}` };
+}
+
+/**
+ * Every one of `operations` requested once, `connections` at a time, untimed: the pages, indexes and
+ * statements the read mix needs, read before it is measured (`--warm`).
+ */
+async function warmPass(api, headers, operations, connections) {
+  let next = 0;
+  const worker = async () => {
+    while (next < operations.length) {
+      const { path: requested } = operations[next++];
+      const response = await fetch(`${api.url}${requested}`, { headers });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`warm pass: ${requested} answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+}
+
+/** The `q`-quantile of sorted `values` (nearest rank). */
+const quantile = (values, q) => values[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)];
+
+/** Count, p50 and p99 (ms, nearest rank) of `values`. */
+function summary(values) {
+  values.sort((a, b) => a - b);
+  return { requests: values.length, p50: Number(quantile(values, 0.5).toFixed(1)), p99: Number(quantile(values, 0.99).toFixed(1)) };
 }
 
 /** `count` distinct customer numbers out of `customers`, drawn with `next`. */
@@ -66,37 +108,75 @@ function drawn(count, customers, next) {
   return [...chosen];
 }
 
-/** The read mix against `api`: each request a random path of `paths`; autocannon's p50/p99 and req/s. */
-async function readMix(api, headers, paths, settings) {
+/**
+ * The read mix against `api`: each request a random one of `operations`; autocannon's p50/p99 and
+ * req/s. With `--per-operation`, each response's time (autocannon's, from the request's write to its
+ * last byte) is kept under its operation too: p50/p99 by operation, from the same timed run.
+ */
+async function readMix(api, headers, operations, settings) {
   const next = random(settings.seed);
-  const run = (seconds) =>
+  const times = new Map();
+  const run = (seconds, timed) =>
     autocannon({
       url: api.url,
       connections: settings.connections,
       duration: seconds,
       headers,
-      requests: [{ setupRequest: (request) => ({ ...request, path: paths[Math.floor(next() * paths.length)] }) }],
+      requests: [
+        {
+          setupRequest: (request, context) => {
+            const { operation, path: requested } = operations[Math.floor(next() * operations.length)];
+            context.operation = operation;
+            return { ...request, path: requested };
+          },
+        },
+      ],
+      // One request in flight a connection (no pipelining): a response is its client's last request's.
+      setupClient: (client) => {
+        if (!timed || !settings.perOperation) return;
+        client.on('response', (status, bytes, ms) => {
+          const { operation } = client.requestIterator.context;
+          if (!times.has(operation)) times.set(operation, []);
+          times.get(operation).push(ms);
+        });
+      },
     });
-  await run(settings.warmUp);
-  const result = await run(settings.seconds);
+  await run(settings.warmUp, false);
+  const result = await run(settings.seconds, true);
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures > 0) throw new Error(`read mix: ${failures} failed requests (non-2xx ${result.non2xx})`);
-  return { requests: result.requests.total, rps: Math.round(result.requests.total / result.duration), p50: result.latency.p50, p99: result.latency.p99 };
+  const reads = { requests: result.requests.total, rps: Math.round(result.requests.total / result.duration), p50: result.latency.p50, p99: result.latency.p99 };
+  if (!settings.perOperation) return { reads, byOperation: null };
+  const byOperation = {
+    all: summary([...times.values()].flat()),
+    operations: Object.fromEntries([...times.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([operation, values]) => [operation, summary(values)])),
+  };
+  return { reads, byOperation };
 }
 
 function markdown(report) {
   const r = report;
   return [
-    `${r.database}, ${r.customers} customers (seed ${r.seed}), Node ${r.node}`,
+    `${r.database}, ${r.customers * r.times} customers (seed ${r.seed}), Node ${r.node}`,
     '',
-    `profile ${r.profile}${r.parts > 1 ? `, the file written and imported in ${r.parts} parts` : ''}`,
+    `profile ${r.profile}${r.parts > 1 ? `, the file written and imported in ${r.parts} parts` : ''}${r.existing ? `, read only (--existing${r.times > 1 ? `: ${r.customers} customers times ${r.times}, hauler-scale.js` : ''})` : ''}${r.analyze ? ', after ANALYZE' : ''}${r.warm ? ', after one untimed pass of every path (--warm)' : ''}`,
     '',
     '| customers | file MiB | records | write file s | import s | records/s | table rows/s | raw inserts rows/s | ratio | CLI peak RSS MiB | raw peak RSS MiB | read mix req/s | read mix p50 / p99 ms |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${r.customers} | ${r.fileMiB} | ${r.records} | ${r.writeSeconds} | ${r.import.seconds.toFixed(1)} | ${r.import.recordsPerSecond} | ${r.import.rowsPerSecond ?? '-'} | ${r.raw?.rowsPerSecond ?? '-'} | ${r.rawRatio ?? '-'} | ${r.import.peakRssMiB} | ${r.raw?.peakRssMiB ?? '-'} | ${r.reads?.rps ?? '-'} | ${r.reads ? `${r.reads.p50} / ${r.reads.p99}` : '-'} |`,
+    `| ${r.customers * r.times} | ${r.fileMiB ?? '-'} | ${r.records ?? '-'} | ${r.writeSeconds ?? '-'} | ${r.import ? r.import.seconds.toFixed(1) : '-'} | ${r.import?.recordsPerSecond ?? '-'} | ${r.import?.rowsPerSecond ?? '-'} | ${r.raw?.rowsPerSecond ?? '-'} | ${r.rawRatio ?? '-'} | ${r.import?.peakRssMiB ?? '-'} | ${r.raw?.peakRssMiB ?? '-'} | ${r.reads?.rps ?? '-'} | ${r.reads ? `${r.reads.p50} / ${r.reads.p99}` : '-'} |`,
     '',
     ...r.notes.map((text) => `- ${text}`),
     '',
+    ...(r.perOperation
+      ? [
+          `by operation (the same ${r.seconds} s; every response's time kept): ${r.perOperation.all.requests} requests, p50 / p99 ${r.perOperation.all.p50} / ${r.perOperation.all.p99} ms`,
+          '',
+          '| operation | requests | p50 ms | p99 ms |',
+          '|---|---:|---:|---:|',
+          ...Object.entries(r.perOperation.operations).map(([operation, o]) => `| ${operation} | ${o.requests} | ${o.p50} | ${o.p99} |`),
+          '',
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -164,8 +244,22 @@ async function runHaulerBench(bench, argument) {
     rawInserts: !process.argv.includes('--no-raw-inserts'),
     profile: argument('profile') ?? 'history',
     parts: Number(argument('parts') ?? 1),
+    /** --existing: no file, no import: the database already holds the customers (an earlier run's, or hauler-scale.js's). */
+    existing: process.argv.includes('--existing'),
+    /** --times=K (with --existing): the database holds the N customers K times, as hauler-scale.js --times=K made them. */
+    times: Number(argument('times') ?? 1),
+    /** --analyze: ANALYZE (PostgreSQL) before the reads. */
+    analyze: process.argv.includes('--analyze'),
+    /** --warm: every path of the mix requested once, untimed, before the warm-up. */
+    warm: process.argv.includes('--warm'),
+    /** --draw=D: which `--granted` customers are drawn (the generator's seed + D; 1 by default): another D, other customers. */
+    draw: Number(argument('draw') ?? 1),
+    /** --per-operation: p50/p99 by operation too, from the same timed run. */
+    perOperation: process.argv.includes('--per-operation'),
     warmUp: 3,
   };
+  if (!Number.isInteger(settings.times) || settings.times < 1 || (settings.times > 1 && !settings.existing))
+    throw new Error('--times=K is for --existing: a whole number, 1 or more');
   if (!Number.isInteger(settings.customers) || settings.customers < 1) throw new Error('--customers must be a whole number above 0');
   if (!Number.isInteger(settings.parts) || settings.parts < 1 || settings.parts > settings.customers)
     throw new Error('--parts must be a whole number from 1 to --customers');
@@ -174,12 +268,13 @@ async function runHaulerBench(bench, argument) {
   const notes = [];
   let api = null;
   try {
-    const { counts, fileMiB, writeSeconds, imported } = await importInParts(bench, pin, env, scratch, settings);
-    const records = Object.values(counts).reduce((sum, n) => sum + n, 0);
-    imported.recordsPerSecond = Math.round(records / imported.seconds);
+    const loaded = settings.existing ? null : await importInParts(bench, pin, env, scratch, settings);
+    const { counts, fileMiB, writeSeconds, imported } = loaded ?? {};
+    const records = loaded ? Object.values(counts).reduce((sum, n) => sum + n, 0) : null;
+    if (imported) imported.recordsPerSecond = Math.round(records / imported.seconds);
     let raw = null;
     let rawRatio = null;
-    if (settings.rawInserts) {
+    if (settings.rawInserts && !settings.existing) {
       bench.progress('the same rows again as raw inserts (baseline/copy-rows.js)');
       raw = await rawInserts(bench, pin, env, scratch);
       imported.rowsPerSecond = Math.round(raw.rows / imported.seconds);
@@ -187,14 +282,32 @@ async function runHaulerBench(bench, argument) {
     }
 
     const templates = buildDemoImportFile(DEMO_DAY).customers;
-    const granted = drawn(settings.granted, settings.customers, random(settings.seed + 1));
-    const paths = granted.flatMap((n) => pathsOf(n, templates, settings.seed, settings.profile));
-    const { client_id: clientId } = bench.cli(env, 'clients', 'create', '--name', 'hauler bench', '--customers', granted.map(customerId).join(','), '--json');
+    const granted = drawn(settings.granted, settings.customers * settings.times, random(settings.seed + settings.draw)).map((m) => scaledCustomer(m, settings.customers));
+    const operations = granted.flatMap(({ n, id }) => operationsOf(n, templates, settings.seed, settings.profile, id));
+    const { client_id: clientId } = bench.cli(env, 'clients', 'create', '--name', 'hauler bench', '--customers', granted.map(({ id }) => id).join(','), '--json');
     const { access_token: token } = bench.cli(env, 'tokens', 'issue', '--client-id', clientId, '--json');
+    if (settings.analyze && !env.DATABASE_URL.startsWith('sqlite:')) {
+      const { Client } = require('pg');
+      const client = new Client({ connectionString: env.DATABASE_URL });
+      await client.connect();
+      const started = Date.now();
+      bench.progress('ANALYZE');
+      await client.query('ANALYZE');
+      await client.end();
+      notes.push(`ANALYZE: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
     api = await bench.startServer('curbside', pin, path.join(root, 'dist/apps/api/main.js'), { ...env, PORT: String(await bench.freePort()) });
-    bench.progress(`read mix: ${paths.length / granted.length} GET operations on ${granted.length} customers, ${settings.seconds} s`);
-    const reads = await readMix(api, { Authorization: `Bearer ${token}`, ClientId: clientId, 'Request-Tracking-Id': 'bench' }, paths, settings);
-    notes.push(`records per list: ${JSON.stringify(counts)}`);
+    const headers = { Authorization: `Bearer ${token}`, ClientId: clientId, 'Request-Tracking-Id': 'bench' };
+    if (settings.warm) {
+      const started = Date.now();
+      bench.progress(`warm pass: each of the ${operations.length} paths once, untimed`);
+      await warmPass(api, headers, operations, settings.connections);
+      notes.push(`warm pass: ${operations.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    bench.progress(`read mix: ${operations.length / granted.length} GET operations on ${granted.length} customers, ${settings.seconds} s`);
+    const { reads, byOperation } = await readMix(api, headers, operations, settings);
+    if (counts) notes.push(`records per list: ${JSON.stringify(counts)}`);
+    notes.push(`load average at the reads' end: ${require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
     const report = {
       takenAt: new Date().toISOString(),
@@ -208,6 +321,7 @@ async function runHaulerBench(bench, argument) {
       raw,
       rawRatio,
       reads,
+      perOperation: byOperation,
       notes,
     };
     const table = markdown(report);
@@ -215,11 +329,11 @@ async function runHaulerBench(bench, argument) {
     const results = path.join(__dirname, 'results');
     if (!existsSync(results)) mkdirSync(results);
     const stamp = report.takenAt.replace(/[:.]/g, '-');
-    writeFileSync(path.join(results, `${stamp}-hauler-${settings.customers}-${report.database.toLowerCase()}.json`), `${JSON.stringify({ ...report, table }, null, 2)}\n`);
+    writeFileSync(path.join(results, `${stamp}-hauler-${settings.customers * settings.times}-${report.database.toLowerCase()}.json`), `${JSON.stringify({ ...report, table }, null, 2)}\n`);
   } finally {
     api?.child.kill('SIGTERM');
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-module.exports = { runHaulerBench, pathsOf };
+module.exports = { runHaulerBench, pathsOf, operationsOf };
