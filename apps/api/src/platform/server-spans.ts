@@ -33,7 +33,9 @@ const headerGetter = {
  * answer is sent. Call before any other hook is added, so that the others run inside it.
  */
 export function traceRequests(fastify: FastifyInstance): void {
-  // Callback hooks, not async ones: `done` runs the next hooks (and in the end the handler) synchronously, inside the span's context.
+  // Callback hooks, not async ones: `done` runs the next hooks (and in the end the handler) synchronously, inside the
+  // span's context. A body read on later packets does not leave it: Fastify runs what follows the body parser in the
+  // async context the parser was started in (an AsyncResource), so no hook is needed after parsing.
   fastify.addHook('onRequest', (request, _reply, done) => {
     if (UNTRACED_PATHS.test(request.url)) return done();
     const route = request.routeOptions.url;
@@ -45,12 +47,6 @@ export function traceRequests(fastify: FastifyInstance): void {
     const active = trace.setSpan(context.active(), span);
     (request as TracedRequest)[SPAN] = { span, active };
     context.with(active, done);
-  });
-  // A body is read on the socket's events, outside the span's context: back into it before validation and the handler.
-  fastify.addHook('preValidation', (request, _reply, done) => {
-    const traced = (request as TracedRequest)[SPAN];
-    if (traced === undefined || context.active() === traced.active) return done();
-    context.with(traced.active, done);
   });
   // The hooks after this one (the request's log line) run in the span's context, though it has ended.
   fastify.addHook('onResponse', (request, reply, done) => {
