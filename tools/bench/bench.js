@@ -20,6 +20,7 @@
  */
 const { spawn, spawnSync } = require('node:child_process');
 const { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { createServer: createHttpServer } = require('node:http');
 const { createServer } = require('node:net');
 const { tmpdir, cpus } = require('node:os');
 const path = require('node:path');
@@ -371,6 +372,20 @@ function environment() {
   return { scratch, databaseUrl, env };
 }
 
+/** An OTLP/HTTP receiver on loopback: answers every export 200, counts the bytes it was sent. */
+async function startTraceSink() {
+  const sink = { bytes: 0, exports: 0 };
+  const server = createHttpServer((request, response) => {
+    request.on('data', (chunk) => (sink.bytes += chunk.length));
+    request.on('end', () => {
+      sink.exports++;
+      response.writeHead(200, { 'content-type': request.headers['content-type'] ?? 'application/json' }).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { ...sink, sink, url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
 /** Loads the bench's customers through the real CLI; a client granted them and its token's headers. */
 function prepare(env, scratch) {
   const customers = benchCustomers(smoke ? 0.2 : 1);
@@ -439,7 +454,7 @@ async function main() {
   }
 }
 
-module.exports = { environment, prepare, scenarios, startServer, freePort, pinning, progress, median, timed, cli, cpuMs };
+module.exports = { environment, prepare, scenarios, startServer, freePort, pinning, progress, median, timed, cli, cpuMs, startTraceSink };
 
 if (require.main === module) {
   main().catch((error) => {

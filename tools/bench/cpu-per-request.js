@@ -18,11 +18,10 @@
  * spans exported as OTLP/HTTP to a receiver in this process that answers 200 and counts them).
  * --traced-variants='A=1 B=2;C=3': more traced instances of the first build, each with these OTEL_* variables too.
  */
-const { createServer } = require('node:http');
 const { rmSync } = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { environment, prepare, scenarios, startServer, freePort, pinning, progress, median, cpuMs } = require('./bench');
+const { environment, prepare, scenarios, startServer, freePort, pinning, progress, median, cpuMs, startTraceSink } = require('./bench');
 
 const root = path.resolve(__dirname, '../..');
 const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -35,21 +34,6 @@ const settings = {
   variants: (process.argv.find((a) => a.startsWith('--traced-variants='))?.slice('--traced-variants='.length) ?? '').split(';').filter(Boolean).map((text) => Object.fromEntries(text.trim().split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))),
   baseline: argument('baseline') ?? 'server',
 };
-
-/** An OTLP/HTTP receiver on loopback: answers every export 200, counts the bytes it was sent. */
-async function startTraceSink() {
-  const sink = { bytes: 0, exports: 0 };
-  const server = createServer((request, response) => {
-    request.on('data', (chunk) => (sink.bytes += chunk.length));
-    request.on('end', () => {
-      sink.exports++;
-      response.writeHead(200, { 'content-type': request.headers['content-type'] ?? 'application/json' }).end();
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { ...sink, sink, url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
-}
-
 
 /** CPU microseconds per request over `requests` requests (after a warm-up of a tenth as many, at least 20). */
 async function cpuPerRequest(server, scenario, requests) {

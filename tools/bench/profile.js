@@ -5,18 +5,23 @@
  * and by function (self time). The .cpuprofile files are kept for a flame graph (Chrome DevTools,
  * speedscope).
  *
- *   npm run build && node tools/bench/profile.js [--seconds=10] [--scenario=detail] [--out=/tmp/profiles]
+ *   npm run build && node tools/bench/profile.js [--seconds=10] [--scenario=detail] [--out=/tmp/profiles] [--traced] [--api=dist/apps/api/main.js]
+ *
+ * --traced: the API with OpenTelemetry on (the default sampler), its spans exported as OTLP/HTTP to a
+ * receiver in this process that answers 200 (issue 48: where tracing's cost goes).
  */
 const { mkdirSync, readdirSync, readFileSync, rmSync } = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { environment, prepare, scenarios, startServer, freePort, pinning, progress } = require('./bench');
+const { environment, prepare, scenarios, startServer, freePort, pinning, progress, startTraceSink } = require('./bench');
 
 const root = path.resolve(__dirname, '../..');
 const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const seconds = Number(argument('seconds') ?? 10);
 const only = argument('scenario');
 const out = path.resolve(argument('out') ?? path.join(__dirname, 'results/profiles'));
+const traced = process.argv.includes('--traced');
+const api = path.resolve(root, argument('api') ?? 'dist/apps/api/main.js');
 
 /** `node_modules/@nestjs/core/…` → `@nestjs/core`; our own code → its dist folder; V8 internals by name. */
 function ownerOf(url, functionName) {
@@ -63,7 +68,7 @@ function summarize(file) {
   for (const frames of stacks) {
     add(byOwner, ownerOf(frames[0].url, frames[0].functionName));
     add(bySelf, labelOf(frames[0]));
-    const seen = new Set(frames.filter((f) => /\/(apps|libs)\//.test(f.url) || /node_modules\/(@nestjs|typeorm|jose|class-validator|class-transformer|rxjs|@fastify|fastify|pino|rate-limiter)/.test(f.url)).map(labelOf));
+    const seen = new Set(frames.filter((f) => /\/(apps|libs)\//.test(f.url) || /node_modules\/(@opentelemetry|@nestjs|typeorm|jose|class-validator|class-transformer|rxjs|@fastify|fastify|pino|rate-limiter)/.test(f.url)).map(labelOf));
     for (const label of seen) add(byInclusive, label);
   }
   const top = (map, count) =>
@@ -92,18 +97,22 @@ async function main() {
   const pin = pinning();
   const { scratch, env } = environment();
   rmSync(out, { recursive: true, force: true });
+  const traces = traced ? await startTraceSink() : null;
   try {
     const { customers, headers } = prepare(env, scratch);
     for (const scenario of scenarios(headers, customers).filter((s) => only === undefined || s.name.includes(only))) {
       const directory = path.join(out, scenario.name.replace(/[^a-z0-9]+/gi, '-'));
       mkdirSync(directory, { recursive: true });
-      const api = await startServer('curbside', pin, path.join(root, 'dist/apps/api/main.js'), { ...env, PORT: String(await freePort()) }, ['--cpu-prof', `--cpu-prof-dir=${directory}`]);
-      const result = await autocannon({ url: `${api.url}${scenario.path}`, connections: 10, duration: seconds, method: scenario.method ?? 'GET', body: scenario.body, headers: { ...scenario.headers, ...scenario.apiHeaders } });
-      await new Promise((done) => api.child.once('exit', done).kill('SIGTERM'));
+      const tracing = traces === null ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: traces.url };
+      const server = await startServer('curbside', pin, api, { ...env, ...tracing, PORT: String(await freePort()) }, ['--cpu-prof', `--cpu-prof-dir=${directory}`]);
+      const result = await autocannon({ url: `${server.url}${scenario.path}`, connections: 10, duration: seconds, method: scenario.method ?? 'GET', body: scenario.body, headers: { ...scenario.headers, ...scenario.apiHeaders } });
+      await new Promise((done) => server.child.once('exit', done).kill('SIGTERM'));
       const [file] = readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'));
       process.stdout.write(`\n### ${scenario.name}: ${Math.round(result.requests.average)} req/s, non-2xx ${result.non2xx}\n\n${summarize(path.join(directory, file))}\n`);
     }
+    if (traces !== null) progress(`trace receiver: ${traces.sink.exports} exports, ${(traces.sink.bytes / 1e6).toFixed(1)} MB`);
   } finally {
+    traces?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
   progress(`profiles in ${out}`);

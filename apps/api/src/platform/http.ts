@@ -1,5 +1,6 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { REQUEST_ID_KEY } from '@curbside/core';
+import { isTracing } from '@curbside/core/tracing';
 import { FastifyReply, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { registerBodyParsers } from './body-parsers';
@@ -9,6 +10,7 @@ import { sendNegotiated } from './negotiation.guard';
 import { BODY_LIMIT_BYTES, enforceRequestLimits, PARSER_MAX_HEADER_BYTES } from './request-limits';
 import { trackRequests, trackingIdOf } from './request-tracking';
 import { applySecurityHeaders } from './security-headers';
+import { traceRequests } from './server-spans';
 
 /** A path parameter may be this long: a calendar feed link carries its signed token (about 400 characters) in the path. */
 const MAX_PARAM_LENGTH = 1024;
@@ -50,10 +52,12 @@ export function createFastifyAdapter(trustedProxies: string[], logger: Logger): 
  * Body parsing, tracking, limits and security headers at the Fastify level. JSON and form bodies
  * are parsed by `registerBodyParsers` (the token endpoint takes forms; JsonBodyGuard refuses them
  * under /api); Fastify's plain-text parser is removed, so text bodies get 415. A GET whose ETag the
- * client has is answered 304.
+ * client has is answered 304. Traced, each request is a server span (`traceRequests`).
  */
 export function configureHttp(app: NestFastifyApplication, options: { corsOrigins: string[] }): void {
   const fastify = app.getHttpAdapter().getInstance();
+  // Before any other hook: the others, and the log line of the request, run inside its span.
+  if (isTracing()) traceRequests(fastify);
   fastify.removeContentTypeParser('text/plain');
   registerBodyParsers(fastify, BODY_LIMIT_BYTES);
   keepUnfinishedHeaders(fastify.server);

@@ -1,11 +1,12 @@
-import type { IncomingMessage } from 'node:http';
 import { trace } from '@opentelemetry/api';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 
 /*
  * OpenTelemetry traces, the one place they are set up. Off unless an OTEL_* variable names where
- * traces go; then the SDK (and its instrumentations: HTTP, NestJS, pg, ioredis) is loaded here and
- * started before the rest of the process is, so that it can instrument those modules as they load.
+ * traces go; then the SDK (and its instrumentations: pg, ioredis) is loaded here and started before
+ * the rest of the process is, so that it can instrument those modules as they load. A request's
+ * server span is the API's own (apps/api's platform/server-spans.ts, two Fastify hooks): OpenTelemetry's
+ * HTTP and NestJS instrumentations added 0.6-0.7 of a small request's own CPU (issue 48, docs/performance.md).
  * Off, nothing of the SDK is loaded: the code only ever calls `@opentelemetry/api`, which does
  * nothing without it. Everything else is read by the SDK from the standard variables
  * (OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER, OTEL_EXPORTER_OTLP_PROTOCOL, ...): docs/operators.md.
@@ -27,9 +28,6 @@ let sdk: NodeSDK | null = null;
 /** True once `startTracing` started the SDK in this process. */
 export const isTracing = (): boolean => sdk !== null;
 
-/** Requests no trace is made of: the load balancer's and Prometheus' polls. */
-const UNTRACED_PATHS = /^\/(health|metrics)(\/|\?|$)/;
-
 /**
  * Starts tracing when the environment asks for it (`tracingRequested`); call it first thing in a
  * process, before anything it instruments is loaded. `serviceName` is the default of
@@ -39,21 +37,11 @@ export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = proce
   if (sdk !== null || !tracingRequested(env)) return sdk !== null;
   // Loaded only when traced: a process without traces never holds the SDK.
   const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
-  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { NestInstrumentation } = require('@opentelemetry/instrumentation-nestjs-core') as typeof import('@opentelemetry/instrumentation-nestjs-core');
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
   const named = setting(env, 'OTEL_SERVICE_NAME') !== '' || /(^|,)\s*service\.name=/.test(env['OTEL_RESOURCE_ATTRIBUTES'] ?? '');
   const disabled = new Set(setting(env, 'OTEL_NODE_DISABLED_INSTRUMENTATIONS').split(',').map((name) => name.trim()));
   const instrumentations = {
-    // Incoming requests only: an outgoing webhook is already its channel's own span (`webhook.send`), which carries
-    // the `traceparent` the receiver gets; a second client span under it would only add cost.
-    http: () =>
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request: IncomingMessage) => UNTRACED_PATHS.test(request.url ?? ''),
-        ignoreOutgoingRequestHook: () => true,
-      }),
-    'nestjs-core': () => new NestInstrumentation(),
     // Statements outside any span (the notifier's polls, every 100 ms) would each be a trace of their own.
     pg: () => new PgInstrumentation({ requireParentSpan: true }),
     ioredis: () => new IORedisInstrumentation({ requireParentSpan: true }),
