@@ -13,6 +13,14 @@
  * also as `rawMany` sends it now, named with the limit bound (its first five runs are planned for
  * their values, then PostgreSQL may keep a generic plan). Makes and drops a scratch database and file.
  *
+ * Then a page after a cursor (issue 45, item 1, cursors): on the list-order copy, the first page
+ * of 10 and of 1,000 against the page after 8,000 rows (the 801st of 10, the 9th of 1,000), the cursor written as the OR condition `selectPage`
+ * sent before (`date < ? OR date IS NULL OR (date = ? AND …)`) and as the row-value range it sends
+ * now (`(date, LENGTH(id), id) < (?, ?, ?)`, `cursorArms`' first arm; its second, the undated rows,
+ * runs only when a page is short, never here: every invoice has a date), without and with a date
+ * range; named with the limit bound on PostgreSQL as `rawMany` sends them, medians in ms, the
+ * deep page over the first within one run, and each deep page's plan.
+ *
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres node tools/bench/list-order.js [--rounds=15] [--records=10000]
  */
 const { mkdtempSync, rmSync } = require('node:fs');
@@ -67,6 +75,81 @@ function statements(table, { limit, from }) {
     // As `rawMany` sends a page now on PostgreSQL: the limit bound, the statement named.
     named: { sql: `SELECT ${select} FROM "${table}" "r" WHERE ${where} ${order} LIMIT $${parameters.length + 1}`, parameters: [...parameters, limit + 1], name: true },
   };
+}
+
+/** Row `n` (0-based) of the customer's invoices newest first, as `rows` writes them: where a cursor after it points. */
+const positionAt = (n) => ({ date: new Date(Date.UTC(2026, 10, 27) - n * 86_400_000).toISOString().slice(0, 10), id: String(700000 + RECORDS - n) });
+
+/** Where the deep page starts: after this many rows of the customer. */
+const DEEP = 8000;
+
+/** The list-order copy's first page and its page after `DEEP` rows, the cursor as before (OR) and as now (row value), as named statements with the limit bound. */
+function cursorStatements({ limit, from }) {
+  const table = COPIES['list order'].table;
+  const select = COLUMNS.map((c) => `"r"."${c}" AS "r_${c}"`).join(', ');
+  const order = `ORDER BY "r"."date" DESC NULLS LAST, LENGTH("r"."id") DESC, "r"."id" DESC`;
+  const filtered = from === null ? { where: `"r"."customer_id" = $1`, parameters: [CUSTOMER] } : { where: `"r"."customer_id" = $1 AND "r"."date" >= $2`, parameters: [CUSTOMER, from] };
+  const k = filtered.parameters.length;
+  const cursor = positionAt(DEEP - 1);
+  const page = (condition, values) => ({
+    sql: `SELECT ${select} FROM "${table}" "r" WHERE ${filtered.where}${condition} ${order} LIMIT $${k + values.length + 1}`,
+    parameters: [...filtered.parameters, ...values, limit + 1],
+    name: true,
+  });
+  const { date, id } = cursor;
+  return {
+    'first page': page('', []),
+    'deep, OR (before)': page(
+      ` AND ("r"."date" < $${k + 1} OR "r"."date" IS NULL OR ("r"."date" = $${k + 2} AND (LENGTH("r"."id") < $${k + 3} OR (LENGTH("r"."id") = $${k + 4} AND "r"."id" < $${k + 5}))))`,
+      [date, date, id.length, id.length, id],
+    ),
+    'deep, row value (now)': page(` AND ("r"."date", LENGTH("r"."id"), "r"."id") < ($${k + 1}, $${k + 2}, $${k + 3})`, [date, id.length, id]),
+  };
+}
+
+const CURSOR_SHAPES = [
+  { name: 'page of 10', limit: 10, from: null },
+  { name: 'page of 10, fromDate', limit: 10, from: '1990-01-01' },
+  { name: 'page of 1,000', limit: 1000, from: null },
+  { name: 'page of 1,000, fromDate', limit: 1000, from: '1990-01-01' },
+];
+
+/** Median ms of each cursor statement per shape, the statements alternating within a round; checks that both deep pages hold the same rows first. */
+async function measureCursors(run, planOfStatement) {
+  const times = new Map();
+  for (const shape of CURSOR_SHAPES) {
+    const statements = cursorStatements(shape);
+    const [before, now] = [await run(statements['deep, OR (before)']), await run(statements['deep, row value (now)'])];
+    if (JSON.stringify(before) !== JSON.stringify(now) || now.length !== shape.limit + 1) throw new Error(`${shape.name}: the two cursors' pages differ`);
+  }
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    for (const shape of CURSOR_SHAPES) {
+      for (const [part, statement] of Object.entries(cursorStatements(shape))) {
+        const start = process.hrtime.bigint();
+        await run(statement);
+        const ms = Number(process.hrtime.bigint() - start) / 1e6;
+        if (round > 0) times.set(`${shape.name} | ${part}`, [...(times.get(`${shape.name} | ${part}`) ?? []), ms]);
+      }
+    }
+  }
+  const rows = [];
+  for (const shape of CURSOR_SHAPES) {
+    const ms = (part) => median(times.get(`${shape.name} | ${part}`));
+    const statements = cursorStatements(shape);
+    const first = ms('first page');
+    const cell = (part) => `${ms(part).toFixed(2)} (${(ms(part) / first).toFixed(1)}×)`;
+    rows.push(
+      `| ${shape.name} | ${first.toFixed(2)} | ${cell('deep, OR (before)')} | ${cell('deep, row value (now)')} | ${await planOfStatement(statements['deep, OR (before)'])} → ${await planOfStatement(statements['deep, row value (now)'])} |`,
+    );
+  }
+  return rows;
+}
+
+function printCursors(title, rows) {
+  console.log(`\n${title}: the page after ${DEEP} rows (a cursor), list-order copy (median of ${ROUNDS} rounds, ms; × the first page)`);
+  console.log(`| shape | first page | after ${DEEP}, OR (before) | after ${DEEP}, row value (now) | deep page's plan, before → now |`);
+  console.log('|---|---:|---:|---:|---|');
+  for (const row of rows) console.log(row);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -142,10 +225,28 @@ async function postgres() {
       for (const shape of SHAPES) for (const [copy, { table }] of Object.entries(COPIES)) found.set(`${shape.name} | ${copy}`, await planOf(client, statements(table, shape).page));
       return found;
     };
+    // A named statement's plan once PostgreSQL keeps one for every value: its generic plan, with the scan's index condition.
+    const genericPlan = async ({ sql, parameters }) => {
+      const literal = (value) => (typeof value === 'number' ? String(value) : `'${value}'`);
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      await client.query(`PREPARE bench_plan AS ${sql}`);
+      try {
+        const [{ 'QUERY PLAN': [{ Plan }] }] = (await client.query(`EXPLAIN (FORMAT JSON) EXECUTE bench_plan(${parameters.map(literal).join(', ')})`)).rows;
+        let node = Plan;
+        while (node.Plans) node = node.Plans[0];
+        return `${node['Node Type']}${node['Scan Direction'] === 'Backward' ? ' Backward' : ''}, Index Cond: ${node['Index Cond']}${node.Filter ? `, Filter: ${node.Filter}` : ''}`;
+      } finally {
+        await client.query('DEALLOCATE bench_plan');
+        await client.query('RESET plan_cache_mode');
+      }
+    };
+    const rowsOf = async (statement) => (await run(statement)).rows;
     print('PostgreSQL, no statistics', await measure(run, ['page', 'count', 'named']), await plans());
+    printCursors('PostgreSQL, no statistics', await measureCursors(rowsOf, genericPlan));
     for (const { table } of Object.values(COPIES)) await client.query(`ANALYZE "${table}"`);
     // ANALYZE invalidates the named statements' plans: they are planned again, with the statistics.
     print('PostgreSQL, after ANALYZE', await measure(run, ['page', 'count', 'named']), await plans());
+    printCursors('PostgreSQL, after ANALYZE', await measureCursors(rowsOf, genericPlan));
   } finally {
     await client.end();
     await admin.query('DROP DATABASE IF EXISTS curbside_list_order_bench');
@@ -177,9 +278,13 @@ async function sqlite() {
       }
       return found;
     };
+    const sqlitePlan = async ({ sql, parameters }) =>
+      db.prepare(`EXPLAIN QUERY PLAN ${sqliteText(sql)}`).all(...parameters).map((row) => row.detail).join('; ');
     print('SQLite, no statistics', await measure(run), plans());
+    printCursors('SQLite, no statistics', await measureCursors(run, sqlitePlan));
     db.exec('ANALYZE');
     print('SQLite, after ANALYZE', await measure(run), plans());
+    printCursors('SQLite, after ANALYZE', await measureCursors(run, sqlitePlan));
   } finally {
     db.close();
     rmSync(folder, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { rangeBounds, type Id, type ListPosition, type ListQuery, type UncountedPage } from '@curbside/domain';
 import type { Select } from '../database/index';
+import { cursorArms, readArms } from './rows/cursor-arms';
 import { keyBounds } from './rows/query-steps';
 
 /*
@@ -33,12 +34,16 @@ export async function selectPreparedPage<R>(
   positionOf: (row: R) => ListPosition,
 ): Promise<UncountedPage<R>> {
   const filtered = inRange(table, customerId, list);
-  const page = after(table, list.after);
-  const order = `ORDER BY ${table.date} DESC NULLS LAST, LENGTH(${table.id}) DESC, ${table.id} DESC`;
-  const rows = await select<R>(
-    `SELECT ${table.selectList} FROM ${table.from} WHERE ${filtered.sql}${page.sql} ${order} LIMIT ?`,
-    [...filtered.parameters, ...page.parameters, list.limit + 1],
-  );
+  const { date, id } = table;
+  const { from, toExclusive } = rangeBounds(list.range);
+  const arms = cursorArms(date, id, list.after, from === null && toExclusive === null);
+  const rows = await readArms(arms, list.limit + 1, (arm, wanted) => {
+    const order = arm?.lengthFixed ? `${date} DESC NULLS LAST, ${id} DESC` : `${date} DESC NULLS LAST, LENGTH(${id}) DESC, ${id} DESC`;
+    return select<R>(
+      `SELECT ${table.selectList} FROM ${table.from} WHERE ${filtered.sql}${arm ? ` AND ${arm.condition}` : ''} ORDER BY ${order} LIMIT ?`,
+      [...filtered.parameters, ...(arm?.values ?? []), wanted],
+    );
+  });
   const items = rows.slice(0, list.limit);
   const hasMore = rows.length > list.limit;
   return { items, next: hasMore ? positionOf(items[items.length - 1]) : null };
@@ -62,20 +67,6 @@ function inRange(table: PageTable, customerId: Id, list: ListQuery): Condition {
     condition.parameters.push(toExclusive);
   }
   return condition;
-}
-
-/** Rows after `position` in newest-first order (rows.ts `after`). */
-function after(table: PageTable, position: ListPosition | null): Condition {
-  if (position === null) return { sql: '', parameters: [] };
-  const { date, id } = table;
-  const smallerId = `(LENGTH(${id}) < ? OR (LENGTH(${id}) = ? AND ${id} < ?))`;
-  const idParameters = [position.id.length, position.id.length, position.id];
-  return position.date === null
-    ? { sql: ` AND (${date} IS NULL AND ${smallerId})`, parameters: idParameters }
-    : {
-        sql: ` AND (${date} < ? OR ${date} IS NULL OR (${date} = ? AND ${smallerId}))`,
-        parameters: [position.date, position.date, ...idParameters],
-      };
 }
 
 /** A child table read by its parents' keys: `sql` selects the customer's rows (`… WHERE "customer_id" = ?`). */

@@ -1,5 +1,6 @@
 import type { EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import type { Id, ListPosition, ListQuery, Page } from '@curbside/domain';
+import { rangeBounds, type Id, type ListPosition, type ListQuery, type Page } from '@curbside/domain';
+import { cursorArms, readArms, type CursorArm } from './cursor-arms';
 import { inRange, newestFirst, type QueryStep } from './query-steps';
 import { rawMany } from './raw-many';
 import { rowQuery, rowReader } from './select-rows';
@@ -9,7 +10,9 @@ import { rowQuery, rowReader } from './select-rows';
  * `base` selects whose `dateProperty` is within `list.range`, newest first (see `newestFirst`;
  * ties broken by `tieBreak`, a unique property such as `id`), after `list.after`, at most
  * `list.limit`. Keyset paging, not OFFSET: every page costs the same, and a record added
- * meanwhile neither repeats nor hides another. `read` runs the query; `positionOf` tells where
+ * meanwhile neither repeats nor hides another. `read` runs a query (one per arm of the rows after
+ * the cursor that the page reaches, see `cursorArms`: each a range of the list-order index, so a
+ * page after a cursor costs what the first page costs); `positionOf` tells where
  * a row stands (its date and `tieBreak`). The whole filtered list is counted only when this
  * page is not all of it. `read` gets the limit apart, to bind it (see `rawMany`).
  */
@@ -22,8 +25,10 @@ export async function selectPage<T extends ObjectLiteral, R>(
   tieBreak = 'id',
 ): Promise<Page<R>> {
   const filtered = inRange(dateProperty, list.range)(base);
-  const page = newestFirst(dateProperty, tieBreak)(after(dateProperty, list.after, tieBreak)(filtered.clone()));
-  const rows = await read(page, list.limit + 1);
+  const { from, toExclusive } = rangeBounds(list.range);
+  const [date, id] = [`${filtered.alias}.${dateProperty}`, `${filtered.alias}.${tieBreak}`];
+  const arms = cursorArms(date, id, list.after, from === null && toExclusive === null);
+  const rows = await readArms(arms, list.limit + 1, (arm, wanted) => read(armOf(arm, dateProperty, tieBreak)(filtered.clone()), wanted));
   const items = rows.slice(0, list.limit);
   const hasMore = rows.length > list.limit;
   const totalCount =
@@ -53,18 +58,23 @@ async function countRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>):
   return Number(count);
 }
 
-/** Rows that come after `position` in `newestFirst(dateProperty, tieBreak)` order. */
-const after =
-  (dateProperty: string, position: ListPosition | null, tieBreak: string): QueryStep =>
+/**
+ * The rows of `arm` (all, for none) in `newestFirst(dateProperty, tieBreak)` order (without the
+ * `LENGTH` term where the arm fixes it), its values bound as `:cursor0`, `:cursor1`, ….
+ */
+const armOf =
+  (arm: CursorArm | null, dateProperty: string, tieBreak: string): QueryStep =>
   (query) => {
-    if (position === null) return query;
-    const date = `${query.alias}.${dateProperty}`;
-    const id = `${query.alias}.${tieBreak}`;
-    const smallerId = `(LENGTH(${id}) < :afterIdLength OR (LENGTH(${id}) = :afterIdLength AND ${id} < :afterId))`;
-    const parameters = { afterDate: position.date, afterId: position.id, afterIdLength: position.id.length };
-    return position.date === null
-      ? query.andWhere(`(${date} IS NULL AND ${smallerId})`, parameters)
-      : query.andWhere(`(${date} < :afterDate OR ${date} IS NULL OR (${date} = :afterDate AND ${smallerId}))`, parameters);
+    if (arm === null) return newestFirst(dateProperty, tieBreak)(query);
+    let n = 0;
+    const parameters: Record<string, unknown> = {};
+    const condition = arm.condition.replace(/\?/g, () => {
+      parameters[`cursor${n}`] = arm.values[n];
+      return `:cursor${n++}`;
+    });
+    query.andWhere(`(${condition})`, parameters);
+    if (!arm.lengthFixed) return newestFirst(dateProperty, tieBreak)(query);
+    return query.orderBy(`${query.alias}.${dateProperty}`, 'DESC', 'NULLS LAST').addOrderBy(`${query.alias}.${tieBreak}`, 'DESC');
   };
 
 /** The page with each item mapped. */
