@@ -2,6 +2,7 @@ import { testDatabases } from '@curbside/testing';
 import { wholeList, type ListQuery } from '@curbside/domain';
 import { DataSource, type Logger } from 'typeorm';
 import { useDatabase } from '../../../test/database';
+import { storeBundles } from '../../../test/stored-bundles';
 import { fullBundle, serviceTicket } from '../../../test/fixtures';
 import { CustomerRepository } from './customer.repository';
 import { ServiceTicketRepository } from './service-ticket.repository';
@@ -103,7 +104,7 @@ describe.each(testDatabases())('the ticket list’s statements as $name plans th
 
   beforeAll(async () => {
     const times = Array.from({ length: TICKETS }, (_, n) => `2024-0${1 + (n % 9)}-${String(10 + (n % 18)).padStart(2, '0')}T08:00:00.000`);
-    await new CustomerRepository(dataSource()).importBundle({
+    await storeBundles(dataSource(), {
       ...fullBundle(CUSTOMER),
       tickets: times.map((time, n) => serviceTicket(String(100 + n), time)),
     });
