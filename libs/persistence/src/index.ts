@@ -40,7 +40,6 @@ export {
   type BundleResource,
   type SentDelivery,
   type ImportCount,
-  type ImportSummary,
   type BulkImport,
   type RecordBatch,
   type VersionedCustomer,

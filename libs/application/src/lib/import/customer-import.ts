@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { importListChange, WHOLE_LISTS, type BundleResource, type Customer, type CustomerBundle, type ImportCount, type NewEvent } from '@curbside/domain';
-import { appendEvents, customerImportStore as store, importTransaction, withHeldInserts, type ImportSummary, type RecordBatch } from '@curbside/persistence';
+import { importListChange, WHOLE_LISTS, type BundleResource, type Customer, type CustomerBundle, type Id, type ImportCount, type NewEvent } from '@curbside/domain';
+import { appendEvents, customerImportStore as store, importTransaction, withHeldInserts, type RecordBatch } from '@curbside/persistence';
 import { DataSource, EntityManager } from 'typeorm';
+
+/** What importing one customer did. */
+export interface ImportSummary {
+  customerId: Id;
+  /** True when the customer was new (then no events were written: a first load of history is not news). */
+  customerCreated: boolean;
+  resources: Record<BundleResource, ImportCount>;
+}
 
 /** A customer of an import and its records, in batches (`importCustomers`). */
 export interface CustomerRecords {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as codecs from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
-import { sqliteImportScratches, type ImportSummary, type RecordBatch } from '@curbside/persistence';
+import { sqliteImportScratches, type RecordBatch } from '@curbside/persistence';
+import type { ImportSummary } from './customer-import';
 import { ImportRejected, LoadImportFile } from './load-import-file';
 
 jest.mock('@curbside/codecs', () => {

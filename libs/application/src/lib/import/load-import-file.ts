@@ -2,8 +2,8 @@ import { setImmediate } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { BundleResource, Customer, ImportFile } from '@curbside/domain';
 import { decodeImportFile, ImportFileError, ImportFileReader, type ImportPiece, importPieces, importRecordLists, NotJson, NotScanned, scannedPieces } from '@curbside/codecs';
-import { CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch, Traced } from '@curbside/persistence';
-import { CustomerImport, type CustomerRecords } from './customer-import';
+import { CustomerRepository, HolidayRepository, ImportCount, RecordBatch, Traced } from '@curbside/persistence';
+import { CustomerImport, type CustomerRecords, type ImportSummary } from './customer-import';
 import { ImportScratch, ImportScratches } from './import-scratch';
 
 /** Records written per statement batch of a streamed import: bounds memory, and amortises each batch's lookups. */

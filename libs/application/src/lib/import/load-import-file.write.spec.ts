@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testDatabases } from '@curbside/testing';
 import { rowsInStatistics, useDatabase } from '@curbside/persistence/testing';
-import { CustomerRepository, HolidayRepository, ServiceTicketRepository, sqliteImportScratches, type ImportSummary } from '@curbside/persistence';
+import { CustomerRepository, HolidayRepository, ServiceTicketRepository, sqliteImportScratches } from '@curbside/persistence';
 import { wholeList } from '@curbside/domain';
 import type { DataSource } from 'typeorm';
-import { CustomerImport } from './customer-import';
+import { CustomerImport, type ImportSummary } from './customer-import';
 import { LoadImportFile } from './load-import-file';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests edit raw JSON freely

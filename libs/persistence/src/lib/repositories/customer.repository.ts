@@ -2,7 +2,7 @@ import type { BundleResource, Customer, CustomerBundle, Id } from '@curbside/dom
 import { DataSource, In, Not } from 'typeorm';
 import { inRead, refreshStatistics, selectRaw, startBulkWrites } from '../database/index';
 import { CustomerEntity } from '../entities';
-import { type ImportCount, resources } from '../resources';
+import { resources } from '../resources';
 
 export type { BundleResource } from '@curbside/domain';
 export type { ImportCount } from '../resources';
@@ -11,14 +11,6 @@ export type { ImportCount } from '../resources';
 export interface VersionedCustomer {
   customer: Customer;
   dataVersion: number;
-}
-
-/** What importing one customer did (the application's `CustomerImport`). */
-export interface ImportSummary {
-  customerId: Id;
-  /** True when the customer was new (then no events were written: a first load of history is not news). */
-  customerCreated: boolean;
-  resources: Record<BundleResource, ImportCount>;
 }
 
 const toCustomer = (row: CustomerEntity): Customer => ({ id: row.id, currency: row.currency, ivrFee: row.ivrFee });
