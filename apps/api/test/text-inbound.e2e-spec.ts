@@ -1,7 +1,7 @@
 import { emptyBundle, type SelectionUpdate } from '@curbside/domain';
-import { UpdatePreferences } from '@curbside/application';
+import { CustomerImport, UpdatePreferences } from '@curbside/application';
 import { signTextInbound } from '@curbside/contract';
-import { CustomerRepository, PreferenceRepository } from '@curbside/persistence';
+import { PreferenceRepository } from '@curbside/persistence';
 import { testDatabases } from '@curbside/testing';
 import { DataSource } from 'typeorm';
 import { expectProblem, startTestApp, TestApp } from './support';
@@ -40,7 +40,7 @@ describe.each(testDatabases())('inbound texts on $name', (database) => {
 
   beforeAll(async () => {
     t = await startTestApp(database, { env: { TEXT_PROVIDER_AUTH_TOKEN: AUTH_TOKEN, PUBLIC_BASE_URL } });
-    for (const id of ['7800001', '7800002', '7800003']) await t.app.get(CustomerRepository).importBundle(emptyBundle(id));
+    for (const id of ['7800001', '7800002', '7800003']) await t.app.get(CustomerImport).importBundle(emptyBundle(id));
     await t.app.get(UpdatePreferences).execute(
       '7800001',
       [

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { UpdatePreferences } from '@curbside/application';
+import { CustomerImport, UpdatePreferences } from '@curbside/application';
 import { emptyBundle, type PreferenceCategory, type SelectionUpdate } from '@curbside/domain';
 import { Notifier, UnsubscribeTokens, type UnsubscribeGrant } from '@curbside/notifications';
 import {
@@ -35,7 +35,7 @@ const select = (category: PreferenceCategory, channel: SelectionUpdate['channel'
 
 /** A customer with the same address under two categories, a billing address and a text. */
 async function seedCustomer(t: TestApp, customerId: string): Promise<void> {
-  await t.app.get(CustomerRepository).importBundle(emptyBundle(customerId));
+  await t.app.get(CustomerImport).importBundle(emptyBundle(customerId));
   await t.app.get(UpdatePreferences).execute(
     customerId,
     [

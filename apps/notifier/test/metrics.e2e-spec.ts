@@ -1,5 +1,6 @@
 import type { NewEvent } from '@curbside/domain';
-import { CustomerRepository, EventRepository, inTransaction, openDatabase } from '@curbside/persistence';
+import { CustomerImport } from '@curbside/application';
+import { EventRepository, inTransaction, openDatabase } from '@curbside/persistence';
 import { parseExposition, startSmtpSink, testDatabases, type Exposition, type SmtpSink, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 import { customerWithEmail, FAST, freePort, startNotifier, stop, waitFor } from './support';
@@ -25,7 +26,7 @@ describe.each(testDatabases())('notifier metrics on $name', (kind) => {
 
   it('counts deliveries by outcome and shows the queue depth', async () => {
     const mailboxes = { '6100001': 'ok@example.com', '6100002': 'bounce@example.com', '6100003': 'later@example.com' };
-    const customers = new CustomerRepository(dataSource);
+    const customers = new CustomerImport(dataSource);
     const events: NewEvent[] = [];
     for (const [id, email] of Object.entries(mailboxes)) {
       await customers.importBundle(customerWithEmail(id, email));

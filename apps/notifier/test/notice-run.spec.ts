@@ -1,9 +1,9 @@
-import { NoticeRun, RouteAlerts } from '@curbside/application';
+import { CustomerImport, NoticeRun, RouteAlerts } from '@curbside/application';
 import { decodeImportFile } from '@curbside/codecs';
 import { addDays, SHORT_MESSAGE_MAX, type Holiday } from '@curbside/domain';
 import { verifyWebhookSignature } from '@curbside/notifications';
 import { drain, openWorld, type NotifierWorld } from '@curbside/notifications/testing';
-import { CustomerRepository, HolidayRepository, NoticeRepository, openDatabase } from '@curbside/persistence';
+import { HolidayRepository, NoticeRepository, openDatabase } from '@curbside/persistence';
 import { rowsInStatistics } from '@curbside/persistence/testing';
 import {
   expectedNotices,
@@ -29,7 +29,7 @@ const { today, customers, holidays } = NOTICE_FIXTURE;
 async function importFixture(dataSource: DataSource, calendar: readonly FixtureHoliday[] = holidays): Promise<void> {
   const file = decodeImportFile(JSON.parse(importFile(customers, calendar)));
   await new HolidayRepository(dataSource).importHolidays(file.holidays);
-  for (const bundle of file.customers) await new CustomerRepository(dataSource).importBundle(bundle);
+  for (const bundle of file.customers) await new CustomerImport(dataSource).importBundle(bundle);
 }
 
 interface NoticeRow {

@@ -1,8 +1,8 @@
-import { ExplainNotices, NoticeRun, SetTextOptIn, Unsubscribe, UpdatePreferences, type NoticeExplanation } from '@curbside/application';
+import { CustomerImport, ExplainNotices, NoticeRun, SetTextOptIn, Unsubscribe, UpdatePreferences, type NoticeExplanation } from '@curbside/application';
 import { decodeImportFile } from '@curbside/codecs';
 import type { DailyWindow } from '@curbside/domain';
 import { drain, openWorld, type NotifierWorld } from '@curbside/notifications/testing';
-import { CustomerRepository, HolidayRepository, NoticeRepository } from '@curbside/persistence';
+import { HolidayRepository, NoticeRepository } from '@curbside/persistence';
 import { importFile, startSmtpSink, testDatabases, type FixtureCustomer, type SmtpSink } from '@curbside/testing';
 
 /*
@@ -56,7 +56,7 @@ describe.each(testDatabases())('notices explain on $name', (kind) => {
     smtp.answerRecipient((address) => (address === 'dead@example.com' ? 550 : null));
     const file = decodeImportFile(JSON.parse(importFile(CUSTOMERS, [THANKSGIVING])));
     await new HolidayRepository(world.dataSource).importHolidays(file.holidays);
-    for (const bundle of file.customers) await new CustomerRepository(world.dataSource).importBundle(bundle);
+    for (const bundle of file.customers) await new CustomerImport(world.dataSource).importBundle(bundle);
     // Opted out three ways: on the portal, by an email's unsubscribe link, by texting STOP.
     await new UpdatePreferences(world.dataSource).execute('8100005', [{ ...email('portal@example.com'), optIn: false }], 'portal.user7');
     await new Unsubscribe(world.dataSource).execute('8100006', SERVICE, 'unsubscribed@example.com');

@@ -1,4 +1,5 @@
-import { CustomerRepository, DeliveryRepository, openDatabase } from '@curbside/persistence';
+import { DeliveryRepository, openDatabase } from '@curbside/persistence';
+import { CustomerImport } from '@curbside/application';
 import { Notifier, verifyWebhookSignature } from '@curbside/notifications';
 import { startHttpReceiver, startSmtpSink, testDatabases, type SmtpSink, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
@@ -92,7 +93,7 @@ describe.each(testDatabases())('notifier process on $name', (kind) => {
   });
 
   it('done when: `tickets set-status` emails the customer within seconds, it shows in GET activities/email, the webhook verifies; a bounced address is suppressed, lifted and replayed from the CLI', async () => {
-    const customers = new CustomerRepository(dataSource);
+    const customers = new CustomerImport(dataSource);
     await customers.importBundle(customerWithEmail('6000001', 'resident@example.com', [openTicket('77001')]));
     await customers.importBundle(customerWithEmail('6000002', 'bounce@example.com', [openTicket('77002')]));
     smtp.answer(({ to }) => (to.includes('bounce@example.com') ? 550 : null));

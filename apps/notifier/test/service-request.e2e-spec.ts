@@ -1,6 +1,7 @@
 import { formatNoticeDate, todayIn, WEEKDAYS, type Service } from '@curbside/domain';
+import { CustomerImport } from '@curbside/application';
 import { verifyWebhookSignature } from '@curbside/notifications';
-import { CustomerRepository, openDatabase } from '@curbside/persistence';
+import { openDatabase } from '@curbside/persistence';
 import { startHttpReceiver, startSmtpSink, testDatabases, until, type HttpReceiver, type SmtpSink, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 import { customerWithEmail, FAST, runCli, startApi, startNotifier, stop } from './support';
@@ -51,7 +52,7 @@ describe.each(testDatabases())('a resident\u2019s request, end to end, on $name'
 
   it('POST service-requests -> the email at the opted-in address -> the ticket.created webhook, validly signed', async () => {
     const env = { ...FAST, DATABASE_URL: database.url, SMTP_URL: smtp.url };
-    await new CustomerRepository(dataSource).importBundle({ ...customerWithEmail('6100001', 'resident@example.com'), services: [everyDay] });
+    await new CustomerImport(dataSource).importBundle({ ...customerWithEmail('6100001', 'resident@example.com'), services: [everyDay] });
     const client = runCli(env, ['clients', 'create', '--name', 'dispatch', '--customers', '6100001', '--json']).json<{ client_id: string }>();
     const token = runCli(env, ['tokens', 'issue', '--client-id', client.client_id, '--json']).json<{ access_token: string }>();
     const hook = runCli(env, ['webhooks', 'create', '--client-id', client.client_id, '--url', `${hooks.url}/dispatch`, '--events', 'ticket.created', '--json']);

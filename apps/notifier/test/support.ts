@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { CustomerImport } from '@curbside/application';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { emptyBundle, type CustomerBundle, type NewEvent, type ServiceTicket } from '@curbside/domain';
-import { CustomerRepository, EventRepository, inTransaction } from '@curbside/persistence';
+import { EventRepository, inTransaction } from '@curbside/persistence';
 import type { DataSource } from 'typeorm';
 
 const WORKSPACE = resolve(__dirname, '../../..');
@@ -134,7 +135,7 @@ export function openTicket(id: string): ServiceTicket {
 
 /** `customers` customers with one service email each, and `perCustomer` ticket.created events each. */
 export async function seedEvents(dataSource: DataSource, customers: number, perCustomer: number): Promise<void> {
-  const repository = new CustomerRepository(dataSource);
+  const repository = new CustomerImport(dataSource);
   const events: NewEvent[] = [];
   for (let c = 0; c < customers; c++) {
     const id = String(5_000_000 + c);

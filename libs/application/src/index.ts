@@ -16,6 +16,7 @@ export { SetTextOptIn } from './lib/preferences/set-text-opt-in';
 export { RevokeFeedLink, type FeedLink } from './lib/feeds/revoke-feed-link';
 export { PickupSchedules } from './lib/schedules/pickup-schedules';
 export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/load-import-file';
+export { CustomerImport, type ImportSummary } from './lib/import/customer-import';
 export { NoticeRun, NoticeScheduler, RouteAlerts, type NoticeOptions, type NoticeRunResult } from './lib/notices/notices';
 export { noticeProviders } from './lib/notices/notice-providers';
 export { ExplainNotices, type ExplainedNotice, type ExplainOptions, type NoticeExplanation } from './lib/notices/explain-notices';

@@ -21,7 +21,7 @@ describe.each(testDatabases())('a brand\u2019s message templates on $name', (kin
 
   it('sends its own wording, with the unsubscribe header and the texts\u2019 opt-out line the contract requires', async () => {
     const customerId = '0042000';
-    await sinks.world.customers.importBundle(
+    await sinks.world.customers.store(
       customerBundle(customerId, [
         preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'resident@example.com']]), channel('Text', true, [['SMOBILE', '5550100']])]),
       ]),

@@ -29,7 +29,7 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
   };
 
   it('signs every email with DKIM (relaxed/relaxed, rsa-sha256) over the headers §10 names; an independent verifier passes it, and fails it once a signed header is altered', async () => {
-    await sinks.world.customers.importBundle(customerBundle('5100001', emailTo('resident@example.com')));
+    await sinks.world.customers.store(customerBundle('5100001', emailTo('resident@example.com')));
     await sinks.world.append([ticket('5100001', '1')]);
     await drain(sinks.world.notifier({ smtpUrl: sinks.smtp.url, dkim: DKIM.config, brandName: 'Prairie Hauling' }));
 
@@ -61,7 +61,7 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
     ['at RCPT', (sink: SmtpSink) => sink.answerRecipient((address) => (address.toLowerCase() === 'gone@example.com' ? 550 : null))],
     ['after DATA', (sink: SmtpSink) => sink.answer(({ to }) => (to.some((address) => address.toLowerCase() === 'gone@example.com') ? 554 : null))],
   ])('an SMTP 5xx %s suppresses the address: that delivery is dead, later ones end suppressed without a try', async (_when, refuse) => {
-    await sinks.world.customers.importBundle(customerBundle('5200001', emailTo('Gone@example.com', 'kept@example.com')));
+    await sinks.world.customers.store(customerBundle('5200001', emailTo('Gone@example.com', 'kept@example.com')));
     refuse(sinks.smtp);
     await sinks.world.append([ticket('5200001', '1'), { customerId: '5200001', type: 'invoice.issued', payload: { invoiceId: '9', date: '2026-11-01', amount: '1.00' } }]);
     const notifier = sinks.world.notifier({ smtpUrl: sinks.smtp.url });
@@ -81,7 +81,7 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
   });
 
   it('a temporary refusal (4xx) suppresses nothing', async () => {
-    await sinks.world.customers.importBundle(customerBundle('5300001', emailTo('busy@example.com')));
+    await sinks.world.customers.store(customerBundle('5300001', emailTo('busy@example.com')));
     sinks.smtp.answerRecipient(() => 452);
     await sinks.world.append([ticket('5300001', '1')]);
     await sinks.world.notifier({ smtpUrl: sinks.smtp.url }).runOnce();
@@ -91,7 +91,7 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
   });
 
   it('texts end with the STOP line, within 160 characters', async () => {
-    await sinks.world.customers.importBundle(
+    await sinks.world.customers.store(
       customerBundle('5400001', [preference('Service Exception', true, [channel('Text', true, [['SMOBILE', '555-010-0100']])])]),
     );
     await sinks.world.append([{ customerId: '5400001', type: 'route.alert', payload: { alertId: 'ra_1', routeId: 'J31A', date: '2026-11-27', message: 'x'.repeat(100) } }]);
@@ -106,7 +106,7 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
     const at = (wallClock: string) => (clock = new Date(`${wallClock}-06:00`));
 
     it('holds a text and a call due at 21:30 until 08:00, then sends each once; an email goes at once', async () => {
-      await sinks.world.customers.importBundle(
+      await sinks.world.customers.store(
         customerBundle('5500001', [
           preference('Service Notification', true, [
             channel('Email', true, [['SEMAIL', 'night@example.com']]),
@@ -161,7 +161,7 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
     });
 
     it('with QUIET_HOURS=off, texts go at night', async () => {
-      await sinks.world.customers.importBundle(customerBundle('5600001', [preference('Service Notification', true, [channel('Text', true, [['SMOBILE', '555-010-0103']])])]));
+      await sinks.world.customers.store(customerBundle('5600001', [preference('Service Notification', true, [channel('Text', true, [['SMOBILE', '555-010-0103']])])]));
       at('2031-01-15T23:30:00');
       await sinks.world.append([ticket('5600001', '1')]);
       await drain(sinks.world.notifier({ textProviderUrl: `${sinks.http.url}/text`, quietHours: null, timeZone: 'America/Chicago', now: () => clock }));

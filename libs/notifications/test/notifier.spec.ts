@@ -76,7 +76,7 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
 
   it('fans 1,000 events out to exactly the matching selections, and records each email once', async () => {
     const customers = Array.from({ length: 36 }, (_, i) => String(4_000_000 + i));
-    for (const [i, id] of customers.entries()) await sinks.world.customers.importBundle(customerBundle(id, PROFILES[i % PROFILES.length].preferences(id)));
+    for (const [i, id] of customers.entries()) await sinks.world.customers.store(customerBundle(id, PROFILES[i % PROFILES.length].preferences(id)));
 
     const expected: string[] = [];
     const events: NewEvent[] = [];
@@ -120,7 +120,7 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
 
   it('renders each message when it sends it: queued rows carry none, a row queued with its text goes as stored, one whose event is gone is dead untried', async () => {
     const customerId = '0041000';
-    await sinks.world.customers.importBundle(
+    await sinks.world.customers.store(
       customerBundle(customerId, [
         preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'resident@example.com']]), channel('Text', true, [['SMOBILE', '5550100']])]),
       ]),
@@ -169,10 +169,10 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
   });
 
   it('retries SMTP 451 with growing gaps and delivers on the third try; 550 is dead at once, its address suppressed until lifted', async () => {
-    await sinks.world.customers.importBundle(
+    await sinks.world.customers.store(
       customerBundle('4100001', [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'later@example.com']]), channel('Text', true, [['SMOBILE', '555-429']])])]),
     );
-    await sinks.world.customers.importBundle(customerBundle('4100002', [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'never@example.com']]), channel('Voice', true, [['SPHONE', '555-404']])])]));
+    await sinks.world.customers.store(customerBundle('4100002', [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', 'never@example.com']]), channel('Voice', true, [['SPHONE', '555-404']])])]));
     sinks.smtp.answer(({ to, tries }) => (to.includes('later@example.com') && tries <= 2 ? 451 : to.includes('never@example.com') ? 550 : null));
     sinks.http.answer((request, tries) => (request.path === '/voice' ? 404 : tries <= 1 ? 429 : 200));
     await sinks.world.append([
@@ -222,8 +222,8 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
   });
 
   it('signs webhooks so the receiver can verify them; a changed body or an old timestamp fails', async () => {
-    await sinks.world.customers.importBundle(customerBundle('4200001'));
-    await sinks.world.customers.importBundle(customerBundle('4200002'));
+    await sinks.world.customers.store(customerBundle('4200001'));
+    await sinks.world.customers.store(customerBundle('4200002'));
     await sinks.world.clients.create({ clientId: 'cs_granted', name: 'granted', secretHash: 'x', customers: ['4200001'] });
     await sinks.world.clients.create({ clientId: 'cs_other', name: 'other', secretHash: 'x', customers: ['4200002'] });
     const all = await sinks.world.webhooks.create('cs_granted', `${sinks.http.url}/all`, null);
@@ -259,7 +259,7 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
   });
 
   it('refuses webhook targets on this machine, private, link-local or metadata addresses: at create, and at send time after name resolution', async () => {
-    await sinks.world.customers.importBundle(customerBundle('4250001'));
+    await sinks.world.customers.store(customerBundle('4250001'));
     await sinks.world.clients.create({ clientId: 'cs_targets', name: 'targets', secretHash: 'x', customers: ['4250001'] });
     const refused = [
       'https://169.254.169.254/latest/meta-data',
@@ -299,8 +299,8 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
 
   it('holds a customer to the hourly cap: what is over it waits, nothing is dropped, others are not held', async () => {
     const email = (address: string) => [preference('Service Notification', true, [channel('Email', true, [['SEMAIL', address]])])];
-    await sinks.world.customers.importBundle(customerBundle('4300001', email('busy@example.com')));
-    await sinks.world.customers.importBundle(customerBundle('4300002', email('calm@example.com')));
+    await sinks.world.customers.store(customerBundle('4300001', email('busy@example.com')));
+    await sinks.world.customers.store(customerBundle('4300002', email('calm@example.com')));
     const ticket = (customerId: string, n: number): NewEvent => ({ customerId, type: 'ticket.created', payload: { ticketId: String(n), status: 'OPEN' } });
     await sinks.world.append([...Array.from({ length: 12 }, (_, n) => ticket('4300001', n)), ...Array.from({ length: 3 }, (_, n) => ticket('4300002', n))]);
 

@@ -18,7 +18,7 @@ describe.each(testDatabases())('an outbox subscriber on $name', (kind) => {
   let world: NotifierWorld;
   beforeEach(async () => {
     world = await openWorld(kind);
-    for (const id of CUSTOMERS) await world.customers.importBundle(customerBundle(id));
+    for (const id of CUSTOMERS) await world.customers.store(customerBundle(id));
   });
   afterEach(() => world.close());
 

@@ -35,7 +35,7 @@ describe.each(testDatabases())('a team\u2019s push channel on $name', (kind) => 
   const sinks = useWorldWithSinks(kind);
 
   async function customerWithText(customerId: string, number: string): Promise<void> {
-    await sinks.world.customers.importBundle(
+    await sinks.world.customers.store(
       customerBundle(customerId, [
         preference('Service Notification', true, [channel('Email', true, [['SEMAIL', `r-${customerId}@example.com`]]), channel('Text', true, [['SMOBILE', number]])]),
       ]),

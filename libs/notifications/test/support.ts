@@ -10,7 +10,6 @@ import {
 } from '@curbside/domain';
 import {
   ApiClientRepository,
-  CustomerRepository,
   DeliveryRepository,
   EventRepository,
   inTransaction,
@@ -19,6 +18,7 @@ import {
   SigningKeyRepository,
   WebhookRepository,
 } from '@curbside/persistence';
+import { storeBundles } from '@curbside/persistence/testing';
 import { startHttpReceiver, startSmtpSink, type HttpReceiver, type SmtpSink, type TestDatabaseKind } from '@curbside/testing';
 import { DataSource } from 'typeorm';
 import { Notifier, type NotifierOptions } from '../src/lib/notifier';
@@ -73,7 +73,8 @@ export const TEST_OPTIONS: Omit<NotifierOptions, 'smtpUrl' | 'textProviderUrl' |
 /** A migrated database with the repositories, a notifier factory and the webhook service. */
 export interface NotifierWorld {
   dataSource: DataSource;
-  customers: CustomerRepository;
+  /** Stores new customers with their records (persistence's `storeBundles`: no import, no events). */
+  customers: { store(bundle: CustomerBundle): Promise<void> };
   deliveries: DeliveryRepository;
   clients: ApiClientRepository;
   webhooks: WebhookService;
@@ -92,7 +93,7 @@ export async function openWorld(kind: TestDatabaseKind): Promise<NotifierWorld> 
   return {
     unsubscribeTokens,
     dataSource,
-    customers: new CustomerRepository(dataSource),
+    customers: { store: (bundle) => storeBundles(dataSource, bundle) },
     deliveries: new DeliveryRepository(dataSource),
     clients: new ApiClientRepository(dataSource),
     webhooks: new WebhookService(new WebhookRepository(dataSource), new ApiClientRepository(dataSource), true),

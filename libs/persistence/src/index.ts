@@ -40,10 +40,8 @@ export {
   type BundleResource,
   type SentDelivery,
   type ImportCount,
-  type ImportSummary,
   type BulkImport,
   type RecordBatch,
-  type CustomerRecords,
   type VersionedCustomer,
   type NewApiClient,
   type SigningKey,
@@ -58,6 +56,8 @@ export {
 export { lockCustomer } from './lib/conditional-write';
 export { touchCustomers } from './lib/stores/data-version.store';
 export { appendEvents } from './lib/stores/event.store';
+export { customerImportStore, importTransaction } from './lib/stores/customer-import.store';
+export { withHeldInserts } from './lib/stores/rows/insert-rows';
 export { contactStore, saveContacts } from './lib/stores/contact.store';
 export { revokeFeedLink, type FeedLinkRevocation } from './lib/stores/feed-link.store';
 export { loadHolidays } from './lib/stores/holiday.store';

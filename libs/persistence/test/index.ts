@@ -7,3 +7,4 @@ export { useDatabase } from './database';
 export { dataVersions } from './data-version';
 export { rowsInStatistics } from './statistics';
 export * from './fixtures';
+export { storeBundles } from './stored-bundles';

@@ -1,7 +1,7 @@
 import { SingleBar } from 'cli-progress';
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { ImportCount, ImportSummary } from '@curbside/persistence';
-import { CheckedFile, CustomerPlan, LoadImportFile } from '@curbside/application';
+import { ImportCount } from '@curbside/persistence';
+import { CheckedFile, CustomerPlan, ImportSummary, LoadImportFile } from '@curbside/application';
 import { output } from '../output';
 
 interface ImportOptions {

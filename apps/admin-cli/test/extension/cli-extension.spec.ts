@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { CustomerImport } from '@curbside/application';
 import { CommandRunnerService } from 'nest-commander';
 import { loadConfig } from '@curbside/config';
 import { emptyBundle } from '@curbside/domain';
@@ -24,7 +25,7 @@ describe.each(testDatabases())('a team\u2019s CLI command (createCliApp extensio
     app = await createCliApp(loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' }), (error) => failures.push(error), {
       commands: [CustomerVersionCommand],
     });
-    await app.get(CustomerRepository).importBundle(emptyBundle('1000001'));
+    await app.get(CustomerImport).importBundle(emptyBundle('1000001'));
     version = (await app.get(CustomerRepository).findVersioned('1000001'))?.dataVersion ?? -1;
   });
   afterAll(async () => {

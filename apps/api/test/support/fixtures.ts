@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { CustomerImport } from '@curbside/application';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { decodeImportFile } from '@curbside/codecs';
-import { CustomerRepository, HolidayRepository } from '@curbside/persistence';
+import { HolidayRepository } from '@curbside/persistence';
 
 /** A wire record of the fixture file: every leaf a string, as the API serializes it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -48,5 +49,5 @@ export const contractSampleCustomer = (): FixtureCustomer =>
 export async function loadFixture(app: NestFastifyApplication): Promise<void> {
   const { customers: bundles, holidays } = decodeImportFile(fixture);
   await app.get(HolidayRepository).importHolidays(holidays);
-  for (const bundle of bundles) await app.get(CustomerRepository).importBundle(bundle);
+  for (const bundle of bundles) await app.get(CustomerImport).importBundle(bundle);
 }

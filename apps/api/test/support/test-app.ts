@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { CustomerImport } from '@curbside/application';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ClientService, TokenService } from '@curbside/auth';
 import { decodeImportFile } from '@curbside/codecs';
 import { loadConfig } from '@curbside/config';
 import type { Id } from '@curbside/domain';
-import { CustomerRepository, HolidayRepository } from '@curbside/persistence';
+import { HolidayRepository } from '@curbside/persistence';
 import type { TestDatabase, TestDatabaseKind } from '@curbside/testing';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
@@ -140,7 +141,7 @@ async function describeTestApp(
     importFile: async (file) => {
       const { customers: bundles, holidays } = decodeImportFile(file);
       await app.get(HolidayRepository).importHolidays(holidays);
-      for (const bundle of bundles) await app.get(CustomerRepository).importBundle(bundle);
+      for (const bundle of bundles) await app.get(CustomerImport).importBundle(bundle);
     },
     registerClient,
     as,

@@ -5,6 +5,7 @@ import { UpdateContacts } from './contacts/update-contacts';
 import { RevokeFeedLink } from './feeds/revoke-feed-link';
 import { LiftSuppression } from './deliveries/lift-suppression';
 import { ReplayDeliveries } from './deliveries/replay-deliveries';
+import { CustomerImport } from './import/customer-import';
 import { LoadImportFile } from './import/load-import-file';
 import { PickupSchedules } from './schedules/pickup-schedules';
 import { SetTextOptIn } from './preferences/set-text-opt-in';
@@ -18,6 +19,7 @@ const USE_CASES = [
   SetTicketStatus,
   PickupSchedules,
   LoadImportFile,
+  CustomerImport,
   UpdatePreferences,
   Unsubscribe,
   SetTextOptIn,

@@ -66,8 +66,6 @@ export interface Resource<R> {
   loadStored(manager: EntityManager, customerId: Id, records: readonly R[], customerIsNew: boolean): Promise<R[]>;
   /** Deletes the stored records whose keys are `goes` and writes `records`. */
   save(manager: EntityManager, customerId: Id, goes: readonly string[], records: readonly R[], customerIsNew: boolean): Promise<void>;
-  /** The list is replaced as a whole by an import that has any: its records are written in one call. */
-  wholeList?: boolean;
 }
 
 /** Records stored by their key. */
@@ -84,10 +82,9 @@ function byKey<R>(store: RecordStore<R>, entities: Resource<R>['entities']): Res
   };
 }
 
-/** Balances are one list, replaced as a whole when an import has any. */
+/** Balances are one list, replaced as a whole when an import has any (the domain's `WHOLE_LISTS`). */
 const balances: Resource<Balance> = {
   entities: [BalanceEntity],
-  wholeList: true,
   key: (balance) => balance.type,
   load: loadBalances,
   loadStored: async (manager, customerId, records, customerIsNew) => (records.length === 0 || customerIsNew ? [] : loadBalances(manager, customerId)),

@@ -1,7 +1,8 @@
 import type { ContactUpdate } from '@curbside/domain';
+import { CustomerImport } from '../import/customer-import';
 import { testDatabases } from '@curbside/testing';
 import { contact, dataVersions, emptyBundle, useDatabase } from '@curbside/persistence/testing';
-import { ContactRepository, CustomerRepository, EventRepository } from '@curbside/persistence';
+import { ContactRepository, EventRepository } from '@curbside/persistence';
 import { UpdateContacts } from './update-contacts';
 
 describe.each(testDatabases())('UpdateContacts (PUT contacts) on $name', (db) => {
@@ -16,7 +17,7 @@ describe.each(testDatabases())('UpdateContacts (PUT contacts) on $name', (db) =>
 
   async function newCustomer(withBilling = true): Promise<string> {
     const id = String((next += 1));
-    await new CustomerRepository(dataSource()).importBundle({ ...emptyBundle(id), contacts: withBilling ? [contact('billing')] : [] });
+    await new CustomerImport(dataSource()).importBundle({ ...emptyBundle(id), contacts: withBilling ? [contact('billing')] : [] });
     return id;
   }
 

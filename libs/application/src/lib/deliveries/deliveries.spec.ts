@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import type { Delivery, DeliveryWithMessage, NewEvent, Preference } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
 import { emptyBundle, useDatabase } from '@curbside/persistence/testing';
-import { CustomerRepository, DeliveryRepository, EventRepository, inTransaction, PreferenceRepository, WebhookRepository } from '@curbside/persistence';
+import { DeliveryRepository, EventRepository, inTransaction, PreferenceRepository, WebhookRepository } from '@curbside/persistence';
+import { CustomerImport } from '../import/customer-import';
 import { DeliverClaimed } from './deliver-claimed';
 import { DeliveryFailure, MessageRenderer, type Channel, type DeliveryOutcome } from './delivery-ports';
 import { FanOutEvents } from './fan-out-events';
@@ -73,7 +74,7 @@ describe.each(testDatabases())('the delivery use cases on $name', (db) => {
 
   beforeAll(async () => {
     for (const [who, id] of Object.entries(customers)) {
-      await new CustomerRepository(dataSource()).importBundle({ ...emptyBundle(id), preferences: billingEmail(address(who as keyof typeof customers)) });
+      await new CustomerImport(dataSource()).importBundle({ ...emptyBundle(id), preferences: billingEmail(address(who as keyof typeof customers)) });
     }
   });
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as codecs from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
-import { sqliteImportScratches, type ImportSummary, type RecordBatch } from '@curbside/persistence';
+import { sqliteImportScratches, type RecordBatch } from '@curbside/persistence';
+import type { ImportSummary } from './customer-import';
 import { ImportRejected, LoadImportFile } from './load-import-file';
 
 jest.mock('@curbside/codecs', () => {
@@ -50,7 +51,7 @@ async function checked(service: LoadImportFile, file: string): Promise<Record<st
 describe('LoadImportFile.check: the scan and stream-json agree', () => {
   const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-check-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
-  const service = new LoadImportFile(undefined as never, undefined as never, sqliteImportScratches);
+  const service = new LoadImportFile(undefined as never, undefined as never, sqliteImportScratches, undefined as never);
 
   const written = (text: string): string => {
     const file = path.join(directory, 'import.json');
@@ -136,7 +137,7 @@ describe('LoadImportFile.check: the scan and stream-json agree', () => {
         refreshStatistics: async () => undefined,
       };
       const holidays = { importHolidays: async () => ({ created: 0, replaced: 0 }) };
-      const writer = new LoadImportFile(customers as never, holidays as never, sqliteImportScratches);
+      const writer = new LoadImportFile(customers as never, holidays as never, sqliteImportScratches, customers as never);
       const file = written(text);
       const checkedFile = await writer.check(file);
       for await (const summary of (await writer.loadChecked(checkedFile)).customers) expect(summary.customerId).toMatch(/^\d+$/);

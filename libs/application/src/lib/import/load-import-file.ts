@@ -2,7 +2,8 @@ import { setImmediate } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { BundleResource, Customer, ImportFile } from '@curbside/domain';
 import { decodeImportFile, ImportFileError, ImportFileReader, type ImportPiece, importPieces, importRecordLists, NotJson, NotScanned, scannedPieces } from '@curbside/codecs';
-import { CustomerRecords, CustomerRepository, HolidayRepository, ImportCount, ImportSummary, RecordBatch, Traced } from '@curbside/persistence';
+import { CustomerRepository, HolidayRepository, ImportCount, RecordBatch, Traced } from '@curbside/persistence';
+import { CustomerImport, type CustomerRecords, type ImportSummary } from './customer-import';
 import { ImportScratch, ImportScratches } from './import-scratch';
 
 /** Records written per statement batch of a streamed import: bounds memory, and amortises each batch's lookups. */
@@ -55,7 +56,8 @@ export class ImportRejected extends Error {
 
 /**
  * Loads an import file (CONTRACT §3; the CLI's `import` and `seed`): every record is checked
- * before anything is written, then each customer is loaded all or nothing.
+ * before anything is written, then each customer is loaded all or nothing, by `CustomerImport`
+ * (which asks the domain what each customer's records mean), many small customers a transaction.
  */
 @Injectable()
 export class LoadImportFile {
@@ -63,6 +65,7 @@ export class LoadImportFile {
     private readonly customers: CustomerRepository,
     private readonly holidays: HolidayRepository,
     private readonly scratches: ImportScratches,
+    private readonly imports: CustomerImport,
   ) {}
 
   parse(text: string, source: string): ImportFile {
@@ -170,7 +173,7 @@ export class LoadImportFile {
   private async importGroup(group: readonly CustomerRecords[]): Promise<GroupResult> {
     if (group.length === 0) return { summaries: [] };
     try {
-      return { summaries: await this.customers.importCustomers(group) };
+      return { summaries: await this.imports.importCustomers(group) };
     } catch {
       // Tried again one by one, below.
     }
@@ -186,7 +189,7 @@ export class LoadImportFile {
   /** One customer in a transaction of its own. Never rejects: a failure is returned. */
   private async importAlone(customer: Customer, batches: AsyncIterable<RecordBatch> | Iterable<RecordBatch>): Promise<GroupResult> {
     try {
-      return { summaries: [await this.customers.importBatches(customer, batches)] };
+      return { summaries: [await this.imports.importBatches(customer, batches)] };
     } catch (error) {
       return { summaries: [], failure: { error } };
     }
@@ -198,7 +201,7 @@ export class LoadImportFile {
     const holidays = await this.holidays.importHolidays(file.holidays);
     const customers: ImportSummary[] = [];
     for (const bundle of file.customers) {
-      const summary = await this.customers.importBundle(bundle);
+      const summary = await this.imports.importBundle(bundle);
       customers.push(summary);
       onCustomerDone(summary);
     }

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testDatabases } from '@curbside/testing';
 import { rowsInStatistics, useDatabase } from '@curbside/persistence/testing';
-import { CustomerRepository, HolidayRepository, ServiceTicketRepository, sqliteImportScratches, type ImportSummary } from '@curbside/persistence';
+import { CustomerRepository, HolidayRepository, ServiceTicketRepository, sqliteImportScratches } from '@curbside/persistence';
 import { wholeList } from '@curbside/domain';
 import type { DataSource } from 'typeorm';
+import { CustomerImport, type ImportSummary } from './customer-import';
 import { LoadImportFile } from './load-import-file';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests edit raw JSON freely
@@ -37,7 +38,7 @@ describe.each(testDatabases())('LoadImportFile writing on $name: many customers 
   const dataSource = useDatabase(db);
   const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-write-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
-  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()), sqliteImportScratches);
+  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()), sqliteImportScratches, new CustomerImport(dataSource()));
   const tickets = (id: string) => new ServiceTicketRepository(dataSource()).list(id, wholeList());
 
   /** Checks and loads `file`: the summaries taken, and the error that stopped the load, if one did. */
@@ -106,7 +107,7 @@ describe.each(testDatabases())('LoadImportFile on $name leaves the planner stati
   const dataSource = useDatabase(db);
   const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-statistics-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
-  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()), sqliteImportScratches);
+  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()), sqliteImportScratches, new CustomerImport(dataSource()));
   const ticketsOf = (file: Json) => file.customers.reduce((sum: number, customer: Json) => sum + customer.tickets.length, 0);
 
   it('an import file (the CLI’s import), then a decoded one (seed): each ends with the statistics of every row written', async () => {

@@ -1,7 +1,8 @@
 import type { Id, PreferenceCategory, SelectionUpdate } from '@curbside/domain';
+import { CustomerImport } from '../import/customer-import';
 import { testDatabases } from '@curbside/testing';
 import { dataVersions, emptyBundle, preferences, service, useDatabase } from '@curbside/persistence/testing';
-import { CustomerRepository, EventRepository, PreferenceRepository } from '@curbside/persistence';
+import { EventRepository, PreferenceRepository } from '@curbside/persistence';
 import { SetTextOptIn } from './set-text-opt-in';
 import { Unsubscribe } from './unsubscribe';
 import { UpdatePreferences } from './update-preferences';
@@ -10,7 +11,7 @@ const CANONICAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
 
 describe.each(testDatabases())('the preference use cases on $name', (db) => {
   const dataSource = useDatabase(db);
-  const customers = () => new CustomerRepository(dataSource());
+  const customers = () => new CustomerImport(dataSource());
   const events = () => new EventRepository(dataSource());
   const stored = (customerId: Id) => new PreferenceRepository(dataSource()).list(customerId);
   const update = (customerId: Id, updates: SelectionUpdate[], modifiedBy: string) =>

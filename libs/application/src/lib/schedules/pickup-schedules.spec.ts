@@ -1,5 +1,6 @@
 import { emptyBundle, type Holiday } from '@curbside/domain';
-import { CustomerRepository, HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
+import { CustomerImport } from '../import/customer-import';
+import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
 import { pickup, service, useDatabase } from '@curbside/persistence/testing';
 import { testDatabases } from '@curbside/testing';
 import { PickupSchedules } from './pickup-schedules';
@@ -15,7 +16,7 @@ describe.each(testDatabases())('PickupSchedules on $name', (db) => {
   const dataSource = useDatabase(db);
   const schedules = () => new PickupSchedules(new ServiceRepository(dataSource()), new PickupRepository(dataSource()), new HolidayRepository(dataSource()));
   const importCustomer = (id: string, pickups = [pickup('501', '2026-11-20')]) =>
-    new CustomerRepository(dataSource()).importBundle({ ...emptyBundle(id), services: [cart, stopped], pickups });
+    new CustomerImport(dataSource()).importBundle({ ...emptyBundle(id), services: [cart, stopped], pickups });
 
   beforeAll(async () => {
     await new HolidayRepository(dataSource()).importHolidays([THANKSGIVING]);
@@ -36,7 +37,7 @@ describe.each(testDatabases())('PickupSchedules on $name', (db) => {
   });
 
   it('answers no next pickup for a customer without services', async () => {
-    await new CustomerRepository(dataSource()).importBundle(emptyBundle('5000003'));
+    await new CustomerImport(dataSource()).importBundle(emptyBundle('5000003'));
     expect(await schedules().nextPickups('5000003', TODAY)).toEqual([]);
   });
 

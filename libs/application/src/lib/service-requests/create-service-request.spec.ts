@@ -1,7 +1,8 @@
 import { emptyBundle, type ServiceRequest, type ServiceTicket } from '@curbside/domain';
+import { CustomerImport } from '../import/customer-import';
 import { testDatabases } from '@curbside/testing';
 import { dataVersions, service, serviceTicket, useDatabase } from '@curbside/persistence/testing';
-import { ApiClientRepository, CustomerRepository, EventRepository, ServiceTicketRepository } from '@curbside/persistence';
+import { ApiClientRepository, EventRepository, ServiceTicketRepository } from '@curbside/persistence';
 import { CreateServiceRequest, IDEMPOTENCY_WINDOW_MS, type ServiceRequestCall, type ServiceRequestOutcome } from './create-service-request';
 
 const TODAY = '2026-11-24'; // a Tuesday
@@ -22,7 +23,7 @@ describe.each(testDatabases())('CreateServiceRequest on $name', (db) => {
   /** A new customer with the cart service, and tickets if given. */
   async function newCustomer(withTickets: ServiceTicket[] = []): Promise<string> {
     const id = String((customer += 1));
-    await new CustomerRepository(dataSource()).importBundle({ ...emptyBundle(id), services: [cart], tickets: withTickets });
+    await new CustomerImport(dataSource()).importBundle({ ...emptyBundle(id), services: [cart], tickets: withTickets });
     return id;
   }
 

@@ -1,7 +1,8 @@
 import type { TicketStatus } from '@curbside/domain';
+import { CustomerImport } from '../import/customer-import';
 import { testDatabases } from '@curbside/testing';
 import { dataVersions, emptyBundle, serviceTicket, useDatabase } from '@curbside/persistence/testing';
-import { CustomerRepository, EventRepository, ServiceTicketRepository } from '@curbside/persistence';
+import { EventRepository, ServiceTicketRepository } from '@curbside/persistence';
 import { SetTicketStatus } from './set-ticket-status';
 
 const CUSTOMER = '3000001';
@@ -15,7 +16,7 @@ describe.each(testDatabases())('SetTicketStatus on $name', (db) => {
     new SetTicketStatus(dataSource()).execute(customerId, id, status, by);
 
   beforeAll(async () => {
-    await new CustomerRepository(dataSource()).importBundle({
+    await new CustomerImport(dataSource()).importBundle({
       ...emptyBundle(CUSTOMER),
       tickets: [
         serviceTicket('1', '2024-03-01T10:00:00.000', { status: 'OPEN', closedAt: null, closedBy: null }),
@@ -61,7 +62,7 @@ describe.each(testDatabases())('SetTicketStatus on $name', (db) => {
   it('bumps the customer\u2019s data version on a change, not when the status is the same (ARCHITECTURE: one data version per customer)', async () => {
     const { bumpOf } = dataVersions(dataSource);
     const id = '3000003';
-    await new CustomerRepository(dataSource()).importBundle({ ...emptyBundle(id), tickets: [serviceTicket('88001', '2026-11-02T08:00:00.000', { status: 'OPEN' })] });
+    await new CustomerImport(dataSource()).importBundle({ ...emptyBundle(id), tickets: [serviceTicket('88001', '2026-11-02T08:00:00.000', { status: 'OPEN' })] });
     expect(await bumpOf(id, () => setStatus(id, '88001', 'CLOSED', 'operator'))).toBe(1);
     expect(await bumpOf(id, () => setStatus(id, '88001', 'CLOSED', 'operator'))).toBe(0);
   });

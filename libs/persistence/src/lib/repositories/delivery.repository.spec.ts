@@ -1,8 +1,8 @@
 import { bounceSuppression, nowLocalDateTime, type Delivery, type NewDelivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
 import { useDatabase } from '../../../test/database';
+import { storeBundles } from '../../../test/stored-bundles';
 import { contact, emailActivity, emptyBundle } from '../../../test/fixtures';
-import { CustomerRepository } from './customer.repository';
 import { DeliveryRepository } from './delivery.repository';
 import { inTransaction } from '../database/index';
 import { saveContacts } from '../stores/contact.store';
@@ -31,7 +31,7 @@ describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
 
   /** Fans out `n` emails for a customer of its own and claims them all. */
   async function claimedEmails(customerId: string, n: number): Promise<Delivery[]> {
-    await new CustomerRepository(dataSource()).importBundle(emptyBundle(customerId));
+    await storeBundles(dataSource(), emptyBundle(customerId));
     const eventId = Number(customerId);
     await repository().fanOut([{ eventId, deliveries: Array.from({ length: n }, (_, k) => email(eventId, customerId, k)) }]);
     const mine: Delivery[] = [];
@@ -58,7 +58,7 @@ describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
   });
 
   it('does not claim again a delivery the caller still holds, even when its lease ran out', async () => {
-    await new CustomerRepository(dataSource()).importBundle(emptyBundle('5100003'));
+    await storeBundles(dataSource(), emptyBundle('5100003'));
     await repository().fanOut([{ eventId: 5100003, deliveries: [0, 1].map((k) => email(5100003, '5100003', k)) }]);
     const held = await repository().claimDue('worker', 1, 0);
     expect(held).toHaveLength(1);
@@ -101,8 +101,7 @@ describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
     });
 
     it('a PUT of op 10 or of contacts that sets the address again lifts it; one that sets another address does not', async () => {
-      const customers = new CustomerRepository(dataSource());
-      await customers.importBundle(emptyBundle('8800002'));
+      await storeBundles(dataSource(), emptyBundle('8800002'));
       const bounce = async (address: string) => {
         const [delivery] = await claimedEmails(String(8800100 + (await repository().suppressions()).length), 1);
         await repository().markBounced(delivery.id, 'SMTP: 550', bounceSuppression({ ...delivery, address }, 'SMTP: 550', nowLocalDateTime()));

@@ -2,6 +2,7 @@ import { testDatabases } from '@curbside/testing';
 import { wholeList, type ListPosition, type ListQuery } from '@curbside/domain';
 import { DataSource, type Logger } from 'typeorm';
 import { useDatabase } from '../../../test/database';
+import { storeBundles } from '../../../test/stored-bundles';
 import { caseRecord, disposalTicket, emailActivity, fullBundle, invoice, issueActivity, serviceTicket } from '../../../test/fixtures';
 import { CaseRepository } from './case.repository';
 import { CustomerRepository } from './customer.repository';
@@ -153,7 +154,7 @@ describe.each(testDatabases())('the dated lists’ statements as $name plans the
     const day = (n: number) => new Date(Date.UTC(2024, 11, 31) - n * 86_400_000).toISOString().slice(0, 10);
     const time = (n: number) => `${day(n)}T08:00:00.000`;
     const ids = Array.from({ length: RECORDS }, (_, n) => String(95 + (RECORDS - n) * 7));
-    await new CustomerRepository(dataSource()).importBundle({
+    await storeBundles(dataSource(), {
       ...fullBundle(CUSTOMER),
       tickets: ids.map((id, n) => serviceTicket(id, time(n))),
       disposalTickets: ids.map((id, n) => disposalTicket(id, n < RECORDS / 2 ? time(n) : null)),

@@ -2,6 +2,7 @@ import { testDatabases } from '@curbside/testing';
 import { wholeList, type DateRange, type Id, type ListPosition, type ListQuery, type Page, type UncountedPage, type ServiceTicketSummary } from '@curbside/domain';
 import { DataSource } from 'typeorm';
 import { useDatabase } from '../../../test/database';
+import { storeBundles } from '../../../test/stored-bundles';
 import {
   caseRecord,
   disposalTicket,
@@ -12,7 +13,6 @@ import {
   issueActivity,
   serviceTicket,
 } from '../../../test/fixtures';
-import { CustomerRepository } from './customer.repository';
 import { ServiceTicketRepository } from './service-ticket.repository';
 import { DisposalTicketRepository } from './disposal-ticket.repository';
 import { InvoiceRepository } from './invoice.repository';
@@ -76,8 +76,7 @@ describe.each(testDatabases())('record lists on $name', (db) => {
   const dataSource = useDatabase(db);
 
   beforeAll(async () => {
-    const customers = new CustomerRepository(dataSource());
-    await customers.importBundle({
+    await storeBundles(dataSource(), {
       ...fullBundle(CUSTOMER),
       tickets: TIMES.map(([id, time]) => serviceTicket(id, time, id === '9' ? { services: [] } : {})),
       disposalTickets: TIMES.map(([id, time]) => disposalTicket(id, time)),
@@ -86,7 +85,7 @@ describe.each(testDatabases())('record lists on $name', (db) => {
       emailActivities: TIMES.map(([id, time]) => emailActivity(id, time)),
       issueActivities: TIMES.map(([id, time]) => issueActivity(id, time)),
     });
-    await customers.importBundle(emptyBundle(OTHER_CUSTOMER));
+    await storeBundles(dataSource(), emptyBundle(OTHER_CUSTOMER));
   });
 
   describe.each(LISTS)('$name', ({ page }) => {
@@ -143,7 +142,7 @@ describe.each(testDatabases())('record lists on $name', (db) => {
 
   it('summarizes disposal tickets by their last modification, undated ones last and only when unfiltered', async () => {
     const disposals = new DisposalTicketRepository(dataSource());
-    await new CustomerRepository(dataSource()).importBundle({
+    await storeBundles(dataSource(), {
       ...emptyBundle(CUSTOMER),
       disposalTickets: [disposalTicket('7', null), disposalTicket('20', null)],
     });

@@ -1,9 +1,9 @@
 import { testDatabases } from '@curbside/testing';
 import { isScheduledService, type ServiceStatus } from '@curbside/domain';
 import { useDatabase } from '../../../test/database';
+import { storeBundles } from '../../../test/stored-bundles';
 import { emptyBundle, service } from '../../../test/fixtures';
 import { ServiceEntity } from '../entities';
-import { CustomerRepository } from './customer.repository';
 import { NoticeRepository } from './notice.repository';
 import { ServiceRepository } from './service.repository';
 
@@ -25,7 +25,7 @@ describe.each(testDatabases())('the notices\' SQL for a scheduled service on $na
   it('picks exactly the services the domain\'s isScheduledService picks, on every case', async () => {
     const customerId = '7700001';
     const services = CASES.map(({ status }, index) => ({ ...service(String(101 + index)), status }));
-    await new CustomerRepository(dataSource()).importBundle({ ...emptyBundle(customerId), services });
+    await storeBundles(dataSource(), { ...emptyBundle(customerId), services });
     for (const [index, { columns }] of CASES.entries()) {
       const nulls = {
         ...(columns.days ? {} : { scheduleDays: null }),

@@ -14,7 +14,7 @@ import { selectRows } from '../stores/rows/select-rows';
 
 /*
  * Reads of the records of the published operations (CONTRACT §6). They are written by import
- * (CustomerRepository.importBundle, HolidayRepository.importHolidays).
+ * (the application's CustomerImport, HolidayRepository.importHolidays).
  */
 
 const CONFIRMED_STATUSES = PICKUP_STATUSES.filter(isConfirmed);

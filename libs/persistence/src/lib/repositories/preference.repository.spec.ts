@@ -1,7 +1,7 @@
 import { testDatabases } from '@curbside/testing';
 import { useDatabase } from '../../../test/database';
+import { storeBundles } from '../../../test/stored-bundles';
 import { emptyBundle, preferences } from '../../../test/fixtures';
-import { CustomerRepository } from './customer.repository';
 import { PreferenceRepository } from './preference.repository';
 
 describe.each(testDatabases())('PreferenceRepository on $name', (db) => {
@@ -9,15 +9,14 @@ describe.each(testDatabases())('PreferenceRepository on $name', (db) => {
   const repository = () => new PreferenceRepository(dataSource());
 
   it('lists preferences as stored', async () => {
-    await new CustomerRepository(dataSource()).importBundle({ ...emptyBundle('4000001'), preferences: preferences() });
+    await storeBundles(dataSource(), { ...emptyBundle('4000001'), preferences: preferences() });
     expect(await repository().list('4000001')).toEqual(preferences());
   });
 
   it('reads the preferences of many customers set-wise, each as list() reads it', async () => {
-    const customers = new CustomerRepository(dataSource());
-    await customers.importBundle({ ...emptyBundle('4000011'), preferences: preferences() });
-    await customers.importBundle({ ...emptyBundle('4000012'), preferences: preferences().slice(1) });
-    await customers.importBundle(emptyBundle('4000013'));
+    await storeBundles(dataSource(), { ...emptyBundle('4000011'), preferences: preferences() });
+    await storeBundles(dataSource(), { ...emptyBundle('4000012'), preferences: preferences().slice(1) });
+    await storeBundles(dataSource(), emptyBundle('4000013'));
 
     const many = await repository().listOf(['4000012', '4000011', '4000013', '4000011']);
     expect([...many.keys()]).toEqual(['4000012', '4000011', '4000013']);

@@ -1,8 +1,8 @@
 import { testDatabases } from '@curbside/testing';
 import { useDatabase } from '../../../test/database';
+import { storeBundles } from '../../../test/stored-bundles';
 import { emptyBundle } from '../../../test/fixtures';
 import { ApiClientRepository } from './api-client.repository';
-import { CustomerRepository } from './customer.repository';
 import { WebhookRepository } from './webhook.repository';
 
 describe.each(testDatabases())('WebhookRepository on $name', (db) => {
@@ -10,8 +10,7 @@ describe.each(testDatabases())('WebhookRepository on $name', (db) => {
   const webhooks = () => new WebhookRepository(dataSource());
 
   it('finds the webhooks of each customer set-wise: clients granted it or all customers, not revoked', async () => {
-    const customers = new CustomerRepository(dataSource());
-    for (const id of ['5200001', '5200002', '5200003']) await customers.importBundle(emptyBundle(id));
+    for (const id of ['5200001', '5200002', '5200003']) await storeBundles(dataSource(), emptyBundle(id));
     const clients = new ApiClientRepository(dataSource());
     const client = (clientId: string, granted: 'all' | string[]) =>
       clients.create({ clientId, name: clientId, secretHash: 'x', customers: granted });

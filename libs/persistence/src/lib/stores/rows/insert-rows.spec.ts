@@ -1,10 +1,10 @@
 import type { NewDelivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
 import { useDatabase } from '../../../../test/database';
+import { storeBundles } from '../../../../test/stored-bundles';
 import { emptyBundle } from '../../../../test/fixtures';
 import { inTransaction } from '../../database/index';
 import { DeliveryEntity, PreferenceCategoryEntity } from '../../entities';
-import { CustomerRepository } from '../../repositories/customer.repository';
 import { pendingDeliveryRows } from '../../repositories/delivery.repository';
 import { arrayParameter } from './array-parameter';
 import { insertRows } from './insert-rows';
@@ -73,7 +73,7 @@ describe.each(testDatabases())('insertRows on $name', (db) => {
   const dataSource = useDatabase(db);
 
   it('writes every value as given: awkward text, empty strings, nulls, integers, booleans, in order', async () => {
-    await new CustomerRepository(dataSource()).importBundle(emptyBundle('7100001'));
+    await storeBundles(dataSource(), emptyBundle('7100001'));
     const deliveries = AWKWARD.map((text, n) => delivery('7100001', n, text));
     await inTransaction(dataSource(), async (manager) => {
       await insertRows(manager, DeliveryEntity, pendingDeliveryRows(deliveries));
@@ -93,7 +93,7 @@ describe.each(testDatabases())('insertRows on $name', (db) => {
   });
 
   it('writes the same values whether an array goes as JSON-made text or through the driver', async () => {
-    await new CustomerRepository(dataSource()).importBundle(emptyBundle('7100003'));
+    await storeBundles(dataSource(), emptyBundle('7100003'));
     // No control characters and no surrogates: every column of this batch is made by JSON.stringify.
     const plain = AWKWARD.filter((text) => typeof arrayParameter([text]) === 'string').map((text, n) => delivery('7100003', 200 + n, text));
     expect(plain.length).toBeGreaterThanOrEqual(6);
@@ -103,7 +103,7 @@ describe.each(testDatabases())('insertRows on $name', (db) => {
   });
 
   it('writes a value every row shares as that value (sent once on PostgreSQL): the text NULL, empty text, null, a row alone', async () => {
-    await new CustomerRepository(dataSource()).importBundle(emptyBundle('7100004'));
+    await storeBundles(dataSource(), emptyBundle('7100004'));
     const shared = (text: string | null, n: number): NewDelivery => ({ ...delivery('7100004', n, 'x'), subject: text, body: text ?? '', html: null });
     const batches = [[shared('NULL', 300), shared('NULL', 301)], [shared('', 302), shared('', 303)], [shared(null, 304), shared(null, 305)], [shared('🚛 "alone"', 306)]];
     await inTransaction(dataSource(), async (manager) => {
@@ -114,7 +114,7 @@ describe.each(testDatabases())('insertRows on $name', (db) => {
   });
 
   it('writes rows of many statements in the order given (1,337 rows: two full statements and a tail in five)', async () => {
-    await new CustomerRepository(dataSource()).importBundle(emptyBundle('7100005'));
+    await storeBundles(dataSource(), emptyBundle('7100005'));
     const deliveries = Array.from({ length: 1_337 }, (_, n) => delivery('7100005', 400 + n, AWKWARD[n % AWKWARD.length]));
     await inTransaction(dataSource(), (manager) => insertRows(manager, DeliveryEntity, pendingDeliveryRows(deliveries)));
     const rows = await dataSource().getRepository(DeliveryEntity).find({ where: { customerId: '7100005' }, order: { id: 'ASC' } });
@@ -122,7 +122,7 @@ describe.each(testDatabases())('insertRows on $name', (db) => {
   });
 
   it('writes nothing of a statement that fails (a duplicate key): the transaction rolls back whole', async () => {
-    await new CustomerRepository(dataSource()).importBundle(emptyBundle('7100002'));
+    await storeBundles(dataSource(), emptyBundle('7100002'));
     const twice = [delivery('7100002', 100, 'one'), { ...delivery('7100002', 101, 'two'), idempotencyKey: 'curbside-rows-100' }];
     await expect(inTransaction(dataSource(), (manager) => insertRows(manager, DeliveryEntity, pendingDeliveryRows(twice)))).rejects.toThrow();
     expect(await dataSource().getRepository(DeliveryEntity).count({ where: { customerId: '7100002' } })).toBe(0);

@@ -1,27 +1,32 @@
 import { testDatabases } from '@curbside/testing';
 import { wholeList, type CustomerBundle } from '@curbside/domain';
-import { useDatabase } from '../../../test/database';
+import { CustomerRepository, EventRepository, ServiceTicketRepository } from '@curbside/persistence';
 import {
   caseRecord,
+  dataVersions,
+  disposalTicket,
   emptyBundle,
   fullBundle,
   invoice,
+  note,
+  pickup,
   preferences,
+  profile,
   serviceTicket,
   sparseBundle,
-} from '../../../test/fixtures';
-import { CustomerRepository } from './customer.repository';
-import { EventRepository } from './event.repository';
-import { ServiceTicketRepository } from './service-ticket.repository';
+  useDatabase,
+} from '@curbside/persistence/testing';
+import { CustomerImport } from './customer-import';
 
-describe.each(testDatabases())('CustomerRepository on $name', (db) => {
+describe.each(testDatabases())('CustomerImport on $name: what an import of a customer writes', (db) => {
   const dataSource = useDatabase(db);
   const customers = () => new CustomerRepository(dataSource());
+  const imports = () => new CustomerImport(dataSource());
   const events = () => new EventRepository(dataSource());
 
   it('exports exactly what it imported, with every field filled', async () => {
     const bundle = fullBundle('1000001');
-    const summary = await customers().importBundle(bundle);
+    const summary = await imports().importBundle(bundle);
     expect(await customers().exportBundle('1000001')).toEqual(bundle);
     expect(summary.customerCreated).toBe(true);
     expect(summary.resources.tickets).toEqual({ created: 3, replaced: 0 });
@@ -30,12 +35,12 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
 
   it('exports exactly what it imported, with every nullable field null', async () => {
     const bundle = sparseBundle('1000002');
-    await customers().importBundle(bundle);
+    await imports().importBundle(bundle);
     expect(await customers().exportBundle('1000002')).toEqual(bundle);
   });
 
   it('knows which customers exist', async () => {
-    await customers().importBundle(emptyBundle('1000003', 'CAD'));
+    await imports().importBundle(emptyBundle('1000003', 'CAD'));
     expect(await customers().exists('1000003')).toBe(true);
     expect(await customers().find('1000003')).toEqual({ id: '1000003', currency: 'CAD', ivrFee: null });
     expect(await customers().exists('4040404')).toBe(false);
@@ -44,10 +49,10 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
   });
 
   it('replaces records by id and keeps the records the bundle does not mention', async () => {
-    await customers().importBundle(fullBundle('1000004'));
+    await imports().importBundle(fullBundle('1000004'));
     const changedTicket = serviceTicket('5001', '2024-03-01T10:00:00.000', { comments: 'Rescheduled', services: [] });
     const newTicket = serviceTicket('5004', '2024-03-09T12:00:00.000');
-    const summary = await customers().importBundle({
+    const summary = await imports().importBundle({
       ...emptyBundle('1000004', 'CAD'),
       tickets: [changedTicket, newTicket],
       contacts: [{ ...fullBundle().contacts[1], email: 'new-service@acme.example' }],
@@ -74,22 +79,22 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
   });
 
   it('keeps the balances when the bundle has none', async () => {
-    await customers().importBundle(fullBundle('1000005'));
-    await customers().importBundle(emptyBundle('1000005'));
+    await imports().importBundle(fullBundle('1000005'));
+    await imports().importBundle(emptyBundle('1000005'));
     expect((await customers().exportBundle('1000005'))?.balances).toEqual(fullBundle().balances);
   });
 
   it('writes no events for a new customer: a first load of history is not news', async () => {
-    await customers().importBundle(fullBundle('1000006'));
+    await imports().importBundle(fullBundle('1000006'));
     expect(await events().list('1000006')).toEqual([]);
   });
 
   it('writes events for changed tickets, cases, invoices and preferences of a known customer', async () => {
-    await customers().importBundle(fullBundle('1000007'));
+    await imports().importBundle(fullBundle('1000007'));
     const original = fullBundle('1000007');
     const changedPreferences = preferences();
     changedPreferences[1].enabled = true;
-    await customers().importBundle({
+    await imports().importBundle({
       ...emptyBundle('1000007'),
       tickets: [
         { ...original.tickets[0], status: 'CLOSED' },
@@ -116,13 +121,13 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
   });
 
   it('writes no events when a known customer is imported again unchanged', async () => {
-    await customers().importBundle(fullBundle('1000008'));
-    await customers().importBundle(fullBundle('1000008'));
+    await imports().importBundle(fullBundle('1000008'));
+    await imports().importBundle(fullBundle('1000008'));
     expect(await events().list('1000008')).toEqual([]);
   });
 
   it('changes nothing when an import fails part way', async () => {
-    await customers().importBundle(fullBundle('1000009'));
+    await imports().importBundle(fullBundle('1000009'));
     const broken: CustomerBundle = {
       ...fullBundle('1000009'),
       customer: { id: '1000009', currency: 'EUR', ivrFee: null },
@@ -130,12 +135,12 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
       // Written after the tickets: a case without its required date fails the whole import.
       cases: [caseRecord('3399', null as unknown as string)],
     };
-    await expect(customers().importBundle(broken)).rejects.toThrow();
+    await expect(imports().importBundle(broken)).rejects.toThrow();
     expect(await customers().exportBundle('1000009')).toEqual(fullBundle('1000009'));
     expect(await events().list('1000009')).toEqual([]);
 
     await expect(
-      customers().importBundle({ ...broken, customer: { id: '1000010', currency: 'USD', ivrFee: null } }),
+      imports().importBundle({ ...broken, customer: { id: '1000010', currency: 'USD', ivrFee: null } }),
     ).rejects.toThrow();
     expect(await customers().exists('1000010')).toBe(false);
   });
@@ -143,7 +148,7 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
   it('lets reads made while an import is under way see the customer before or after it, never half done', async () => {
     const tickets = () => new ServiceTicketRepository(dataSource());
     const before = fullBundle('1000012');
-    await customers().importBundle(before);
+    await imports().importBundle(before);
     const many = Array.from({ length: 200 }, (_, i) => serviceTicket(String(900000 + i), '2024-05-01T08:00:00.000'));
     const everything = wholeList();
 
@@ -156,29 +161,29 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
       return counts;
     };
 
-    const counts = await countsWhile(customers().importBundle({ ...before, tickets: [...before.tickets, ...many] }));
+    const counts = await countsWhile(imports().importBundle({ ...before, tickets: [...before.tickets, ...many] }));
     expect(counts.length).toBeGreaterThan(0);
     for (const count of counts) expect([before.tickets.length, before.tickets.length + many.length]).toContain(count);
 
     const failing = { ...before, tickets: many.map((t) => ({ ...t, id: `1${t.id}` })), cases: [caseRecord('3399', null as unknown as string)] };
-    const importing = customers().importBundle(failing);
+    const importing = imports().importBundle(failing);
     const duringFailure = await countsWhile(importing);
     await expect(importing).rejects.toThrow();
     for (const count of duringFailure) expect(count).toBe(before.tickets.length + many.length);
   });
 
   it('imports several customers in one transaction as importBundle does each, and none of them when one fails', async () => {
-    await customers().importBundle(fullBundle('1000013'));
+    await imports().importBundle(fullBundle('1000013'));
     const group = ['1000013', '1000014', '1000015'].map((id) => ({ customer: { id, currency: 'USD', ivrFee: null }, batches: [] as { kind: 'tickets' | 'cases'; records: unknown[] }[] }));
     group[1].batches.push({ kind: 'tickets', records: [serviceTicket('5101', '2024-04-01T10:00:00.000')] });
     group[2].batches.push({ kind: 'cases', records: [caseRecord('3399', null as unknown as string)] });
-    await expect(customers().importCustomers(group)).rejects.toThrow();
+    await expect(imports().importCustomers(group)).rejects.toThrow();
     expect(await customers().exportBundle('1000013')).toEqual(fullBundle('1000013'));
     expect(await customers().exists('1000014')).toBe(false);
     expect(await customers().exists('1000015')).toBe(false);
 
     group[2].batches = [];
-    const summaries = await customers().importCustomers(group);
+    const summaries = await imports().importCustomers(group);
     expect(summaries.map((s) => [s.customerId, s.customerCreated, s.resources.tickets.created])).toEqual([
       ['1000013', false, 0],
       ['1000014', true, 1],
@@ -190,8 +195,110 @@ describe.each(testDatabases())('CustomerRepository on $name', (db) => {
   it('rejects a bundle that names one record twice, saying which', async () => {
     const bundle = fullBundle('1000011');
     bundle.cases.push(bundle.cases[0]);
-    await expect(customers().importBundle(bundle)).rejects.toThrow('customer 1000011: cases has "3302" more than once');
+    await expect(imports().importBundle(bundle)).rejects.toThrow('customer 1000011: cases has "3302" more than once');
     expect(await customers().exists('1000011')).toBe(false);
+  });
+});
+
+describe.each(testDatabases())('CustomerImport on $name: the records of the published operations', (db) => {
+  const dataSource = useDatabase(db);
+  const customers = () => new CustomerRepository(dataSource());
+  const imports = () => new CustomerImport(dataSource());
+  const events = async (customerId: string) =>
+    (await new EventRepository(dataSource()).list(customerId)).map(({ type, payload }) => ({ type, payload }));
+
+  it('replaces pickups by service, planned date and ticket number, and keeps the others', async () => {
+    await imports().importBundle(fullBundle('5000001'));
+    const original = fullBundle('5000001').pickups;
+    const changed = { ...original[2], status: 'Confirmed Incomplete' as const, eta: null };
+    const added = pickup('101', '2024-03-04', { ticketNumber: null, status: 'Planned' });
+    const summary = await imports().importBundle({ ...emptyBundle('5000001'), pickups: [changed, added] });
+
+    expect(summary.resources.pickups).toEqual({ created: 1, replaced: 1 });
+    expect((await customers().exportBundle('5000001'))?.pickups).toEqual([original[0], added, original[1], changed, original[3]]);
+  });
+
+  it('replaces profiles by id, keeps one copy of a note imported twice, and replaces case details with the case', async () => {
+    await imports().importBundle(fullBundle('5000006'));
+    const bundle = fullBundle('5000006');
+    const renamed = { ...profile('88002'), lastName: 'Rivera-Lopez' };
+    const closed = caseRecord('3302', bundle.cases[0].requestedAt, { status: 'CLOSED' });
+    closed.detail = { ...closed.detail, notes: [{ comment: 'Closed' }], adjustments: [] };
+    const summary = await imports().importBundle({
+      ...emptyBundle('5000006'),
+      profiles: [renamed],
+      notes: [bundle.notes[0], note('2024-03-06T08:00:00.000', 'Gate code changed')],
+      cases: [closed],
+    });
+
+    expect(summary.resources.notes).toEqual({ created: 1, replaced: 1 });
+    const exported = await customers().exportBundle('5000006');
+    expect(exported?.profiles).toEqual([bundle.profiles[0], renamed]);
+    expect(exported?.notes).toEqual([note('2024-03-06T08:00:00.000', 'Gate code changed'), ...bundle.notes]);
+    expect(exported?.cases).toEqual([closed, bundle.cases[1]]);
+  });
+
+  it('keeps the IVR fee with the customer', async () => {
+    await imports().importBundle(fullBundle('5000007'));
+    expect(await customers().find('5000007')).toEqual({ id: '5000007', currency: 'USD', ivrFee: '5.0' });
+    await imports().importBundle({ ...emptyBundle('5000007'), customer: { id: '5000007', currency: 'USD', ivrFee: '0.0' } });
+    expect((await customers().find('5000007'))?.ivrFee).toBe('0.0');
+  });
+
+  it('writes no pickup or disposal events for a new customer, even for missed pickups and voided tickets', async () => {
+    await imports().importBundle({
+      ...fullBundle('5000008'),
+      disposalTickets: [disposalTicket('9100001', '2024-02-11T10:00:00.000', { status: 'VOIDED' })],
+    });
+    expect(await events('5000008')).toEqual([]);
+  });
+
+  it('writes pickup.missed when a pickup arrives as or changes to Confirmed Negative, once', async () => {
+    await imports().importBundle(fullBundle('5000009'));
+    const original = fullBundle('5000009').pickups;
+    const missedNow = { ...original[3], status: 'Confirmed Negative' as const, exceptionReasonCode: 'BLK' };
+    const arrivesMissed = pickup('2050', '2024-03-11', { status: 'Confirmed Negative', ticketNumber: null, exceptionReasonCode: null });
+    const confirmed = pickup('2050', '2024-03-12');
+    await imports().importBundle({ ...emptyBundle('5000009'), pickups: [original[1], missedNow, arrivesMissed, confirmed] });
+    // Again, unchanged: nothing more.
+    await imports().importBundle({ ...emptyBundle('5000009'), pickups: [original[1], missedNow, arrivesMissed, confirmed] });
+
+    expect(await events('5000009')).toEqual([
+      { type: 'pickup.missed', payload: { serviceId: '2050', plannedDate: '2024-03-04', ticketNumber: '790678', exceptionReasonCode: 'BLK' } },
+      { type: 'pickup.missed', payload: { serviceId: '2050', plannedDate: '2024-03-11', ticketNumber: null, exceptionReasonCode: null } },
+    ]);
+  });
+
+  it('writes disposal_ticket.voided when a ticket becomes VOIDED or gets a replace_ticket_id', async () => {
+    const open = (id: string) => disposalTicket(id, '2024-02-10T09:31:02.000', { status: 'COMPLETE', replaceTicketId: null });
+    await imports().importBundle({ ...emptyBundle('5000010'), disposalTickets: [open('9200001'), open('9200002'), open('9200003')] });
+    await imports().importBundle({
+      ...emptyBundle('5000010'),
+      disposalTickets: [
+        { ...open('9200001'), status: 'VOIDED' },
+        { ...open('9200002'), replaceTicketId: '9200009' },
+        { ...open('9200003'), notes: 'Weighed again' },
+        { ...open('9200004'), status: 'VOIDED', replaceTicketId: '9200005' },
+      ],
+    });
+
+    expect(await events('5000010')).toEqual([
+      { type: 'disposal_ticket.voided', payload: { ticketId: '9200001', status: 'VOIDED', replaceTicketId: null } },
+      { type: 'disposal_ticket.voided', payload: { ticketId: '9200002', status: 'COMPLETE', replaceTicketId: '9200009' } },
+      { type: 'disposal_ticket.voided', payload: { ticketId: '9200004', status: 'VOIDED', replaceTicketId: '9200005' } },
+    ]);
+  });
+});
+
+describe.each(testDatabases())('CustomerImport on $name: the data version', (db) => {
+  const dataSource = useDatabase(db);
+  const { versionOf, bumpOf } = dataVersions(dataSource);
+
+  it('import: a new customer starts at version 1, every import of it bumps it', async () => {
+    const id = '7100001';
+    await new CustomerImport(dataSource()).importBundle({ ...emptyBundle(id), tickets: [serviceTicket('88001', '2026-11-02T08:00:00.000', { status: 'OPEN' })] });
+    expect(await versionOf(id)).toBe(1);
+    expect(await bumpOf(id, () => new CustomerImport(dataSource()).importBundle({ ...emptyBundle(id), tickets: [serviceTicket('88002', '2026-11-03T08:00:00.000')] }))).toBe(1);
   });
 });
 
@@ -205,7 +312,7 @@ describe.each(testDatabases())('a bulk import on $name', (db) => {
       for (let n = 0; n < 100; n++) {
         // Every customer has tickets 1 and 2: ids are unique per customer only.
         const id = String(6_000_000 + n);
-        await customers.importBundle({ ...emptyBundle(id), tickets: [serviceTicket('1', '2026-11-02T08:00:00.000'), serviceTicket('2', '2026-11-03T08:00:00.000')] });
+        await new CustomerImport(dataSource()).importBundle({ ...emptyBundle(id), tickets: [serviceTicket('1', '2026-11-02T08:00:00.000'), serviceTicket('2', '2026-11-03T08:00:00.000')] });
         await bulk.customerLoaded();
       }
     } finally {
