@@ -16,7 +16,7 @@
  *
  *   node tools/bench/hauler-scale.js --source=postgres://postgres@127.0.0.1:5432/million_n100k --times=10 [--target=million_n100k_x10]
  */
-const { Client } = require("pg");
+const { databasesOn } = require("./pg-database");
 
 const option = (name, fallback) =>
   process.argv
@@ -35,18 +35,7 @@ const NOT_RECORDS = new Set([
   "feed_link_revocations",
 ]);
 
-const urlOf = (database) =>
-  Object.assign(new URL(source), { pathname: `/${database}` }).toString();
-
-async function onDatabase(database, work) {
-  const client = new Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const { urlOf, onDatabase } = databasesOn(source);
 
 async function main() {
   if (!source.pathname || source.pathname === "/")

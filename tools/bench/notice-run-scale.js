@@ -20,7 +20,7 @@
 const { spawnSync } = require('node:child_process');
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
-const { Client } = require('pg');
+const { databasesOn } = require('./pg-database');
 
 const root = path.resolve(__dirname, '../..');
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -52,17 +52,7 @@ const KEPT = new Set([
   'migrations',
 ]);
 
-const urlOf = (database) => Object.assign(new URL(source), { pathname: `/${database}` }).toString();
-
-async function onDatabase(database, work) {
-  const client = new Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const { urlOf, onDatabase } = databasesOn(source);
 
 const admin = (sql) => onDatabase('postgres', (client) => client.query(sql));
 
