@@ -85,11 +85,14 @@ describe.each(testDatabases())('schema on $name', (db) => {
       expect(await indexesOf(dataSource, 'service_tickets')).toEqual(['idx_service_tickets_id', 'idx_service_tickets_list_order']);
       const lists = { disposal_tickets: 'modified_at', invoices: 'date', cases: 'requested_at', email_activities: 'sent_at', issue_activities: 'submitted_at' };
       expect(await indexesOf(dataSource, ...Object.keys(lists))).toEqual(Object.keys(lists).map((table) => `idx_${table}_list_order`).sort());
+      expect(await indexesOf(dataSource, 'notes', 'pickups')).toEqual(['idx_notes_list_order', 'idx_pickups_confirmed_list_order', 'idx_pickups_customer_id_planned_date']);
       // Undone through a migration, and whatever migrations came after it (a new capability's, say).
       const applied = async (): Promise<string[]> => (await dataSource.query('SELECT "name" FROM "migrations"')).map((row: { name: string }) => row.name);
       const undoThrough = async (name: string) => {
         while ((await applied()).includes(name)) await dataSource.undoLastMigration();
       };
+      await undoThrough('NotesPickupsListOrder1765300000000');
+      expect(await indexesOf(dataSource, 'notes', 'pickups')).toEqual(['idx_notes_customer_id_created_at', 'idx_pickups_customer_id_planned_date']);
       await undoThrough('ListOrder1765200000000');
       expect(await indexesOf(dataSource, ...Object.keys(lists))).toEqual(Object.entries(lists).map(([table, date]) => `idx_${table}_customer_id_${date}`).sort());
       await undoThrough('TicketListOrder1765100000000');

@@ -9,6 +9,8 @@ import { BelongsToCustomer, CustomerEntity } from './customer.entities';
  */
 @Entity('pickups')
 @Index(['customerId', 'plannedDate'])
+// The confirmed pickups' list order, partial on their statuses (see notes-pickups-list-order.sql.ts): the migration makes it, sync leaves it be.
+@Index('idx_pickups_confirmed_list_order', { synchronize: false })
 export class PickupEntity {
   @KeyText() customerId!: string;
   @KeyText() key!: string;
@@ -51,7 +53,8 @@ export class ProfileEntity {
 
 /** An account note; `key` is a digest of everything it says (notes have no id, see `noteKey`). */
 @Entity('notes')
-@Index(['customerId', 'createdAt'])
+// Its list's order, `LENGTH(key)` included (see service-ticket.entities.ts): the migration makes it, sync leaves it be.
+@Index('idx_notes_list_order', { synchronize: false })
 export class NoteEntity {
   @KeyText() customerId!: string;
   @KeyText() key!: string;

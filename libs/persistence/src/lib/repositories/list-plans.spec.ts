@@ -3,12 +3,13 @@ import { wholeList, type ListPosition, type ListQuery } from '@curbside/domain';
 import { DataSource, type Logger } from 'typeorm';
 import { useDatabase } from '../../../test/database';
 import { storeBundles } from '../../../test/stored-bundles';
-import { caseRecord, disposalTicket, emailActivity, fullBundle, invoice, issueActivity, serviceTicket } from '../../../test/fixtures';
+import { caseRecord, disposalTicket, emailActivity, fullBundle, invoice, issueActivity, note, pickup, serviceTicket } from '../../../test/fixtures';
 import { CaseRepository } from './case.repository';
 import { CustomerRepository } from './customer.repository';
 import { EmailActivityRepository, IssueActivityRepository } from './activity.repository';
 import { DisposalTicketRepository } from './disposal-ticket.repository';
 import { InvoiceRepository } from './invoice.repository';
+import { NoteRepository, PickupRepository } from './pickup.repository';
 import { ServiceTicketRepository } from './service-ticket.repository';
 
 /*
@@ -17,13 +18,16 @@ import { ServiceTicketRepository } from './service-ticket.repository';
  * statement whose generic plan walked the customer's rows and compared each with an array built
  * anew per row; and every page sorted the customer's rows in the range, its plan hanging on
  * statistics. Every statement each dated list sends (the service and disposal tickets, invoices,
- * cases, email and issue activities; pages, their counts, their children) is planned here as it
+ * cases, email and issue activities, the notes and the confirmed pickups; pages, their counts,
+ * their children) is planned here as it
  * runs (SQLite's plan; on PostgreSQL, the generic plan of a prepared read's named statement, the
  * plan for the values sent of TypeORM's unnamed ones), before and after the tables have
  * statistics: each must find its rows through an index's condition, in the order it answers them
  * (a page is the index's next entries, not a sort of every row in the range), and filter none by
  * a list of keys. On main before the list-order indexes every page of the five TypeORM lists
- * sorted, on both drivers, with statistics and without.
+ * sorted, on both drivers, with statistics and without; before `NotesPickupsListOrder1765300000000`
+ * the notes' and the confirmed pickups' pages sorted too, and the pickups' `status IN (…)` (then
+ * bound) was a filter of every entry read, on both drivers, with statistics and without.
  */
 
 const CUSTOMER = '4500001';
@@ -48,6 +52,8 @@ const LIST_READS: Record<string, ListRead> = {
   cases: (dataSource, list) => new CaseRepository(dataSource).list(CUSTOMER, list),
   'email activities': (dataSource, list) => new EmailActivityRepository(dataSource).list(CUSTOMER, list),
   'issue activities': (dataSource, list) => new IssueActivityRepository(dataSource).list(CUSTOMER, list),
+  notes: (dataSource, list) => new NoteRepository(dataSource).list(CUSTOMER, list),
+  'confirmed pickups': (dataSource, list) => new PickupRepository(dataSource).confirmed(CUSTOMER, list),
 };
 
 interface Sent {
@@ -150,7 +156,8 @@ describe.each(testDatabases())('the dated lists’ statements as $name plans the
   const dataSource = useDatabase(db);
 
   beforeAll(async () => {
-    // Days across the year, ids of two lengths (LENGTH(id) orders them), half the disposal tickets never modified (they come last; a page ends among them).
+    // Days across the year, ids of two lengths (LENGTH(id) orders them), half the disposal tickets never modified (they come last; a page ends among them);
+    // the newest pickups only planned (the confirmed list skips them), their keys of two lengths too.
     const day = (n: number) => new Date(Date.UTC(2024, 11, 31) - n * 86_400_000).toISOString().slice(0, 10);
     const time = (n: number) => `${day(n)}T08:00:00.000`;
     const ids = Array.from({ length: RECORDS }, (_, n) => String(95 + (RECORDS - n) * 7));
@@ -162,6 +169,8 @@ describe.each(testDatabases())('the dated lists’ statements as $name plans the
       cases: ids.map((id, n) => caseRecord(id, time(n))),
       emailActivities: ids.map((id, n) => emailActivity(id, time(n))),
       issueActivities: ids.map((id, n) => issueActivity(id, time(n))),
+      notes: ids.map((id, n) => note(time(n), `Note ${id}`)),
+      pickups: ids.map((id, n) => pickup(id, day(n), { ticketNumber: id, status: n < 5 ? 'Planned' : 'Confirmed Positive' })),
     });
   });
 

@@ -17,7 +17,14 @@ import { selectRows } from '../stores/rows/select-rows';
  * (the application's CustomerImport, HolidayRepository.importHolidays).
  */
 
-const CONFIRMED_STATUSES = PICKUP_STATUSES.filter(isConfirmed);
+/**
+ * `status IN (…)` of the confirmed statuses, written as literals, not bound: the confirmed pickups'
+ * list-order index is partial on this very condition (`NotesPickupsListOrder1765300000000`), and
+ * neither driver can tell a bound list implies it. The statuses are the domain's constants.
+ */
+const CONFIRMED_STATUSES = PICKUP_STATUSES.filter(isConfirmed)
+  .map((status) => `'${status.replace(/'/g, "''")}'`)
+  .join(', ');
 
 export class PickupRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -38,7 +45,7 @@ export class PickupRepository {
     const page = await inRead(this.dataSource, (manager) =>
       selectRowPage(manager, PickupEntity, customerId, 'plannedDate', list, {
         tieBreak: 'key',
-        where: (query) => query.andWhere(`${query.alias}.status IN (:...confirmed)`, { confirmed: CONFIRMED_STATUSES }),
+        where: (query) => query.andWhere(`${query.alias}.status IN (${CONFIRMED_STATUSES})`),
       }),
     );
     return mapItems(page, toPickup);
