@@ -290,13 +290,15 @@ async function outboxIndexes(dataSource: DataSource): Promise<string[]> {
 
 describeWith('PostgreSQL')('sessions on postgres', () => {
   const [, db] = testDatabases();
-  it('start without JIT and parallel workers, which an operator can turn back on with PGOPTIONS', async () => {
+  it('start without JIT and parallel workers, their named statements planned generically from the first run, which an operator can change with PGOPTIONS', async () => {
     const { url, drop } = await db.create();
     const settings = async (): Promise<string[]> => {
       const dataSource = await openDatabase(url);
       try {
-        const [row] = await dataSource.query(`SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers`);
-        return [row.jit, row.workers];
+        const [row] = await dataSource.query(
+          `SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers, current_setting('plan_cache_mode') AS plans`,
+        );
+        return [row.jit, row.workers, row.plans];
       } finally {
         await dataSource.destroy();
       }
@@ -304,9 +306,9 @@ describeWith('PostgreSQL')('sessions on postgres', () => {
     const operators = process.env['PGOPTIONS'];
     try {
       delete process.env['PGOPTIONS'];
-      expect(await settings()).toEqual(['off', '0']);
-      process.env['PGOPTIONS'] = '-c max_parallel_workers_per_gather=2';
-      expect(await settings()).toEqual(['off', '2']);
+      expect(await settings()).toEqual(['off', '0', 'force_generic_plan']);
+      process.env['PGOPTIONS'] = '-c max_parallel_workers_per_gather=2 -c plan_cache_mode=auto';
+      expect(await settings()).toEqual(['off', '2', 'auto']);
     } finally {
       if (operators === undefined) delete process.env['PGOPTIONS'];
       else process.env['PGOPTIONS'] = operators;
