@@ -1,17 +1,8 @@
 import { routeOf, type Delivery, type DeliveryWithMessage, type NewEvent, type PreferenceCategory } from '@curbside/domain';
 import type { MessageRenderer } from '@curbside/application';
-import type { UnsubscribeGrant, UnsubscribeTokens } from './consent/unsubscribe-tokens';
-import { senderOf, type SenderOptions } from './sender';
-import { headline, shortWithOptOut, type MessageTemplates } from './templates';
-
-/** Whose messages these are and how each email's reader stops them (CONTRACT §10). */
-export interface Sender {
-  brand: string;
-  /** The brand's messages (the house's unless it has its own). */
-  templates: MessageTemplates;
-  /** The one-click unsubscribe URL of one customer's emails of one category to one address. */
-  unsubscribeUrl(grant: UnsubscribeGrant): string;
-}
+import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
+import { senderOf, type Sender, type SenderOptions } from './sender';
+import { headline, shortWithOptOut } from './templates';
 
 /**
  * A customer's delivery with its message rendered from its event, as it is sent: an email with

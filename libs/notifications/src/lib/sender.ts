@@ -1,6 +1,5 @@
 import { ROUTES } from '@curbside/contract';
-import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
-import type { Sender } from './render';
+import type { UnsubscribeGrant, UnsubscribeTokens } from './consent/unsubscribe-tokens';
 import { HOUSE_TEMPLATES, type MessageTemplates } from './templates';
 
 /** Who the messages are from and where residents reach the API (CONTRACT §10). */
@@ -9,6 +8,15 @@ export interface SenderOptions {
   publicBaseUrl: string;
   /** A brand's own messages; the house's by default. */
   templates?: MessageTemplates;
+}
+
+/** Whose messages these are and how each email's reader stops them (CONTRACT §10). */
+export interface Sender {
+  brand: string;
+  /** The brand's messages (the house's unless it has its own). */
+  templates: MessageTemplates;
+  /** The one-click unsubscribe URL of one customer's emails of one category to one address. */
+  unsubscribeUrl(grant: UnsubscribeGrant): string;
 }
 
 /** The public address of an unsubscribe link: `{PUBLIC_BASE_URL}/unsubscribe/{token}`. */
