@@ -12,11 +12,13 @@
  * a time (one connection); the few /health requests that wake the process for a dump are counted too.
  *
  *   npm run build && node tools/bench/instructions-per-request.js [--scenario='ticket list, 10 rows, JSON']
- *       [--requests=1000] [--segments=5] [--warm-up=500] [--api=dist/apps/api/main.js] [--traced] [--traced-variants='A=1 B=2;C=3']
+ *       [--requests=1000] [--segments=5] [--warm-up=500] [--api=dist/apps/api/main.js] [--traced] [--traced-variants='A=1 B=2;C=3'] [--no-untraced]
  *
  * --traced: the untraced instance, then a traced one (OpenTelemetry on, the default sampler, spans
  * exported as OTLP/HTTP to a receiver in this process that answers 200 and counts them).
  * --traced-variants: more traced instances, each with these OTEL_* variables too.
+ * --no-untraced: not the untraced instance (e.g. to run each instance in a process of its own, in parallel:
+ * the counts do not depend on what else runs).
  * JIT-compiled code counts too (it runs under --smc-check=all-non-file); the figures are of Valgrind's
  * simulated CPU, so compare them with each other, not with CPU time.
  */
@@ -35,6 +37,7 @@ const settings = {
   warmUp: Number(argument('warm-up') ?? 500),
   api: path.resolve(root, argument('api') ?? 'dist/apps/api/main.js'),
   traced: process.argv.includes('--traced'),
+  untraced: !process.argv.includes('--no-untraced'),
   variants: (argument('traced-variants') ?? '')
     .split(';')
     .filter((text) => text.trim() !== '')
@@ -117,7 +120,7 @@ async function main() {
     const scenario = scenarios(headers, customers).find((s) => s.name.includes(settings.only));
     if (scenario === undefined) throw new Error(`no scenario ${settings.only}`);
     traces = settings.traced || settings.variants.length > 0 ? await startTraceSink() : null;
-    const instances = [{ name: 'untraced', env: {} }];
+    const instances = settings.untraced ? [{ name: 'untraced', env: {} }] : [];
     if (settings.traced) instances.push({ name: 'traced', env: { OTEL_EXPORTER_OTLP_ENDPOINT: traces.url } });
     for (const variant of settings.variants) {
       instances.push({ name: `traced ${Object.entries(variant).map(([k, v]) => `${k}=${v}`).join(' ')}`, env: { OTEL_EXPORTER_OTLP_ENDPOINT: traces.url, ...variant } });
@@ -132,7 +135,7 @@ async function main() {
       await new Promise((done) => (server.child.exitCode !== null ? done() : server.child.once('exit', done)));
       rows.push({ name: instance.name, perRequest: median(perRequest), low: Math.min(...perRequest), high: Math.max(...perRequest) });
     }
-    const untraced = rows[0].perRequest;
+    const untraced = settings.untraced ? rows[0].perRequest : NaN;
     if (traces !== null) progress(`trace receiver: ${traces.sink.exports} exports, ${(traces.sink.bytes / 1e6).toFixed(2)} MB`);
     process.stdout.write(
       [
