@@ -8,9 +8,9 @@
  * few times slower), send a warm-up (V8 tiers functions up for thousands of requests: after 300, the
  * segments still fell from 1.6 to 1.0 M instructions a request), turn the counting on (tens of times
  * slower from then on), then `--segments` times: send `--requests` requests and dump the counters (each
- * dump holds what ran since the one before). Per request: each segment's count over its requests; the
- * median of the segments, with their spread (garbage collection and the timers fall in one segment or
- * another). Requests go one at a time (one connection); the few /health requests that wake the process
+ * dump holds what ran since the one before). Per request: all counted instructions over all counted
+ * requests (garbage collection is a request's cost too), and the median segment's, with the segments'
+ * spread (a major collection falls in one segment or another). Requests go one at a time (one connection); the few /health requests that wake the process
  * for a dump are counted too.
  *
  *   npm run build && node tools/bench/instructions-per-request.js [--scenario='ticket list, 10 rows, JSON']
@@ -136,19 +136,20 @@ async function main() {
       const perRequest = await measure(server, scenario);
       server.child.kill('SIGTERM');
       await new Promise((done) => (server.child.exitCode !== null ? done() : server.child.once('exit', done)));
-      rows.push({ name: instance.name, perRequest: median(perRequest), low: Math.min(...perRequest), high: Math.max(...perRequest) });
+      const mean = perRequest.reduce((sum, value) => sum + value, 0) / perRequest.length;
+      rows.push({ name: instance.name, mean, perRequest: median(perRequest), low: Math.min(...perRequest), high: Math.max(...perRequest) });
     }
-    const untraced = settings.untraced ? rows[0].perRequest : NaN;
+    const untraced = settings.untraced ? rows[0] : { mean: NaN, perRequest: NaN };
     if (traces !== null) progress(`trace receiver: ${traces.sink.exports} exports, ${(traces.sink.bytes / 1e6).toFixed(2)} MB`);
     process.stdout.write(
       [
-        `Instructions per request (callgrind), ${scenario.name}: median of ${settings.segments} segments of ${settings.requests} requests (lowest-highest), after ${settings.warmUp} warm-up requests; ratio: the medians over the untraced one's`,
+        `Instructions per request (callgrind), ${scenario.name}, ${settings.segments} segments of ${settings.requests} requests after ${settings.warmUp} warm-up requests: all counted over all requests (a major collection included), the median segment, the lowest and highest; ratios over the untraced instance's`,
         '',
-        '| instance | instructions per request | segments | ratio |',
-        '|---|---:|---:|---:|',
+        '| instance | instructions per request | ratio | median segment | ratio | segments |',
+        '|---|---:|---:|---:|---:|---:|',
         ...rows.map((row) => {
           const thousands = (value) => `${Math.round(value / 1000).toLocaleString('en-US')} k`;
-          return `| ${row.name} | ${thousands(row.perRequest)} | ${thousands(row.low)}-${thousands(row.high)} | ${(row.perRequest / untraced).toFixed(3)} |`;
+          return `| ${row.name} | ${thousands(row.mean)} | ${(row.mean / untraced.mean).toFixed(3)} | ${thousands(row.perRequest)} | ${(row.perRequest / untraced.perRequest).toFixed(3)} | ${thousands(row.low)}-${thousands(row.high)} |`;
         }),
         '',
       ].join('\n'),
