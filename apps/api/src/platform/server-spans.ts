@@ -57,21 +57,23 @@ export function traceRequests(fastify: FastifyInstance): void {
   });
 }
 
+/**
+ * The semantic conventions' required attributes of an HTTP server span (method, scheme, path; the route when one
+ * matched) and two recommended ones an operator asks about (who called, with what). Not `server.address`,
+ * `server.port`, `network.*`: the same on every span of a process, or `client.address` again; each attribute is
+ * work on every request (copied, checked, serialised), issue 48.
+ */
 function requestAttributes(request: FastifyRequest, route: string | undefined): Attributes {
-  const { raw } = request;
   const query = request.url.indexOf('?');
   const attributes: Attributes = {
     'http.request.method': request.method,
     'url.scheme': request.protocol,
     'url.path': query === -1 ? request.url : request.url.slice(0, query),
-    'server.address': request.hostname,
     'client.address': request.ip,
-    'network.peer.address': raw.socket?.remoteAddress,
-    'network.protocol.version': raw.httpVersion,
-    'user_agent.original': request.headers['user-agent'],
   };
-  if (request.port !== null) attributes['server.port'] = request.port;
   if (route !== undefined) attributes['http.route'] = route;
+  const agent = request.headers['user-agent'];
+  if (agent !== undefined) attributes['user_agent.original'] = agent;
   return attributes;
 }
 
