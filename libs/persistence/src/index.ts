@@ -1,3 +1,5 @@
+// First: TypeORM's driver factory must be in place before anything requires `typeorm` (see the module).
+import './lib/database/driver-factory';
 export {
   parseDatabaseUrl,
   createDataSource,
