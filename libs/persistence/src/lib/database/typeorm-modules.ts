@@ -6,7 +6,7 @@ import type { Driver } from 'typeorm/driver/Driver';
  * TypeORM's `DriverFactory` requires all of its drivers at its top (50 modules, some 8 MiB of RSS), whatever
  * the connection's type, and `DataSource` requires it, so every process that loads `typeorm` pays for MySQL,
  * Oracle, MongoDB, Spanner… This factory requires a driver when a DataSource of its type is made. Its table is
- * TypeORM's switch, in the order of its error's list; `driver-factory.spec.ts` reads TypeORM's module and fails
+ * TypeORM's switch, in the order of its error's list; `typeorm-modules.spec.ts` reads TypeORM's module and fails
  * when an upgrade changes it.
  */
 export const TYPEORM_DRIVERS: Readonly<Record<string, readonly [module: string, name: string]>> = {
@@ -46,23 +46,50 @@ export class LazyDriverFactory {
   }
 }
 
-const DRIVER_FACTORY = 'typeorm/driver/DriverFactory';
-
 /**
- * Puts `LazyDriverFactory` in Node's module cache as TypeORM's `driver/DriverFactory`, so that `DataSource`'s
- * `require("../driver/DriverFactory")` finds it there. It must run before anything requires `typeorm`:
- * `@curbside/persistence`'s index imports this module first. Returns false, changing nothing, when TypeORM's
- * own module is already loaded (and under Jest, whose module registry is not Node's cache).
+ * TypeORM's `util/DirectoryExportedClassesLoader`, which loads `glob` (18 modules, some 1 MiB of heap) for the
+ * entities, migrations and subscribers given as paths. Curbside gives TypeORM classes only (`connection.ts`), for
+ * which TypeORM calls these with no paths, and they answer nothing.
  */
-export function installLazyDriverFactory(cache: NodeJS.Require['cache'] = require.cache): boolean {
-  const file = require.resolve(DRIVER_FACTORY);
-  if (cache[file] !== undefined) return false;
-  const module = new Module(file);
-  module.filename = file;
-  module.exports = { DriverFactory: LazyDriverFactory };
-  module.loaded = true;
-  cache[file] = module;
-  return cache[file] === module;
+export const CLASSES_ONLY_LOADER = {
+  async importClassesFromDirectories(_logger: unknown, directories: string[]): Promise<never[]> {
+    return classesOnly(directories);
+  },
+  importJsonsFromDirectories(directories: string[]): never[] {
+    return classesOnly(directories);
+  },
+};
+
+function classesOnly(directories: string[]): never[] {
+  if (directories.length > 0) throw new Error(`TypeORM was given paths (${directories.join(', ')}): @curbside/persistence gives it classes only`);
+  return [];
 }
 
-installLazyDriverFactory();
+/** The modules put in Node's module cache in place of TypeORM's own. */
+const REPLACED = {
+  'typeorm/driver/DriverFactory': { DriverFactory: LazyDriverFactory },
+  'typeorm/util/DirectoryExportedClassesLoader': CLASSES_ONLY_LOADER,
+};
+
+/**
+ * Puts the modules above in Node's module cache under the files of TypeORM's, so that TypeORM's `require`s of
+ * them find these. It must run before anything requires `typeorm`: `@curbside/persistence`'s index imports this
+ * module first. A module of TypeORM's already loaded is left as it is (as under Jest, whose module registry is
+ * not Node's cache); returns the modules put in place.
+ */
+export function installTypeormModules(cache: NodeJS.Require['cache'] = require.cache): string[] {
+  const installed: string[] = [];
+  for (const [request, exports] of Object.entries(REPLACED)) {
+    const file = require.resolve(request);
+    if (cache[file] !== undefined) continue;
+    const module = new Module(file);
+    module.filename = file;
+    module.exports = exports;
+    module.loaded = true;
+    cache[file] = module;
+    if (cache[file] === module) installed.push(request);
+  }
+  return installed;
+}
+
+installTypeormModules();

@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync } from '@swc/core';
 import { DataSource } from 'typeorm';
-import { TYPEORM_DRIVERS, LazyDriverFactory, installLazyDriverFactory } from './driver-factory';
+import { TYPEORM_DRIVERS, CLASSES_ONLY_LOADER, LazyDriverFactory, installTypeormModules } from './typeorm-modules';
 
 const TYPEORM_FACTORY = require.resolve('typeorm/driver/DriverFactory');
+const TYPEORM_LOADER = require.resolve('typeorm/util/DirectoryExportedClassesLoader');
 
 /** TypeORM's own factory, read as text: which driver each type makes, and the types its error lists. */
 function typeormFactory() {
@@ -29,8 +30,8 @@ function thrownBy(work: () => unknown): unknown {
   throw new Error('nothing thrown');
 }
 
-describe('LazyDriverFactory', () => {
-  it("is TypeORM's DriverFactory: the same driver for each type, the same types in its error (an upgrade that changes TypeORM's module fails here)", () => {
+describe("TypeORM's modules replaced", () => {
+  it("LazyDriverFactory is TypeORM's DriverFactory: the same driver for each type, the same types in its error (an upgrade that changes TypeORM's module fails here)", () => {
     const typeorm = typeormFactory();
     expect(Object.fromEntries(typeorm.cases.map(({ type, entry }) => [type, entry]))).toEqual(TYPEORM_DRIVERS);
     expect(typeorm.cases.filter(({ create }) => create).map(({ type }) => type)).toEqual(['expo']);
@@ -43,7 +44,22 @@ describe('LazyDriverFactory', () => {
     }
   });
 
-  it("throws TypeORM's error for a type it does not know", () => {
+  it("CLASSES_ONLY_LOADER: TypeORM's loader's exports; no paths, nothing loaded, as TypeORM's own answers; paths, an error; only TypeORM's metadata builder uses it", async () => {
+    const theirs = jest.requireActual<Record<string, (...args: unknown[]) => unknown>>(TYPEORM_LOADER);
+    expect(Object.keys(CLASSES_ONLY_LOADER).sort()).toEqual(Object.keys(theirs).sort());
+    const logger = { log: jest.fn() };
+    expect(await theirs.importClassesFromDirectories(logger, [])).toEqual(await CLASSES_ONLY_LOADER.importClassesFromDirectories(logger, []));
+    expect(theirs.importJsonsFromDirectories([])).toEqual(CLASSES_ONLY_LOADER.importJsonsFromDirectories([]));
+    expect(logger.log).not.toHaveBeenCalled();
+    await expect(CLASSES_ONLY_LOADER.importClassesFromDirectories(logger, ['dist/**/*.entity.js'])).rejects.toThrow(
+      'TypeORM was given paths (dist/**/*.entity.js): @curbside/persistence gives it classes only',
+    );
+    const typeormRoot = path.dirname(path.dirname(TYPEORM_FACTORY));
+    const users = spawnSync('grep', ['-rl', '--include=*.js', '--exclude-dir=browser', 'DirectoryExportedClassesLoader")', typeormRoot], { encoding: 'utf8' });
+    expect(users.stdout.trim().split('\n').map((file) => path.relative(typeormRoot, file))).toEqual(['connection/ConnectionMetadataBuilder.js']);
+  });
+
+  it("LazyDriverFactory throws TypeORM's error for a type it does not know", () => {
     const connection = { options: { type: 'nosuch' } } as unknown as DataSource;
     const { DriverFactory } = jest.requireActual<{ DriverFactory: new () => LazyDriverFactory }>(TYPEORM_FACTORY);
     const theirs = thrownBy(() => new DriverFactory().create(connection));
@@ -53,17 +69,18 @@ describe('LazyDriverFactory', () => {
 
   it("goes into the module cache only where TypeORM's module is not there yet", () => {
     const cache: NodeJS.Require['cache'] = {};
-    expect(installLazyDriverFactory(cache)).toBe(true);
+    expect(installTypeormModules(cache)).toEqual(['typeorm/driver/DriverFactory', 'typeorm/util/DirectoryExportedClassesLoader']);
     expect(cache[TYPEORM_FACTORY]?.exports).toEqual({ DriverFactory: LazyDriverFactory });
+    expect(cache[TYPEORM_LOADER]?.exports).toBe(CLASSES_ONLY_LOADER);
     const loaded = { [TYPEORM_FACTORY]: cache[TYPEORM_FACTORY] } as NodeJS.Require['cache'];
     const before = loaded[TYPEORM_FACTORY];
-    expect(installLazyDriverFactory(loaded)).toBe(false);
+    expect(installTypeormModules(loaded)).toEqual(['typeorm/util/DirectoryExportedClassesLoader']);
     expect(loaded[TYPEORM_FACTORY]).toBe(before);
   });
 
-  it('in a Node process, installed before `typeorm` loads: DataSources of both drivers work and no other driver is loaded', () => {
+  it('in a Node process, installed before `typeorm` loads: DataSources of both drivers work, and neither another driver nor glob is loaded', () => {
     // Jest's modules are not Node's: the module, compiled as the build does, runs in a process of its own.
-    const file = path.join(__dirname, 'driver-factory.ts');
+    const file = path.join(__dirname, 'typeorm-modules.ts');
     const compiled = transformSync(readFileSync(file, 'utf8'), {
       filename: file,
       jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
@@ -83,12 +100,14 @@ describe('LazyDriverFactory', () => {
       (async () => {
         const sqlite = new DataSource({ type: 'better-sqlite3', database: ':memory:' });
         await sqlite.initialize();
+        await sqlite.runMigrations();
         const [row] = await sqlite.query('SELECT 1 + 1 AS two');
         await sqlite.destroy();
         const postgres = new DataSource({ type: 'postgres', url: 'postgres://nobody@127.0.0.1:9/none' });
         const drivers = Object.values(TYPEORM_DRIVERS).map(([module]) => module);
         const loaded = drivers.filter((module) => require.cache[load.resolve('typeorm/driver/' + module)] !== undefined);
-        process.stdout.write(JSON.stringify({ two: row.two, sqlite: sqlite.driver.constructor.name, postgres: postgres.driver.constructor.name, loaded }));
+        const glob = Object.keys(require.cache).some((file) => file.includes('/node_modules/glob/'));
+        process.stdout.write(JSON.stringify({ two: row.two, sqlite: sqlite.driver.constructor.name, postgres: postgres.driver.constructor.name, loaded, glob }));
       })();
     `;
     const run = spawnSync(process.execPath, ['-e', child], { env: { ...process.env, FACTORY_FILE: file, FACTORY_JS: compiled }, encoding: 'utf8' });
@@ -98,6 +117,7 @@ describe('LazyDriverFactory', () => {
       sqlite: 'BetterSqlite3Driver',
       postgres: 'PostgresDriver',
       loaded: ['better-sqlite3/BetterSqlite3Driver', 'postgres/PostgresDriver'],
+      glob: false,
     });
   });
 });
