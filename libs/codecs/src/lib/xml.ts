@@ -70,7 +70,7 @@ export function toXml(body: object, root = 'response'): string {
 }
 
 // Loaded by the first XML read: xml2js, with the xmlbuilder and sax it loads, is 38 modules that a process reading
-// no XML body never needs.
+// no XML never needs (the API writes XML with `toXml`; it reads none).
 let xml2js: typeof Xml2js | undefined;
 
 /**
