@@ -10,10 +10,12 @@
  *
  *   npm run build && node tools/bench/cpu-per-request.js [--scenario=detail] [--requests=5000] [--rounds=3]
  *       [--apis=dist/apps/api/main.js,/other/checkout/dist/apps/api/main.js] [--baseline=independent-server] [--traced]
+ *       [--api-flags=';--max-semi-space-size=8']
  *
  * `--baseline` names the file in baseline/ to compare with (server.js by default; independent-server.js
  * is the one written without Curbside's code, issue 45). On PostgreSQL the database's own CPU (its
  * backends) is not in these figures: compare throughput there too.
+ * --api-flags: node flags per instance of each build, `;` between instances (default: one instance, no flags).
  * --traced: each build runs twice, untraced and traced (OpenTelemetry on, the default sampler, its
  * spans exported as OTLP/HTTP to a receiver in this process that answers 200 and counts them).
  * --traced-variants='A=1 B=2;C=3': more traced instances of the first build, each with these OTEL_* variables too.
@@ -33,6 +35,7 @@ const settings = {
   traced: process.argv.includes('--traced'),
   variants: (process.argv.find((a) => a.startsWith('--traced-variants='))?.slice('--traced-variants='.length) ?? '').split(';').filter(Boolean).map((text) => Object.fromEntries(text.trim().split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))),
   baseline: argument('baseline') ?? 'server',
+  apiFlags: (process.argv.find((a) => a.startsWith('--api-flags='))?.slice('--api-flags='.length) ?? '').split(';').map((flags) => flags.split(' ').filter(Boolean)),
 };
 
 /** CPU microseconds per request over `requests` requests (after a warm-up of a tenth as many, at least 20). */
@@ -58,7 +61,10 @@ async function main() {
     traces = settings.traced ? await startTraceSink() : null;
     servers.push(await startServer('baseline', pin, path.join(__dirname, `baseline/${settings.baseline}.js`), { ...env, PORT: String(await freePort()) }));
     for (const [index, api] of settings.apis.entries()) {
-      servers.push(await startServer(`api ${index + 1}`, pin, api, { ...env, PORT: String(await freePort()) }));
+      for (const flags of settings.apiFlags) {
+        const name = [`api ${index + 1}`, ...flags].join(' ');
+        servers.push(await startServer(name, pin, api, { ...env, PORT: String(await freePort()) }, flags));
+      }
       if (traces !== null) {
         servers.push(await startServer(`api ${index + 1} traced`, pin, api, { ...env, PORT: String(await freePort()), OTEL_EXPORTER_OTLP_ENDPOINT: traces.url }));
       }

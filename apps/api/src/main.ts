@@ -4,11 +4,13 @@ import { Logger } from '@nestjs/common';
 import { loadConfig } from '@curbside/config';
 import { MetricsServer, runMain } from '@curbside/core';
 import { createApp } from './app';
+import { releaseStartMemory } from './platform/start-memory';
 
 /** Starts the API (CONTRACT §1); any failure to start is one line on stderr and exit code 1. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
+  releaseStartMemory();
   await app.listen(config.port, '0.0.0.0');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const metricsPort = app.get(MetricsServer).listeningPort ?? port;

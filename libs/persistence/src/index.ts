@@ -1,3 +1,5 @@
+// First: TypeORM's driver factory and directory loader must be in place before anything requires `typeorm` (see the module).
+import './lib/database/typeorm-modules';
 export {
   parseDatabaseUrl,
   createDataSource,

@@ -1,4 +1,4 @@
-import { parseStringPromise } from 'xml2js';
+import type * as Xml2js from 'xml2js';
 import { XML_UNSAFE_CHAR } from './xml-chars';
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
@@ -69,13 +69,18 @@ export function toXml(body: object, root = 'response'): string {
   return XML_DECLARATION + writeElement(root, body);
 }
 
+// Loaded by the first XML read: xml2js, with the xmlbuilder and sax it loads, is 38 modules that a process reading
+// no XML never needs (the API writes XML with `toXml`; it reads none).
+let xml2js: typeof Xml2js | undefined;
+
 /**
  * Reads XML written by `toXml` (or a client mirroring it) the way CONTRACT §4 describes: the
  * root element's content, every child value wrapped in an array, text kept exactly. An empty
  * root reads as `{}`. Rejects malformed XML.
  */
 export async function parseXml(xml: string): Promise<unknown> {
-  const parsed: unknown = await parseStringPromise(xml, {
+  xml2js ??= require('xml2js') as typeof Xml2js;
+  const parsed: unknown = await xml2js.parseStringPromise(xml, {
     explicitArray: true,
     explicitRoot: false,
     ignoreAttrs: true,
