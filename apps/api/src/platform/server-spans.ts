@@ -41,9 +41,12 @@ export function traceRequests(fastify: FastifyInstance): void {
     const route = request.routeOptions.url;
     const span = tracer.startSpan(
       route === undefined ? request.method : `${request.method} ${route}`,
-      { kind: SpanKind.SERVER, attributes: requestAttributes(request, route) },
+      { kind: SpanKind.SERVER },
       propagation.extract(ROOT_CONTEXT, request.headers, headerGetter),
     );
+    // Set once started, not passed to startSpan, which checks and copies them twice over (for the sampler, which
+    // reads none: those OTEL_TRACES_SAMPLER names do not look at attributes); issue 48.
+    span.setAttributes(requestAttributes(request, route));
     const active = trace.setSpan(context.active(), span);
     (request as TracedRequest)[SPAN] = { span, active };
     context.with(active, done);
