@@ -45,8 +45,8 @@ export function traceRequests(fastify: FastifyInstance): void {
       propagation.extract(ROOT_CONTEXT, request.headers, headerGetter),
     );
     // Set once started, not passed to startSpan, which checks and copies them twice over (for the sampler, which
-    // reads none: those OTEL_TRACES_SAMPLER names do not look at attributes); issue 48.
-    span.setAttributes(requestAttributes(request, route));
+    // reads none: those OTEL_TRACES_SAMPLER names do not look at attributes), and not made for a span not sampled.
+    if (span.isRecording()) span.setAttributes(requestAttributes(request, route));
     const active = trace.setSpan(context.active(), span);
     (request as TracedRequest)[SPAN] = { span, active };
     context.with(active, done);
