@@ -105,6 +105,24 @@ async function startReady(runtime: Stage, entryPoint: string, port: number, env:
   throw new Error(`${entryPoint} did not become ready: ${stderr}`);
 }
 
+/**
+ * Stops the processes and waits for each to exit, so that none outlives its test: a child still running keeps
+ * Jest's worker alive through its stderr pipe, and holds the database the test is about to drop.
+ */
+async function stopAll(children: ChildProcess[]): Promise<void> {
+  const exited = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const stubborn = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(stubborn);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  await Promise.all(children.splice(0).map(exited));
+}
+
 (enabled ? describe : describe.skip)('the runtime image, laid out as docker/Dockerfile does', () => {
   let scratch: string;
   let runtime: Stage;
@@ -114,9 +132,6 @@ async function startReady(runtime: Stage, entryPoint: string, port: number, env:
     scratch = mkdtempSync(join(tmpdir(), 'curbside-image-'));
     runtime = layOut(scratch);
   }, 600_000);
-  afterEach(() => {
-    for (const child of children.splice(0)) child.kill('SIGTERM');
-  });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('holds the production dependencies only, and the built apps and libs', () => {
@@ -137,7 +152,10 @@ async function startReady(runtime: Stage, entryPoint: string, port: number, env:
     beforeEach(async () => {
       ({ url: databaseUrl, drop } = await kind.create());
     });
-    afterEach(() => drop());
+    afterEach(async () => {
+      await stopAll(children);
+      await drop();
+    });
 
     it('runs the API (ready, and an authenticated GET) and the notifier (ready)', async () => {
       const cli = (args: string[]) =>
