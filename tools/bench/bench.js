@@ -89,6 +89,21 @@ async function startServer(name, pin, script, env, nodeOptions = []) {
   throw new Error(`${name} did not start`);
 }
 
+/** What a probe preloaded into a server (memory-probe.js, gc-probe.js) writes to `file` when sent SIGUSR2, parsed. */
+async function probeReport(server, file) {
+  rmSync(file, { force: true });
+  server.child.kill('SIGUSR2');
+  for (let i = 0; i < 200; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      /* not written yet */
+    }
+  }
+  throw new Error(`${server.name}: no report from its probe`);
+}
+
 const statusOf = (pid) => readFileSync(`/proc/${pid}/status`, 'utf8');
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 /** User + system CPU milliseconds the process has used so far. */
@@ -454,7 +469,7 @@ async function main() {
   }
 }
 
-module.exports = { environment, prepare, scenarios, startServer, freePort, pinning, progress, median, timed, cli, cpuMs, startTraceSink };
+module.exports = { environment, prepare, scenarios, startServer, probeReport, freePort, pinning, progress, median, timed, cli, cpuMs, startTraceSink };
 
 if (require.main === module) {
   main().catch((error) => {

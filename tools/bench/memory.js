@@ -18,7 +18,7 @@
 const { readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { environment, prepare, scenarios, startServer, freePort, pinning, progress } = require('./bench');
+const { environment, prepare, scenarios, startServer, probeReport, freePort, pinning, progress } = require('./bench');
 
 const root = path.resolve(__dirname, '../..');
 const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -43,20 +43,10 @@ const MiB = (bytes) => (bytes / 1048576).toFixed(1);
 const status = (pid) => readFileSync(`/proc/${pid}/status`, 'utf8');
 const statusKiB = (pid, field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status(pid))[1]);
 
-/** The probe's snapshot of the server (SIGUSR2), with its RSS and peak RSS from /proc. */
+/** The probe's snapshot of the server, with its RSS and peak RSS from /proc. */
 async function snapshotOf(server, file) {
-  rmSync(file, { force: true });
-  server.child.kill('SIGUSR2');
-  for (let i = 0; i < 200; i++) {
-    await new Promise((r) => setTimeout(r, 25));
-    try {
-      const { pid } = server.child;
-      return { ...JSON.parse(readFileSync(file, 'utf8')), vmRssKiB: statusKiB(pid, 'VmRSS'), vmHwmKiB: statusKiB(pid, 'VmHWM') };
-    } catch {
-      /* not written yet */
-    }
-  }
-  throw new Error(`${server.name}: no memory snapshot`);
+  const { pid } = server.child;
+  return { ...(await probeReport(server, file)), vmRssKiB: statusKiB(pid, 'VmRSS'), vmHwmKiB: statusKiB(pid, 'VmHWM') };
 }
 
 async function phases(server, chosen, file) {

@@ -11,10 +11,10 @@
  *       [--api-flags=';--max-semi-space-size=8']   (node flags per API instance, `;` between instances)
  *   BENCH_DATABASE_URL=postgres://... for PostgreSQL
  */
-const { readFileSync, rmSync } = require('node:fs');
+const { rmSync } = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { environment, prepare, scenarios, startServer, freePort, pinning, progress, median } = require('./bench');
+const { environment, prepare, scenarios, startServer, probeReport, freePort, pinning, progress, median } = require('./bench');
 
 const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const settings = {
@@ -34,23 +34,8 @@ async function start(name, script, flags, { pin, env, scratch }) {
   return { ...server, file };
 }
 
-/** The pauses since the last call (the probe writes them on SIGUSR2 and forgets them). */
-async function pausesOf(server) {
-  rmSync(server.file, { force: true });
-  server.child.kill('SIGUSR2');
-  for (let i = 0; i < 200; i++) {
-    await new Promise((r) => setTimeout(r, 10));
-    try {
-      return JSON.parse(readFileSync(server.file, 'utf8'));
-    } catch {
-      /* not written yet */
-    }
-  }
-  throw new Error(`${server.name}: no GC record`);
-}
-
 async function round(server, scenario, seconds = settings.seconds) {
-  await pausesOf(server);
+  await probeReport(server, server.file); // forgets the pauses so far
   const instance = autocannon({
     url: `${server.url}${scenario.path}`,
     connections: 10,
@@ -62,7 +47,7 @@ async function round(server, scenario, seconds = settings.seconds) {
   instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   const result = await instance;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${server.name} on ${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  const pauses = await pausesOf(server);
+  const pauses = await probeReport(server, server.file);
   times.sort((a, b) => a - b);
   const at = (share) => times[Math.min(times.length - 1, Math.floor(share * times.length))];
   return { requests: times.length, seconds, p50: at(0.5), p99: at(0.99), max: times.at(-1), pauses };
