@@ -5,7 +5,7 @@
  * and a curl that works, then run the API in this process. A database that holds data of its
  * own is given nothing: the API runs on it, and the start says how to register a client.
  *
- * The banner comes last, once the API answers, so that nothing scrolls it away: it prints the
+ * The banner comes last, once the API listens, so that nothing scrolls it away: it prints the
  * `export CLIENT_ID=… CLIENT_SECRET=…` line that README.md's walk-through and the SDK example use.
  * Ctrl-C stops the API (without the load balancer's drain delay, unless SHUTDOWN_DRAIN_MS is set).
  *
@@ -32,17 +32,11 @@ const demo = JSON.parse(seed.stdout);
 
 // On a developer's machine nothing balances load in front of the API: Ctrl-C need not wait for a drain.
 process.env.SHUTDOWN_DRAIN_MS ??= '0';
-require(path.join(root, 'dist/apps/api/main.js'));
-whenListening().then(() => process.stdout.write(demo.customers.length === 0 ? noDemo() : demoReady(demo)));
-
-/** Resolves once the API in this process answers its readiness check. */
-async function whenListening() {
-  for (;;) {
-    const ready = await fetch(`${base}/health/ready`).then((response) => response.ok, () => false);
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+// The API runs in this process: its banner follows the API's own lines once it listens. Asked over HTTP instead, the
+// readiness probe's own log line could land after the banner.
+require(path.join(root, 'dist/apps/api/main.js')).started.then(() =>
+  process.stdout.write(demo.customers.length === 0 ? noDemo() : demoReady(demo)),
+);
 
 function noDemo() {
   return `

@@ -2,7 +2,7 @@ import './tracing';
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@curbside/config';
-import { MetricsServer, runMain } from '@curbside/core';
+import { logLinesWritten, MetricsServer, runMain } from '@curbside/core';
 import { createApp } from './app';
 import { releaseStartMemory } from './platform/start-memory';
 
@@ -15,6 +15,8 @@ async function main(): Promise<void> {
   const { port } = app.getHttpServer().address() as AddressInfo;
   const metricsPort = app.get(MetricsServer).listeningPort ?? port;
   new Logger('Main').log(`Curbside API listening on http://localhost:${port} (OpenAPI at /docs, metrics on port ${metricsPort} at /metrics)`);
+  await logLinesWritten(app.getHttpAdapter().getInstance().log);
 }
 
-runMain('curbside-api', main);
+/** Resolves once the API listens and has logged so: `npm start` prints its banner then (tools/dev/start.js). */
+export const started = runMain('curbside-api', main);

@@ -1,5 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createLogger, redactUrl } from './logging';
+import pino from 'pino';
+import { createLogger, logLinesWritten, redactUrl } from './logging';
 
 function logLine(entry: object): string {
   let written = '';
@@ -59,5 +63,27 @@ describe('redactUrl', () => {
     ['/unsubscribe/AQ9PzAmiMjO9g3W8SAkdc_LYYsR8-VzGuz9', '/unsubscribe/[redacted]'],
   ])('%s -> %s', (url, redacted) => {
     expect(redactUrl(url)).toBe(redacted);
+  });
+});
+
+describe('logLinesWritten', () => {
+  it('resolves once the lines pino writes asynchronously (its default stdout stream) are in the file', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'log-lines-'));
+    try {
+      const file = join(folder, 'log.jsonl');
+      const stream = pino.destination({ dest: file, sync: false, minLength: 0 });
+      await new Promise((ready) => stream.once('ready', ready));
+      const logger = pino(stream).child({ context: 'Main' });
+      for (let i = 0; i < 200; i++) logger.info({ i }, 'a line');
+      await logLinesWritten(logger);
+      expect(readFileSync(file, 'utf8').trimEnd().split('\n')).toHaveLength(200);
+      stream.end();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('resolves at once for a stream that is not pino’s own (a test’s sink)', async () => {
+    await expect(logLinesWritten(createLogger('info', new Writable({ write: (_c, _e, done) => done() })))).resolves.toBeUndefined();
   });
 });

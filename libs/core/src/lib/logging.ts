@@ -77,6 +77,17 @@ export function createLogger(level: LogLevel, destination: LoggerOptions['destin
   return destination === 'stdout' ? pino(options) : pino(options, pino.destination({ fd, sync: true }));
 }
 
+/**
+ * Resolves once every line `logger` has written so far has left the process. pino writes to stdout asynchronously
+ * (sonic-boom, one `fs.write` at a time) and its `flush` does nothing without a buffer, so a process that prints
+ * after its log lines (the `npm start` banner) waits for the stream's `drain`.
+ */
+export function logLinesWritten(logger: object): Promise<void> {
+  const stream = (logger as Record<symbol, unknown>)[pino.symbols.streamSym] as { _writing?: boolean; once?: (event: 'drain', listener: () => void) => unknown } | undefined;
+  if (stream?._writing !== true || typeof stream.once !== 'function') return Promise.resolve();
+  return new Promise((written) => stream.once?.('drain', () => written()));
+}
+
 /** pino-pretty's stream, the package loaded only for a terminal: a service's log is not one, and need not carry it. */
 function prettyLines(options: PrettyOptions): ReturnType<typeof import('pino-pretty')> {
   return (require('pino-pretty') as typeof import('pino-pretty'))(options);
