@@ -274,12 +274,12 @@ describe.each(testDatabases())('notifier on $name', (kind) => {
       'https://[::ffff:169.254.169.254]/hook',
     ];
     for (const url of refused) {
-      await expect(sinks.world.webhooks.create('cs_targets', url, null)).rejects.toThrow(/may not target this machine, private or link-local addresses/);
+      await expect(sinks.world.webhooks.create('cs_targets', url, null)).rejects.toThrow(/may only target global unicast addresses/);
     }
     // Without WEBHOOKS_ALLOW_LOOPBACK (production), loopback is refused too, by address or by name.
     const production = new WebhookService(new WebhookRepository(sinks.world.dataSource), new ApiClientRepository(sinks.world.dataSource));
     for (const url of ['https://127.0.0.1/hook', 'https://[::1]/hook', 'https://localhost/hook', 'https://localhost./hook', `${sinks.http.url}/hook`]) {
-      await expect(production.create('cs_targets', url, null)).rejects.toThrow(/https|may not target/);
+      await expect(production.create('cs_targets', url, null)).rejects.toThrow(/https|may only target/);
     }
 
     // Allowed when created (development), then sent by a notifier without the flag (production): refused, for good.

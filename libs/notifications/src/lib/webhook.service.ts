@@ -43,7 +43,7 @@ export class WebhookService {
   async create(clientId: string, url: string, events: readonly string[] | null): Promise<{ id: string; secret: string }> {
     if (!isAcceptedWebhookUrl(url, this.allowLoopback)) throw new WebhookError(`the URL must be https://: "${url}"`, 'invalid');
     const refusal = await refusedAfterResolution(new URL(url), this.allowLoopback);
-    if (refusal !== null) throw new WebhookError(`webhooks may not target this machine, private or link-local addresses: ${refusal}`, 'invalid');
+    if (refusal !== null) throw new WebhookError(`webhooks may only target global unicast addresses: ${refusal}`, 'invalid');
     const unknown = (events ?? []).filter((type) => !WEBHOOK_EVENT_TYPES.includes(type as EventType));
     if (unknown.length > 0 || events?.length === 0) {
       throw new WebhookError(`unknown event type(s) ${unknown.join(', ')}; known: ${WEBHOOK_EVENT_TYPES.join(', ')}`, 'invalid');
