@@ -147,9 +147,17 @@ describe.each(testDatabases())('admin CLI on $name', (kind) => {
     expect(client.customers).toEqual(['1000001', '1000002']);
     expect(client.client_secret.length).toBeGreaterThanOrEqual(32);
 
+    expect(created.json<{ resource_server: boolean }>().resource_server).toBe(false);
+    const gateway = runCli(databaseUrl, ['clients', 'create', '--name', 'Gateway', '--customers', '1000001', '--resource-server', '--json']).json<{ client_id: string; resource_server: boolean }>();
+    expect(gateway.resource_server).toBe(true);
+
     const listed = runCli(databaseUrl, ['clients', 'list', '--json']).json<Array<Record<string, unknown>>>();
-    expect(listed).toEqual([expect.objectContaining({ client_id: client.client_id, name: 'Resident portal', revoked_at: null })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ client_id: client.client_id, name: 'Resident portal', revoked_at: null, resource_server: false }),
+      expect.objectContaining({ client_id: gateway.client_id, name: 'Gateway', resource_server: true }),
+    ]);
     expect(JSON.stringify(listed)).not.toContain(client.client_secret);
+    expect(runCli(databaseUrl, ['clients', 'list']).stdout).toMatch(new RegExp(`${gateway.client_id}.*\\byes\\b`));
 
     const token = runCli(databaseUrl, ['tokens', 'issue', '--client-id', client.client_id, '--json']).json<{ access_token: string; token_type: string }>();
     expect(token.token_type).toBe('Bearer');

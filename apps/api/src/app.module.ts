@@ -47,6 +47,9 @@ export class AppModule {
         RateLimitModule.forRoot({
           perMinute: config.rateLimitPerMinute,
           tokenFailuresPer15Min: config.tokenFailuresPer15Min,
+          tokenFailuresPerAddressPer15Min: config.tokenFailuresPerAddressPer15Min,
+          tokenFailureWindowSeconds: config.tokenFailureWindowSeconds,
+          introspectionsPerMinute: config.introspectionsPerMinute,
           redisUrl: config.redisUrl,
           redisKeyPrefix: config.redisKeyPrefix,
         }),

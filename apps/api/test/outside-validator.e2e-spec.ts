@@ -194,14 +194,17 @@ describe("the OpenAPI document, checked by Prism's validating proxy", () => {
       expect((await send('wrong secret', 'post', '/oauth/token', { client: null, body: { ...json, client_secret: 'wrong' } })).status).toBe(401);
       expect((await send('no grant', 'post', '/oauth/token', { client: null, body: { client_id: clientId } })).status).toBe(400);
       // Token introspection (RFC 7662), by the same client credentials: an active token, an unknown one, a wrong secret.
-      const asking = `client_id=${encodeURIComponent(clientId)}&client_secret=${encodeURIComponent(clientSecret)}`;
+      const server = await t.registerClient([], { resourceServer: true });
+      const asking = `client_id=${encodeURIComponent(server.clientId)}&client_secret=${encodeURIComponent(server.clientSecret)}`;
       const introspect = (what: string, token: string, credentials = asking) =>
         send(what, 'post', '/oauth/introspect', { client: null, headers: formType, body: `token=${encodeURIComponent(token)}&${credentials}` });
       const active = await introspect('introspect', issued.body.access_token as string);
       expect([active.status, active.body.active]).toEqual([200, true]);
       const inactive = await introspect('introspect an unknown token', 'not-a-token');
       expect([inactive.status, inactive.body.active]).toEqual([200, false]);
-      expect((await introspect('introspect, wrong secret', 'not-a-token', `client_id=${encodeURIComponent(clientId)}&client_secret=wrong`)).status).toBe(401);
+      expect((await introspect('introspect, wrong secret', 'not-a-token', `client_id=${encodeURIComponent(server.clientId)}&client_secret=wrong`)).status).toBe(401);
+      const notResourceServer = await introspect('introspect, not a resource server', 'not-a-token', `client_id=${encodeURIComponent(clientId)}&client_secret=${encodeURIComponent(clientSecret)}`);
+      expect([notResourceServer.status, notResourceServer.body.error]).toEqual([403, 'unauthorized_client']);
     }),
   );
 

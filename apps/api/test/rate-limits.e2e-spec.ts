@@ -45,6 +45,7 @@ function expectRateLimitHeaders(response: Response, limit: number): void {
 describeWith('Redis')('rate limits shared in Redis by two API instances', () => {
   const LIMIT = 10;
   const FAILURES = 3;
+  const ADDRESS_FAILURES = 5;
   let a: TestApp;
   let b: TestApp;
 
@@ -52,7 +53,13 @@ describeWith('Redis')('rate limits shared in Redis by two API instances', () => 
     a = await startTestApp(sqlite, {
       customers: ['1000001'],
       fixture: true,
-      env: { REDIS_URL, REDIS_KEY_PREFIX: uniquePrefix(), RATE_LIMIT_PER_MINUTE: String(LIMIT), TOKEN_FAILURES_PER_15_MIN: String(FAILURES) },
+      env: {
+        REDIS_URL,
+        REDIS_KEY_PREFIX: uniquePrefix(),
+        RATE_LIMIT_PER_MINUTE: String(LIMIT),
+        TOKEN_FAILURES_PER_15_MIN: String(FAILURES),
+        TOKEN_FAILURES_PER_ADDRESS_PER_15_MIN: String(ADDRESS_FAILURES),
+      },
     });
     b = await a.startPeer();
   });
@@ -105,25 +112,25 @@ describeWith('Redis')('rate limits shared in Redis by two API instances', () => 
       authenticate = jest.spyOn(a.app.get(ClientService), 'authenticate');
     });
 
-    it('are limited per client id, whatever the address, without hashing the secret once limited', async () => {
-      for (const [i, app] of [a, b, a].entries()) {
-        expect((await tokenRequest(app.url, `127.0.0.${2 + i}`, clientA.clientId, 'wrong')).status).toBe(401);
-      }
+    it('are limited per client id from one address, without hashing the secret once limited; the same client from elsewhere is not refused', async () => {
+      for (const app of [a, b, a]) expect((await tokenRequest(app.url, '127.0.0.2', clientA.clientId, 'wrong')).status).toBe(401);
       const callsBefore = authenticate.mock.calls.length;
       for (const secret of ['wrong', clientA.clientSecret]) {
-        const limited = await tokenRequest(a.url, '127.0.0.5', clientA.clientId, secret);
+        const limited = await tokenRequest(b.url, '127.0.0.2', clientA.clientId, secret);
         expect(limited.status).toBe(429);
         expect(limited.body).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringMatching(/try again in \d+ seconds/) });
         expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
         expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
       }
       expect(authenticate.mock.calls.length).toBe(callsBefore);
-      expect((await tokenRequest(b.url, '127.0.0.6', clientB.clientId, clientB.clientSecret)).status).toBe(200);
+      // A stranger's failures from 127.0.0.2 lock no one out: the right secret from another address is taken, on either instance.
+      expect((await tokenRequest(a.url, '127.0.0.3', clientA.clientId, clientA.clientSecret)).status).toBe(200);
+      expect((await tokenRequest(b.url, '127.0.0.4', clientA.clientId, clientA.clientSecret)).status).toBe(200);
     });
 
-    it('are limited per source address, whatever the client id', async () => {
-      for (const [i, app] of [a, b, a].entries()) {
-        expect((await tokenRequest(app.url, '127.0.0.7', `cs_unknown_${i}`, 'wrong')).status).toBe(401);
+    it('are limited per source address, whatever the client ids', async () => {
+      for (let i = 0; i < ADDRESS_FAILURES; i++) {
+        expect((await tokenRequest((i % 2 === 0 ? a : b).url, '127.0.0.7', `cs_unknown_${i}`, 'wrong')).status).toBe(401);
       }
       const limited = await tokenRequest(b.url, '127.0.0.7', clientB.clientId, clientB.clientSecret);
       expect(limited.status).toBe(429);
@@ -131,10 +138,11 @@ describeWith('Redis')('rate limits shared in Redis by two API instances', () => 
       expect((await tokenRequest(a.url, '127.0.0.8', clientB.clientId, clientB.clientSecret)).status).toBe(200);
     });
 
-    it('are counted exactly under concurrency: no attempt slips past the limit', async () => {
-      const attempts = Array.from({ length: 12 }, (_, i) => tokenRequest((i % 2 === 0 ? a : b).url, '127.0.0.10', 'cs_concurrent', 'wrong'));
-      const statuses = (await Promise.all(attempts)).map((response) => response.status).sort();
-      expect(statuses).toEqual([...Array(FAILURES).fill(401), ...Array(12 - FAILURES).fill(429)]);
+    it('count a request once it has failed: 32 correct logins in parallel all succeed, and leave nothing counted', async () => {
+      const logins = Array.from({ length: 32 }, (_, i) => tokenRequest((i % 2 === 0 ? a : b).url, '127.0.0.10', clientB.clientId, clientB.clientSecret));
+      expect((await Promise.all(logins)).map((response) => response.status)).toEqual(Array(32).fill(200));
+      for (let i = 0; i < FAILURES; i++) expect((await tokenRequest(a.url, '127.0.0.10', clientB.clientId, 'wrong')).status).toBe(401);
+      expect((await tokenRequest(b.url, '127.0.0.10', clientB.clientId, clientB.clientSecret)).status).toBe(429);
     });
   });
 });
@@ -153,12 +161,26 @@ describe('rate limits in memory (no REDIS_URL)', () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 
-  it('limits failed token requests', async () => {
+  it('limits failed token requests of a client id from one address, and no other address', async () => {
     const statuses: number[] = [];
     for (const secret of ['wrong', 'wrong', t.client.clientSecret]) {
       statuses.push((await tokenRequest(t.url, '127.0.0.9', t.client.clientId, secret)).status);
     }
     expect(statuses).toEqual([401, 401, 429]);
+    expect((await tokenRequest(t.url, '127.0.0.19', t.client.clientId, t.client.clientSecret)).status).toBe(200);
+  });
+
+  it('never refuses a correct secret from a new address for another address\u2019s failures (22 wrong from one, as an attacker would)', async () => {
+    const victim = await t.registerClient(['1000001']);
+    const attempts: number[] = [];
+    for (let i = 0; i < 22; i++) attempts.push((await tokenRequest(t.url, '127.0.0.30', victim.clientId, `wrong-${i}`)).status);
+    expect(attempts).toEqual([401, 401, ...Array(20).fill(429)]);
+    expect((await tokenRequest(t.url, '127.0.0.31', victim.clientId, victim.clientSecret)).status).toBe(200);
+  });
+
+  it('takes 32 correct logins in parallel: a request counts as a failure only once it has failed', async () => {
+    const logins = Array.from({ length: 32 }, () => tokenRequest(t.url, '127.0.0.32', t.client.clientId, t.client.clientSecret));
+    expect((await Promise.all(logins)).map((response) => response.status)).toEqual(Array(32).fill(200));
   });
 });
 
@@ -167,7 +189,7 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(sqlite, { customers: ['1000001'], env: { TOKEN_FAILURES_PER_15_MIN: '2', TRUST_PROXY: PROXY } });
+    t = await startTestApp(sqlite, { customers: ['1000001'], env: { TOKEN_FAILURES_PER_ADDRESS_PER_15_MIN: '2', TRUST_PROXY: PROXY } });
   });
   afterAll(() => t.close());
 

@@ -28,7 +28,7 @@ describe.each(testDatabases())('another service behind CurbsideAccessGuard, agai
 
   beforeAll(async () => {
     t = await startTestApp(database, { customers: ['1000001'] });
-    service = await t.registerClient([]);
+    service = await t.registerClient([], { resourceServer: true });
     const module = await Test.createTestingModule({
       imports: [CurbsideResourceServerModule.forRoot({ curbsideUrl: t.url, clientId: service.clientId, clientSecret: service.clientSecret })],
       controllers: [ReportsController],

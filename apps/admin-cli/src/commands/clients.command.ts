@@ -9,6 +9,7 @@ interface CreateOptions {
   name?: string;
   customers?: string[];
   allCustomers?: boolean;
+  resourceServer?: boolean;
   json?: boolean;
 }
 
@@ -23,13 +24,15 @@ export class ClientsCreateCommand extends CommandRunner {
     if (Boolean(options.customers) === Boolean(options.allCustomers)) {
       throw new CliFailure('Give exactly one of --customers <id>[,<id>...] and --all-customers.', EXIT.usage);
     }
-    const created = await this.createClient.execute(options.name, options.allCustomers ? 'all' : (options.customers ?? []));
-    const result = { client_id: created.clientId, client_secret: created.clientSecret, customers: created.customers };
+    const customers = options.allCustomers ? 'all' : (options.customers ?? []);
+    const created = await this.createClient.execute(options.name, customers, options.resourceServer === true);
+    const result = { client_id: created.clientId, client_secret: created.clientSecret, customers: created.customers, resource_server: created.resourceServer };
     if (options.json) return output.json(result);
     output.line(`Client created. Store the secret now: it is not shown again.`);
     output.line(`  ClientId:      ${result.client_id}`);
     output.line(`  Client secret: ${result.client_secret}`);
     output.line(`  Customers:     ${describeCustomers(created.customers)}`);
+    if (created.resourceServer) output.line('  Resource server: may introspect tokens (POST /oauth/introspect)');
   }
 
   @Option({ flags: '-n, --name <name>', description: 'who the client is, e.g. "Resident portal"' })
@@ -50,7 +53,12 @@ export class ClientsCreateCommand extends CommandRunner {
     return true;
   }
 
-  @Option({ flags: '--json', description: 'print {client_id, client_secret, customers} as JSON' })
+  @Option({ flags: '--resource-server', description: 'a service that accepts these tokens: it may introspect them (POST /oauth/introspect)' })
+  parseResourceServer(): boolean {
+    return true;
+  }
+
+  @Option({ flags: '--json', description: 'print {client_id, client_secret, customers, resource_server} as JSON' })
   parseJson(): boolean {
     return true;
   }
@@ -73,6 +81,7 @@ export class ClientsListCommand extends CommandRunner {
         customers: describeCustomers(client.customers),
         created: client.createdAt,
         revoked: client.revokedAt ?? '-',
+        resource_server: client.resourceServer ? 'yes' : 'no',
       })),
     );
   }
@@ -124,5 +133,6 @@ function toJson(client: ApiClient) {
     customers: client.customers,
     created_at: client.createdAt,
     revoked_at: client.revokedAt,
+    resource_server: client.resourceServer,
   };
 }

@@ -2,11 +2,12 @@ import { Body, Controller, createParamDecorator, ExecutionContext, Header, HttpC
 import type { SchemaObject } from '@nestjs/swagger';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '../docs/openapi-decorators';
 import type { FastifyRequest } from 'fastify';
+import type { ApiClient } from '@curbside/domain';
 import { AccessTokenResponse, ClientService, TokenIntrospection, TokenService } from '@curbside/auth';
 import { BodyEdgeProblems, CLIENT_BASIC, Endpoint, problemContent, RateLimits } from '../platform';
 import { OAuthException, OAuthExceptionFilter } from './oauth.exception';
 import { readIntrospectionRequest, readTokenRequest, TokenRequest } from './token-request';
-import { ROUTES, type TokenIntrospectionBody } from '@curbside/contract';
+import { CREDENTIAL_LIMITS, ROUTES, type TokenIntrospectionBody } from '@curbside/contract';
 
 /**
  * The body of a token request (RFC 6749 §4.4.2), a form or JSON: the client's credentials either in
@@ -17,8 +18,8 @@ const TOKEN_REQUEST_SCHEMA = {
   required: ['grant_type'],
   properties: {
     grant_type: { type: 'string', enum: ['client_credentials'] },
-    client_id: { type: 'string', minLength: 1, description: 'With HTTP Basic it may be left out, or must equal the Basic client id' },
-    client_secret: { type: 'string', minLength: 1 },
+    client_id: { type: 'string', minLength: 1, maxLength: CREDENTIAL_LIMITS.client_id, description: 'With HTTP Basic it may be left out, or must equal the Basic client id' },
+    client_secret: { type: 'string', minLength: 1, maxLength: CREDENTIAL_LIMITS.client_secret },
   },
   oneOf: [
     { title: 'Credentials in the body', required: ['client_id', 'client_secret'] },
@@ -35,7 +36,7 @@ const AuthorizationHeader = createParamDecorator(
 );
 
 class OAuthErrorDoc {
-  @ApiProperty({ enum: ['invalid_request', 'invalid_client', 'unsupported_grant_type', 'temporarily_unavailable'] }) error!: string;
+  @ApiProperty({ enum: ['invalid_request', 'invalid_client', 'unauthorized_client', 'unsupported_grant_type', 'temporarily_unavailable'] }) error!: string;
   @ApiProperty() error_description!: string;
 }
 
@@ -44,10 +45,10 @@ const INTROSPECTION_REQUEST_SCHEMA = {
   type: 'object',
   required: ['token'],
   properties: {
-    token: { type: 'string', minLength: 1, description: 'The access token asked about' },
+    token: { type: 'string', minLength: 1, maxLength: CREDENTIAL_LIMITS.token, description: 'The access token asked about' },
     token_type_hint: { type: 'string', description: 'Ignored: only access tokens are introspected' },
-    client_id: { type: 'string', minLength: 1, description: 'With HTTP Basic it may be left out, or must equal the Basic client id' },
-    client_secret: { type: 'string', minLength: 1 },
+    client_id: { type: 'string', minLength: 1, maxLength: CREDENTIAL_LIMITS.client_id, description: 'With HTTP Basic it may be left out, or must equal the Basic client id' },
+    client_secret: { type: 'string', minLength: 1, maxLength: CREDENTIAL_LIMITS.client_secret },
   },
   oneOf: [
     { title: 'Credentials in the body', required: ['client_id', 'client_secret'] },
@@ -122,7 +123,7 @@ export class OAuthController {
     content: { 'application/json': { schema: { $ref: getSchemaPath(OAuthErrorDoc) } }, ...problemContent },
   })
   @ApiResponse({ status: 401, description: 'invalid_client', type: OAuthErrorDoc })
-  @ApiResponse({ status: 429, description: 'temporarily_unavailable: too many failures for the client id or address', type: OAuthErrorDoc })
+  @ApiResponse({ status: 429, description: 'temporarily_unavailable: too many failures for the address or the client id from it', type: OAuthErrorDoc })
   @BodyEdgeProblems()
   async token(
     @Body() body: unknown,
@@ -130,14 +131,15 @@ export class OAuthController {
     @AuthorizationHeader() authorization?: string,
   ): Promise<AccessTokenResponse> {
     const client = await this.authenticate(readTokenRequest(body, authorization), address);
-    return this.tokens.issue(client);
+    return this.tokens.issue(client.clientId);
   }
 
   @Endpoint(ROUTES.introspectToken, {
     summary: 'Whether an access token is active (token introspection, RFC 7662)',
     description:
       'For another service that accepts Curbside\u2019s access tokens without holding the signing key: it authenticates as a ' +
-      'client (as for a token request: form fields, JSON members or HTTP Basic) and sends the token. The checks are the API\u2019s ' +
+      'client an operator registered as a resource server (as for a token request: form fields, JSON members or HTTP Basic) and ' +
+      'sends the token. The checks are the API\u2019s ' +
       'own (signature by a key still accepted, expiry, the client not revoked), made on every call. Errors are answered as ' +
       'RFC 6749 \u00a75.2 says, not as problems.',
   })
@@ -155,7 +157,12 @@ export class OAuthController {
     content: { 'application/json': { schema: { $ref: getSchemaPath(OAuthErrorDoc) } }, ...problemContent },
   })
   @ApiResponse({ status: 401, description: 'invalid_client', type: OAuthErrorDoc })
-  @ApiResponse({ status: 429, description: 'temporarily_unavailable: too many failures for the client id or address', type: OAuthErrorDoc })
+  @ApiResponse({ status: 403, description: 'unauthorized_client: the client is not registered as a resource server', type: OAuthErrorDoc })
+  @ApiResponse({
+    status: 429,
+    description: 'temporarily_unavailable: too many failures for the address or the client id from it, or too many introspections',
+    type: OAuthErrorDoc,
+  })
   @BodyEdgeProblems()
   async introspect(
     @Body() body: unknown,
@@ -163,21 +170,32 @@ export class OAuthController {
     @AuthorizationHeader() authorization?: string,
   ): Promise<TokenIntrospectionBody> {
     const request = readIntrospectionRequest(body, authorization);
-    await this.authenticate(request, address);
+    await this.admitResourceServer(await this.authenticate(request, address));
     return this.introspection.introspect(request.token);
   }
 
-  /** The client id of valid credentials; refuses bad ones, and a client id or address that failed too often. */
-  private async authenticate(request: TokenRequest, address: string): Promise<string> {
-    // Refused before the secret is hashed: a client id under attack costs no one else time.
-    const wait = await this.limits.beginTokenRequest(request.clientId, address);
-    if (wait !== null) {
-      const message = `Too many failed attempts; try again in ${wait} seconds.`;
-      throw new OAuthException('temporarily_unavailable', message, false, wait);
-    }
+  /**
+   * The client of valid credentials; refuses bad ones, and an address, or a client id from that
+   * address, that failed too often. A request counts as a failure once its secret has failed.
+   */
+  private async authenticate(request: TokenRequest, address: string): Promise<ApiClient> {
+    // Refused before the secret is hashed: an address under attack costs no one else time.
+    const wait = await this.limits.tokenFailureWait(request.clientId, address);
+    if (wait !== null) throw tooMany(`Too many failed attempts; try again in ${wait} seconds.`, wait);
     const client = await this.clients.authenticate(request.clientId, request.clientSecret);
-    if (client === null) throw new OAuthException('invalid_client', 'Client authentication failed.', request.usedBasic);
-    await this.limits.tokenRequestSucceeded(request.clientId, address);
-    return client.clientId;
+    if (client === null) {
+      await this.limits.tokenRequestFailed(request.clientId, address);
+      throw new OAuthException('invalid_client', 'Client authentication failed.', request.usedBasic);
+    }
+    return client;
+  }
+
+  /** Only a client an operator registered as a resource server may introspect (CONTRACT §2), at most INTROSPECTIONS_PER_MINUTE. */
+  private async admitResourceServer(client: ApiClient): Promise<void> {
+    if (!client.resourceServer) throw new OAuthException('unauthorized_client', 'This client is not registered as a resource server.');
+    const wait = await this.limits.admitIntrospection(client.clientId);
+    if (wait !== null) throw tooMany(`Too many introspections; try again in ${wait} seconds.`, wait);
   }
 }
+
+const tooMany = (message: string, wait: number): OAuthException => new OAuthException('temporarily_unavailable', message, false, wait);

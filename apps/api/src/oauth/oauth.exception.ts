@@ -2,10 +2,11 @@ import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 
 /**
- * The error codes of RFC 6749 §5.2 this endpoint uses, and `temporarily_unavailable` (§4.1.2.1)
- * with 429 for a client id or address that failed too often.
+ * The error codes of RFC 6749 §5.2 this endpoint uses, `unauthorized_client` with 403 for a client
+ * that may not introspect, and `temporarily_unavailable` (§4.1.2.1) with 429 for an address or
+ * client id that failed too often, or a resource server over its introspection limit.
  */
-export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'temporarily_unavailable';
+export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unauthorized_client' | 'unsupported_grant_type' | 'temporarily_unavailable';
 
 /** A token request refused; answered in the RFC 6749 §5.2 shape, not as a problem. */
 export class OAuthException extends Error {
@@ -23,6 +24,7 @@ export class OAuthException extends Error {
 
   get status(): number {
     if (this.error === 'invalid_client') return 401;
+    if (this.error === 'unauthorized_client') return 403;
     return this.error === 'temporarily_unavailable' ? 429 : 400;
   }
 }

@@ -1,5 +1,6 @@
+import { CREDENTIAL_LIMITS } from '@curbside/contract';
 import { OAuthException } from './oauth.exception';
-import { readTokenRequest } from './token-request';
+import { readIntrospectionRequest, readTokenRequest } from './token-request';
 
 const basic = (id: string, secret: string): string => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
@@ -44,6 +45,10 @@ describe('readTokenRequest', () => {
     ['a repeated parameter', { grant_type: 'client_credentials', client_id: ['a', 'b'], client_secret: 's' }, undefined],
     ['two authentication methods', { grant_type: 'client_credentials', client_secret: 's' }, basic('cs_a', 's')],
     ['malformed Basic credentials', { grant_type: 'client_credentials' }, 'Basic bm8tY29sb24'],
+    ['an over-long client_id', { grant_type: 'client_credentials', client_id: 'c'.repeat(CREDENTIAL_LIMITS.client_id + 1), client_secret: 's' }, undefined],
+    ['an over-long client_secret', { grant_type: 'client_credentials', client_id: 'cs_a', client_secret: 's'.repeat(CREDENTIAL_LIMITS.client_secret + 1) }, undefined],
+    ['an over-long Basic client id', { grant_type: 'client_credentials' }, basic('c'.repeat(CREDENTIAL_LIMITS.client_id + 1), 's')],
+    ['an over-long Basic secret', { grant_type: 'client_credentials' }, basic('cs_a', 's'.repeat(CREDENTIAL_LIMITS.client_secret + 1))],
   ])('refuses %s as invalid_request', (_case, body, authorization) => {
     expect(refusal(body, authorization)).toEqual({ error: 'invalid_request', status: 400 });
   });
@@ -53,5 +58,19 @@ describe('readTokenRequest', () => {
       error: 'unsupported_grant_type',
       status: 400,
     });
+  });
+
+  it('takes credentials of exactly the longest length', () => {
+    const clientId = 'c'.repeat(CREDENTIAL_LIMITS.client_id);
+    const clientSecret = 's'.repeat(CREDENTIAL_LIMITS.client_secret);
+    expect(readTokenRequest({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }, undefined).clientId).toBe(clientId);
+  });
+});
+
+describe('readIntrospectionRequest', () => {
+  it('refuses an over-long token as invalid_request, before the credentials are read', () => {
+    const body = { token: 't'.repeat(CREDENTIAL_LIMITS.token + 1), client_id: 'cs_a', client_secret: 's' };
+    expect(() => readIntrospectionRequest(body, undefined)).toThrow(expect.objectContaining({ error: 'invalid_request', status: 400 }));
+    expect(readIntrospectionRequest({ ...body, token: 't'.repeat(CREDENTIAL_LIMITS.token) }, undefined).token).toHaveLength(CREDENTIAL_LIMITS.token);
   });
 });

@@ -1,3 +1,4 @@
+import { CREDENTIAL_LIMITS } from '@curbside/contract';
 import { OAuthException } from './oauth.exception';
 
 /** A client credentials grant request (RFC 6749 §4.4), whichever way the client sent it. */
@@ -30,7 +31,7 @@ export interface IntrospectionRequest extends TokenRequest {
 /** Reads an introspection request; throws OAuthException (invalid_request) for malformed ones. */
 export function readIntrospectionRequest(body: unknown, authorization: string | undefined): IntrospectionRequest {
   const params = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const token = param(params, 'token');
+  const token = boundedParam(params, 'token');
   if (token === null) throw new OAuthException('invalid_request', 'token is required.');
   return { ...clientCredentials(params, authorization), token };
 }
@@ -38,8 +39,8 @@ export function readIntrospectionRequest(body: unknown, authorization: string | 
 /** The client's credentials, in the body or as HTTP Basic (RFC 6749 §2.3.1), never both. */
 function clientCredentials(params: Record<string, unknown>, authorization: string | undefined): TokenRequest {
   const basic = basicCredentials(authorization);
-  const clientId = param(params, 'client_id');
-  const clientSecret = param(params, 'client_secret');
+  const clientId = boundedParam(params, 'client_id');
+  const clientSecret = boundedParam(params, 'client_secret');
   if (basic !== null) {
     if (clientSecret !== null || (clientId !== null && clientId !== basic.clientId)) {
       throw new OAuthException('invalid_request', 'Use one client authentication method: HTTP Basic or the request body.');
@@ -50,6 +51,19 @@ function clientCredentials(params: Record<string, unknown>, authorization: strin
     throw new OAuthException('invalid_request', 'client_id and client_secret are required (in the body or as HTTP Basic).');
   }
   return { clientId, clientSecret, usedBasic: false };
+}
+
+/** Refuses a member longer than CONTRACT §2 allows: nothing that long is counted, hashed or kept. */
+function withinLimit(name: keyof typeof CREDENTIAL_LIMITS, value: string, usedBasic = false): string {
+  const limit = CREDENTIAL_LIMITS[name];
+  if (value.length > limit) throw new OAuthException('invalid_request', `${name} is longer than ${limit} characters.`, usedBasic);
+  return value;
+}
+
+/** A credential member, as `param` reads it, within its limit. */
+function boundedParam(params: Record<string, unknown>, name: keyof typeof CREDENTIAL_LIMITS): string | null {
+  const value = param(params, name);
+  return value === null ? null : withinLimit(name, value);
 }
 
 /** A parameter sent once as a non-empty string; null when absent. Repeated parameters are refused (§3.2). */
@@ -71,7 +85,7 @@ function basicCredentials(authorization: string | undefined): { clientId: string
   if (colon < 0 || clientId === null || clientSecret === null || clientId === '' || clientSecret === '') {
     throw new OAuthException('invalid_request', 'The HTTP Basic credentials are malformed.', true);
   }
-  return { clientId, clientSecret };
+  return { clientId: withinLimit('client_id', clientId, true), clientSecret: withinLimit('client_secret', clientSecret, true) };
 }
 
 function formDecode(value: string): string | null {

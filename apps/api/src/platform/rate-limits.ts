@@ -1,27 +1,39 @@
+import { createHash } from 'node:crypto';
 import { DynamicModule, ExecutionContext, Inject, Injectable, Logger, Module, OnModuleDestroy } from '@nestjs/common';
 import { reasonOf, type ApiClient } from '@curbside/domain';
 import { CLIENT_ADMISSION, ClientAdmission } from '@curbside/auth';
 import type { FastifyReply } from 'fastify';
 import type Redis from 'ioredis';
+import ipaddr from 'ipaddr.js';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiErrorCode, ApiException } from './api.exception';
 
 /** CONTRACT §7 limits and where their counters live. */
 export interface RateLimitOptions {
   perMinute: number;
+  /** Failed token requests of one client id from one address, within the window. */
   tokenFailuresPer15Min: number;
+  /** Failed token requests from one address, whatever the client ids, within the window. */
+  tokenFailuresPerAddressPer15Min: number;
+  tokenFailureWindowSeconds: number;
+  /** Introspections a resource server may make a minute. */
+  introspectionsPerMinute: number;
   /** Null: counters in this process's memory. */
   redisUrl: string | null;
   redisKeyPrefix: string;
 }
 
 const MINUTE = 60;
-const FIFTEEN_MINUTES = 15 * 60;
 
-/** The counters: requests per client, failed token requests per client id and per address. */
+/**
+ * The counters: requests per client, failed token requests per client id and address and per
+ * address, introspections per resource server.
+ */
 interface Limiters {
   requests: RateLimiterAbstract;
-  tokenFailures: RateLimiterAbstract;
+  clientFailures: RateLimiterAbstract;
+  addressFailures: RateLimiterAbstract;
+  introspections: RateLimiterAbstract;
   redis: Redis | null;
 }
 
@@ -32,6 +44,12 @@ const LIMITERS = Symbol('LIMITERS');
  * (rate-limiter-flexible, fixed windows). Redis must answer at start; if it is lost later, each
  * instance counts in its own memory until it is back (fail open to per-instance limits: the
  * API stays up, and a client gets at most the limit per instance meanwhile).
+ *
+ * Failed token requests are throttled the way OWASP's authentication guidance says: per source
+ * address, and per client id from that address — never per client id alone, which a stranger
+ * who knows the id (it is not secret) could exhaust to lock the client out. A request counts
+ * only once it has failed, so correct requests in parallel never count. Keys are digests, so a
+ * counter's size does not depend on what a request sent.
  */
 @Injectable()
 export class RateLimits implements ClientAdmission, OnModuleDestroy {
@@ -55,28 +73,33 @@ export class RateLimits implements ClientAdmission, OnModuleDestroy {
   }
 
   /**
-   * Counts a token request as failed for its client id and its address before the secret is
-   * checked (atomically, so concurrent attempts cannot slip past the limit), and returns the
-   * seconds to wait when either is over the limit — nothing is hashed then, and nothing stays
-   * counted. Null: go on, and call `tokenRequestSucceeded` if the secret is right.
+   * The seconds to wait when the address, or this client id from this address, has failed too
+   * often; null: go on, and call `tokenRequestFailed` if the secret is wrong. Reads only: a
+   * refused request leaves nothing behind.
    */
-  async beginTokenRequest(clientId: string, address: string): Promise<number | null> {
-    const { tokenFailures } = this.limiters;
-    const keys = tokenFailureKeys(clientId, address);
-    const results = await Promise.all(keys.map((key) => tokenFailures.consume(key).catch(refusalOrThrow)));
-    const refused = results.filter((result) => result.consumedPoints > tokenFailures.points);
-    if (refused.length === 0) return null;
-    await this.uncount(keys);
-    return Math.max(...refused.map(secondsUntil));
+  async tokenFailureWait(clientId: string, address: string): Promise<number | null> {
+    const { clientFailures, addressFailures } = this.limiters;
+    const keys = failureKeys(clientId, address);
+    const counts = await Promise.all([clientFailures.get(keys.client), addressFailures.get(keys.address)]);
+    const over = [
+      counts[0] !== null && counts[0].consumedPoints >= clientFailures.points ? counts[0] : null,
+      counts[1] !== null && counts[1].consumedPoints >= addressFailures.points ? counts[1] : null,
+    ].filter((count): count is RateLimiterRes => count !== null);
+    return over.length === 0 ? null : Math.max(...over.map(secondsUntil));
   }
 
-  /** The secret was right: the attempt was not a failure. */
-  async tokenRequestSucceeded(clientId: string, address: string): Promise<void> {
-    await this.uncount(tokenFailureKeys(clientId, address));
+  /** The secret was wrong (or the client unknown or revoked): one failure for the client id from the address, and for the address. */
+  async tokenRequestFailed(clientId: string, address: string): Promise<void> {
+    const { clientFailures, addressFailures } = this.limiters;
+    const keys = failureKeys(clientId, address);
+    await Promise.all([clientFailures.penalty(keys.client), addressFailures.penalty(keys.address)]);
   }
 
-  private async uncount(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((key) => this.limiters.tokenFailures.reward(key)));
+  /** Counts one introspection of a resource server; the seconds to wait when it is over its limit, else null. */
+  async admitIntrospection(clientId: string): Promise<number | null> {
+    const { introspections } = this.limiters;
+    const result = await introspections.consume(clientId).catch(refusalOrThrow);
+    return result.consumedPoints > introspections.points ? secondsUntil(result) : null;
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -86,7 +109,21 @@ export class RateLimits implements ClientAdmission, OnModuleDestroy {
   }
 }
 
-const tokenFailureKeys = (clientId: string, address: string): string[] => [`client:${clientId}`, `address:${address}`];
+/** Fixed-size keys: a digest of the client id and the address, and of the address (an IPv6 address by its /64, what one holder gets). */
+function failureKeys(clientId: string, address: string): { client: string; address: string } {
+  const source = sourceOf(address);
+  return { client: digest(`${source}\n${clientId}`), address: digest(source) };
+}
+
+const digest = (value: string): string => createHash('sha256').update(value).digest('base64url').slice(0, 22);
+
+/** The address as counted: IPv4 (mapped ones too) as it is, IPv6 by its /64 prefix. */
+export function sourceOf(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+}
 
 const secondsUntil = (result: RateLimiterRes): number => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
 
@@ -96,24 +133,65 @@ function refusalOrThrow(error: unknown): RateLimiterRes {
   throw error;
 }
 
+/** Counters one process keeps in memory at most, per limit: past it the oldest go first, so no flood of keys grows the heap. */
+export const MAX_MEMORY_KEYS = 50_000;
+
+interface MemoryStorageInternals {
+  _storage: Map<string, unknown>;
+  set(key: string, value: number, durationSec: number): unknown;
+  delete(key: string): boolean;
+}
+
+/**
+ * rate-limiter-flexible's memory store with a bound: a new key beyond `maxKeys` first evicts the
+ * oldest (its Map keeps insertion order). The store has no bound of its own.
+ */
+export class BoundedRateLimiterMemory extends RateLimiterMemory {
+  constructor(options: ConstructorParameters<typeof RateLimiterMemory>[0], maxKeys = MAX_MEMORY_KEYS) {
+    super(options);
+    const storage = (this as unknown as { _memoryStorage: MemoryStorageInternals })._memoryStorage;
+    const set = storage.set.bind(storage);
+    storage.set = (key, value, durationSec) => {
+      while (!storage._storage.has(key) && storage._storage.size >= maxKeys) {
+        storage.delete(storage._storage.keys().next().value as string);
+      }
+      return set(key, value, durationSec);
+    };
+  }
+
+  /** How many counters are kept now. */
+  get size(): number {
+    return (this as unknown as { _memoryStorage: MemoryStorageInternals })._memoryStorage._storage.size;
+  }
+}
+
 async function createLimiters(options: RateLimitOptions): Promise<Limiters> {
+  const window = options.tokenFailureWindowSeconds;
   const limits = {
     requests: { points: options.perMinute, duration: MINUTE, keyPrefix: 'requests' },
-    tokenFailures: { points: options.tokenFailuresPer15Min, duration: FIFTEEN_MINUTES, keyPrefix: 'token-failures' },
+    clientFailures: { points: options.tokenFailuresPer15Min, duration: window, keyPrefix: 'token-failures:client' },
+    addressFailures: { points: options.tokenFailuresPerAddressPer15Min, duration: window, keyPrefix: 'token-failures:address' },
+    introspections: { points: options.introspectionsPerMinute, duration: MINUTE, keyPrefix: 'introspections' },
   };
-  if (options.redisUrl === null) {
-    return { requests: new RateLimiterMemory(limits.requests), tokenFailures: new RateLimiterMemory(limits.tokenFailures), redis: null };
-  }
-  const redis = await connectRedis(options.redisUrl);
-  const shared = (limit: { points: number; duration: number; keyPrefix: string }) =>
-    new RateLimiterRedis({
-      ...limit,
-      keyPrefix: `${options.redisKeyPrefix}${limit.keyPrefix}`,
-      storeClient: redis,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory(limit),
-    });
-  return { requests: shared(limits.requests), tokenFailures: shared(limits.tokenFailures), redis };
+  type Limit = (typeof limits)['requests'];
+  const redis = options.redisUrl === null ? null : await connectRedis(options.redisUrl);
+  const limiter = (limit: Limit): RateLimiterAbstract =>
+    redis === null
+      ? new BoundedRateLimiterMemory(limit)
+      : new RateLimiterRedis({
+          ...limit,
+          keyPrefix: `${options.redisKeyPrefix}${limit.keyPrefix}`,
+          storeClient: redis,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new BoundedRateLimiterMemory(limit),
+        });
+  return {
+    requests: limiter(limits.requests),
+    clientFailures: limiter(limits.clientFailures),
+    addressFailures: limiter(limits.addressFailures),
+    introspections: limiter(limits.introspections),
+    redis,
+  };
 }
 
 /** Connected, or an error naming REDIS_URL's host (never its password). */

@@ -43,7 +43,8 @@ export interface TestApp {
   /** Loads an import file (CONTRACT §3) into the app's database, as `npm run cli -- import` does. */
   importFile(file: unknown): Promise<void>;
   /** Registers another client and gets it a token. */
-  registerClient(customers: 'all' | Id[]): Promise<TestClient>;
+  /** `resourceServer`: it may introspect tokens. */
+  registerClient(customers: 'all' | Id[], options?: { resourceServer?: boolean }): Promise<TestClient>;
   /** Requests as another client. */
   as(client: TestClient): AuthorizedRequests;
   /**
@@ -126,8 +127,8 @@ async function describeTestApp(
     const { access_token: token } = await app.get(TokenService).issue(clientId);
     return { clientId, clientSecret, token };
   };
-  const registerClient = async (granted: 'all' | Id[]): Promise<TestClient> =>
-    withToken(await app.get(ClientService).create('test client', granted));
+  const registerClient = async (granted: 'all' | Id[], options: { resourceServer?: boolean } = {}): Promise<TestClient> =>
+    withToken(await app.get(ClientService).create('test client', granted, options.resourceServer === true));
   const validator = await ResponseValidator.of(app);
   const checked = (test: request.Test): request.Test => test.expect((response) => validator.check(test.method, test.url, response));
   const as = (client: TestClient): AuthorizedRequests => authorizedRequests(url, client, checked);

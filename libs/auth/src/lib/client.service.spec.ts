@@ -20,7 +20,7 @@ describe.each(testDatabases())('ClientService on $name', (kind) => {
 
   it('registers a client, shows its secret once and stores only a hash', async () => {
     const created = await clients.create('Portal', ['1000002', '1000001', '1000002']);
-    expect(created).toEqual({ clientId: expect.stringMatching(/^cs_/), clientSecret: expect.any(String), customers: ['1000002', '1000001'] });
+    expect(created).toEqual({ clientId: expect.stringMatching(/^cs_/), clientSecret: expect.any(String), customers: ['1000002', '1000001'], resourceServer: false });
     const credentials = await new ApiClientRepository(dataSource).findCredentials(created.clientId);
     expect(credentials?.secretHash).toMatch(/^scrypt\$/);
     expect(credentials?.secretHash).not.toContain(created.clientSecret);

@@ -8,6 +8,7 @@ export interface NewClient {
   clientId: string;
   clientSecret: string;
   customers: 'all' | Id[];
+  resourceServer: boolean;
 }
 
 /** Registers, authenticates, lists and revokes API clients. */
@@ -18,15 +19,16 @@ export class ClientService {
 
   constructor(private readonly clients: ApiClientRepository) {}
 
-  async create(name: string, customers: 'all' | Id[]): Promise<NewClient> {
+  /** `resourceServer`: the client may introspect tokens (CONTRACT §2). */
+  async create(name: string, customers: 'all' | Id[], resourceServer = false): Promise<NewClient> {
     if (name.trim() === '') throw new Error('A client needs a name.');
     const invalid = customers === 'all' ? [] : customers.filter((id) => !ID_PATTERN.test(id));
     if (invalid.length > 0) throw new Error(`Customer ids must be 1 to 18 digits: ${invalid.join(', ')}`);
     const granted = customers === 'all' ? 'all' : [...new Set(customers)];
     const clientId = newClientId();
     const clientSecret = newClientSecret();
-    await this.clients.create({ clientId, name: name.trim(), secretHash: await hashSecret(clientSecret), customers: granted });
-    return { clientId, clientSecret, customers: granted };
+    await this.clients.create({ clientId, name: name.trim(), secretHash: await hashSecret(clientSecret), customers: granted, resourceServer });
+    return { clientId, clientSecret, customers: granted, resourceServer };
   }
 
   /** The client when the secret is right and the client is not revoked; otherwise null. */

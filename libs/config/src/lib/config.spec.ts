@@ -18,6 +18,11 @@ describe('loadConfig', () => {
       redisKeyPrefix: 'curbside:',
       rateLimitPerMinute: 1200,
       tokenFailuresPer15Min: 20,
+      tokenFailuresPerAddressPer15Min: 100,
+      tokenFailureWindowSeconds: 900,
+      introspectionsPerMinute: 6000,
+      requestTimeoutSeconds: 30,
+      keepAliveTimeoutSeconds: 5,
       corsOrigins: [],
       trustedProxies: [],
       smtpUrl: null,
@@ -62,6 +67,11 @@ describe('loadConfig', () => {
       REDIS_KEY_PREFIX: 'curbside-eu:',
       RATE_LIMIT_PER_MINUTE: '600',
       TOKEN_FAILURES_PER_15_MIN: '5',
+      TOKEN_FAILURES_PER_ADDRESS_PER_15_MIN: '50',
+      TOKEN_FAILURE_WINDOW_SECONDS: '600',
+      INTROSPECTIONS_PER_MINUTE: '120',
+      REQUEST_TIMEOUT_SECONDS: '10',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '4',
       CORS_ORIGINS: 'https://portal.example.com, http://localhost:8080',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.10, fd00::/8',
       SMTP_URL: 'smtp://127.0.0.1:2525',
@@ -103,6 +113,11 @@ describe('loadConfig', () => {
       redisKeyPrefix: 'curbside-eu:',
       rateLimitPerMinute: 600,
       tokenFailuresPer15Min: 5,
+      tokenFailuresPerAddressPer15Min: 50,
+      tokenFailureWindowSeconds: 600,
+      introspectionsPerMinute: 120,
+      requestTimeoutSeconds: 10,
+      keepAliveTimeoutSeconds: 4,
       corsOrigins: ['https://portal.example.com', 'http://localhost:8080'],
       trustedProxies: ['10.0.0.0/8', '192.168.1.10', 'fd00::/8'],
       smtpUrl: 'smtp://127.0.0.1:2525',
@@ -156,6 +171,10 @@ describe('loadConfig', () => {
     ['REDIS_KEY_PREFIX', 'has space'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
     ['TOKEN_FAILURES_PER_15_MIN', 'many'],
+    ['TOKEN_FAILURE_WINDOW_SECONDS', '0'],
+    ['INTROSPECTIONS_PER_MINUTE', '-1'],
+    ['REQUEST_TIMEOUT_SECONDS', 'soon'],
+    ['KEEP_ALIVE_TIMEOUT_SECONDS', '0'],
     ['CORS_ORIGINS', '*'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '10.0.0.0/33'],
@@ -241,7 +260,7 @@ describe('loadConfig', () => {
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH', 'RESPONSE_CACHE_MAX_BYTES']));
-    expect(CONFIG_VARIABLES).toHaveLength(39);
+    expect(CONFIG_VARIABLES).toHaveLength(44);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

@@ -77,6 +77,41 @@ class Environment {
   @Min(1, { message: 'TOKEN_FAILURES_PER_15_MIN must be a positive integer' })
   TOKEN_FAILURES_PER_15_MIN = 20;
 
+  /** Failed token requests from one source address, whatever the client ids, within the window. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'TOKEN_FAILURES_PER_ADDRESS_PER_15_MIN must be a positive integer' })
+  @Min(1, { message: 'TOKEN_FAILURES_PER_ADDRESS_PER_15_MIN must be a positive integer' })
+  TOKEN_FAILURES_PER_ADDRESS_PER_15_MIN = 100;
+
+  /** The window failed token requests are counted in (15 minutes, which the two names above say). */
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'TOKEN_FAILURE_WINDOW_SECONDS must be a positive integer' })
+  @Min(1, { message: 'TOKEN_FAILURE_WINDOW_SECONDS must be a positive integer' })
+  TOKEN_FAILURE_WINDOW_SECONDS = 900;
+
+  /** Token introspections a resource server may make a minute. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'INTROSPECTIONS_PER_MINUTE must be a positive integer' })
+  @Min(1, { message: 'INTROSPECTIONS_PER_MINUTE must be a positive integer' })
+  INTROSPECTIONS_PER_MINUTE = 6000;
+
+  /** A request must arrive, headers and body, within this; then its connection is closed. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'REQUEST_TIMEOUT_SECONDS must be a positive integer' })
+  @Min(1, { message: 'REQUEST_TIMEOUT_SECONDS must be a positive integer' })
+  REQUEST_TIMEOUT_SECONDS = 30;
+
+  /** An idle keep-alive connection is closed after this: below a load balancer's idle timeout (60 s on most). */
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'KEEP_ALIVE_TIMEOUT_SECONDS must be a positive integer' })
+  @Min(1, { message: 'KEEP_ALIVE_TIMEOUT_SECONDS must be a positive integer' })
+  KEEP_ALIVE_TIMEOUT_SECONDS = 5;
+
   @Expose()
   @IsOptional()
   @Matches(/^https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*$/, {
@@ -314,7 +349,13 @@ export interface Config {
   /** Prepended to every key this service writes in Redis. */
   redisKeyPrefix: string;
   rateLimitPerMinute: number;
+  /** Failed token requests per client id from one address, per address, and the window they are counted in. */
   tokenFailuresPer15Min: number;
+  tokenFailuresPerAddressPer15Min: number;
+  tokenFailureWindowSeconds: number;
+  introspectionsPerMinute: number;
+  requestTimeoutSeconds: number;
+  keepAliveTimeoutSeconds: number;
   /** Origins allowed by CORS; empty: CORS is off. */
   corsOrigins: string[];
   /**
@@ -404,6 +445,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: environment.REDIS_KEY_PREFIX,
     rateLimitPerMinute: environment.RATE_LIMIT_PER_MINUTE,
     tokenFailuresPer15Min: environment.TOKEN_FAILURES_PER_15_MIN,
+    tokenFailuresPerAddressPer15Min: environment.TOKEN_FAILURES_PER_ADDRESS_PER_15_MIN,
+    tokenFailureWindowSeconds: environment.TOKEN_FAILURE_WINDOW_SECONDS,
+    introspectionsPerMinute: environment.INTROSPECTIONS_PER_MINUTE,
+    requestTimeoutSeconds: environment.REQUEST_TIMEOUT_SECONDS,
+    keepAliveTimeoutSeconds: environment.KEEP_ALIVE_TIMEOUT_SECONDS,
     corsOrigins: environment.CORS_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [],
     trustedProxies: environment.TRUST_PROXY?.split(',').map((proxy) => proxy.trim()) ?? [],
     smtpUrl: environment.SMTP_URL ?? null,

@@ -8,6 +8,8 @@ export interface ApiClient {
   customers: 'all' | Id[];
   createdAt: LocalDateTime;
   revokedAt: LocalDateTime | null;
+  /** An operator registered it as a resource server: it may introspect tokens (CONTRACT §2). */
+  resourceServer: boolean;
 }
 
 export const canAccessCustomer = (client: ApiClient, customerId: Id): boolean =>

@@ -11,10 +11,12 @@ export interface RegisteredClient {
   clientId: string;
   clientSecret: string;
   customers: 'all' | Id[];
+  resourceServer: boolean;
 }
 
 export abstract class ApiClientRegistry {
-  abstract create(name: string, customers: 'all' | Id[]): Promise<RegisteredClient>;
+  /** `resourceServer`: the client may introspect tokens. */
+  abstract create(name: string, customers: 'all' | Id[], resourceServer?: boolean): Promise<RegisteredClient>;
   abstract find(clientId: string): Promise<ApiClient | null>;
   /** False when there is no such client. */
   abstract revoke(clientId: string): Promise<boolean>;

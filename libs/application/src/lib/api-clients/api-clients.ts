@@ -7,8 +7,8 @@ import { AccessTokens, ApiClientRegistry, type IssuedToken, type RegisteredClien
 export class CreateApiClient {
   constructor(private readonly clients: ApiClientRegistry) {}
 
-  execute(name: string, customers: 'all' | Id[]): Promise<RegisteredClient> {
-    return this.clients.create(name, customers);
+  execute(name: string, customers: 'all' | Id[], resourceServer = false): Promise<RegisteredClient> {
+    return this.clients.create(name, customers, resourceServer);
   }
 }
 

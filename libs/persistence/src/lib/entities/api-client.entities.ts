@@ -1,4 +1,4 @@
-import { Entity, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne } from 'typeorm';
 import { Bool, KeyText, NullableText, Text } from './columns';
 
 /** A registered API caller; the secret is stored only as a hash. */
@@ -10,6 +10,8 @@ export class ApiClientEntity {
   @Bool() allCustomers!: boolean;
   @Text() createdAt!: string;
   @NullableText() revokedAt!: string | null;
+  /** May introspect tokens; clients registered before the flag existed are not resource servers. */
+  @Column({ type: 'boolean', default: false }) resourceServer!: boolean;
 }
 
 /** The customers a client may use, when it is not granted all of them. */

@@ -19,6 +19,7 @@ describe.each(testDatabases())('ApiClientRepository on $name', (db) => {
       customers: ['999', '1000002', '1000010'],
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/),
       revokedAt: null,
+      resourceServer: false,
     });
     expect(await clients().find('portal')).toEqual(created);
     expect(await clients().findCredentials('portal')).toEqual({ client: created, secretHash: 'hash-1' });
@@ -33,6 +34,16 @@ describe.each(testDatabases())('ApiClientRepository on $name', (db) => {
     });
     expect(created.customers).toBe('all');
     expect((await clients().find('ops'))?.customers).toBe('all');
+  });
+
+  it('keeps whether a client is a resource server, which only an operator says (it may introspect tokens)', async () => {
+    const created = await clients().create({ clientId: 'gateway', name: 'Gateway', secretHash: 'h', customers: [], resourceServer: true });
+    expect(created.resourceServer).toBe(true);
+    expect((await clients().find('gateway'))?.resourceServer).toBe(true);
+    expect((await clients().findForCustomer('gateway', '1'))?.resourceServer).toBe(true);
+    expect((await clients().findCredentials('gateway'))?.client.resourceServer).toBe(true);
+    expect((await clients().list()).find((client) => client.clientId === 'gateway')?.resourceServer).toBe(true);
+    expect((await clients().findForCustomer('ops', '1'))?.resourceServer).toBe(false);
   });
 
   it('refuses a client id that is taken', async () => {
@@ -64,7 +75,7 @@ describe.each(testDatabases())('ApiClientRepository on $name', (db) => {
     const granted = Array.from({ length: 2_000 }, (_, n) => String(8_000_000 + n));
     await clients().create({ clientId: 'hauler-portal', name: 'Hauler portal', secretHash: 'h', customers: granted });
     const full = await clients().find('hauler-portal');
-    const narrowed = { clientId: 'hauler-portal', name: 'Hauler portal', createdAt: full?.createdAt, revokedAt: null };
+    const narrowed = { clientId: 'hauler-portal', name: 'Hauler portal', createdAt: full?.createdAt, revokedAt: null, resourceServer: false };
     expect(await clients().findForCustomer('hauler-portal', '8001234')).toEqual({ ...narrowed, customers: ['8001234'] });
     expect(await clients().findForCustomer('hauler-portal', '7999999')).toEqual({ ...narrowed, customers: [] });
     expect(await clients().findForCustomer('hauler-portal', null)).toEqual({ ...narrowed, customers: [] });

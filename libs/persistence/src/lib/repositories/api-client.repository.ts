@@ -9,35 +9,50 @@ export interface NewApiClient {
   name: string;
   secretHash: string;
   customers: 'all' | Id[];
+  /** May introspect tokens (CONTRACT §2); false when left out. */
+  resourceServer?: boolean;
 }
 
 const CLIENT_WITH_GRANTS =
   'SELECT "c"."client_id" AS "clientId", "c"."name" AS "name", "c"."all_customers" AS "allCustomers", "c"."created_at" AS "createdAt", ' +
-  '"c"."revoked_at" AS "revokedAt", "g"."customer_id" AS "customerId" FROM "api_clients" "c" ' +
+  '"c"."revoked_at" AS "revokedAt", "c"."resource_server" AS "resourceServer", "g"."customer_id" AS "customerId" FROM "api_clients" "c" ' +
   'LEFT JOIN "api_client_customers" "g" ON "g"."client_id" = "c"."client_id" WHERE "c"."client_id" = ?';
 
 const CLIENT_FOR_CUSTOMER =
   'SELECT "c"."client_id" AS "clientId", "c"."name" AS "name", "c"."all_customers" AS "allCustomers", "c"."created_at" AS "createdAt", ' +
-  '"c"."revoked_at" AS "revokedAt", EXISTS (SELECT 1 FROM "api_client_customers" "g" WHERE "g"."client_id" = "c"."client_id" AND "g"."customer_id" = ?) AS "granted" ' +
+  '"c"."revoked_at" AS "revokedAt", "c"."resource_server" AS "resourceServer", EXISTS (SELECT 1 FROM "api_client_customers" "g" WHERE "g"."client_id" = "c"."client_id" AND "g"."customer_id" = ?) AS "granted" ' +
   'FROM "api_clients" "c" WHERE "c"."client_id" = ?';
 
-/** A row of CLIENT_FOR_CUSTOMER (SQLite answers its booleans 0/1). */
-interface ClientForCustomerRow extends Omit<ApiClientEntity, 'secretHash' | 'allCustomers'> {
+/** A client's row as raw SQL answers it: SQLite answers booleans 0/1. */
+interface RawClientRow extends Omit<ApiClientEntity, 'secretHash' | 'allCustomers' | 'resourceServer'> {
   allCustomers: boolean | number;
+  resourceServer: boolean | number;
+}
+
+/** A row of CLIENT_FOR_CUSTOMER. */
+interface ClientForCustomerRow extends RawClientRow {
   granted: boolean | number;
 }
 
 /** A row of CLIENT_WITH_GRANTS: the client once per grant (customerId null when it has none). */
-interface ClientWithGrantRow extends Omit<ApiClientEntity, 'secretHash' | 'allCustomers'> {
-  allCustomers: boolean | number;
+interface ClientWithGrantRow extends RawClientRow {
   customerId: string | null;
 }
+
+const isTrue = (value: boolean | number): boolean => value === true || value === 1;
+
+/** A raw row with its booleans as booleans. */
+const withBooleans = <Row extends RawClientRow>(row: Row): Omit<ApiClientEntity, 'secretHash'> => ({
+  ...row,
+  allCustomers: isTrue(row.allCustomers),
+  resourceServer: isTrue(row.resourceServer),
+});
 
 export class ApiClientRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Registers a client with its grants; fails if the client id is taken. */
-  create({ clientId, name, secretHash, customers }: NewApiClient): Promise<ApiClient> {
+  create({ clientId, name, secretHash, customers, resourceServer = false }: NewApiClient): Promise<ApiClient> {
     return inTransaction(this.dataSource, async (manager) => {
       const row: ApiClientEntity = {
         clientId,
@@ -46,6 +61,7 @@ export class ApiClientRepository {
         allCustomers: customers === 'all',
         createdAt: nowLocalDateTime(),
         revokedAt: null,
+        resourceServer,
       };
       await manager.insert(ApiClientEntity, row);
       const grants = customers === 'all' ? [] : [...new Set(customers)];
@@ -62,9 +78,7 @@ export class ApiClientRepository {
   async find(clientId: string): Promise<ApiClient | null> {
     const rows = await selectRaw<ClientWithGrantRow>(this.dataSource, CLIENT_WITH_GRANTS, [clientId]);
     if (rows.length === 0) return null;
-    const [first] = rows;
-    const row = { ...first, allCustomers: first.allCustomers === true || first.allCustomers === 1 };
-    return toApiClient(row, rows.flatMap((grant) => (grant.customerId === null ? [] : [grant.customerId])));
+    return toApiClient(withBooleans(rows[0]), rows.flatMap((grant) => (grant.customerId === null ? [] : [grant.customerId])));
   }
 
   /**
@@ -75,9 +89,8 @@ export class ApiClientRepository {
   async findForCustomer(clientId: string, customerId: Id | null): Promise<ApiClient | null> {
     const [row] = await selectRaw<ClientForCustomerRow>(this.dataSource, CLIENT_FOR_CUSTOMER, [customerId, clientId]);
     if (row === undefined) return null;
-    const allCustomers = row.allCustomers === true || row.allCustomers === 1;
-    const granted = customerId !== null && (row.granted === true || row.granted === 1);
-    return toApiClient({ ...row, allCustomers }, granted ? [customerId] : []);
+    const granted = customerId !== null && isTrue(row.granted);
+    return toApiClient(withBooleans(row), granted ? [customerId] : []);
   }
 
   /** The client and its secret hash, for checking a presented secret. */
@@ -132,5 +145,6 @@ function toApiClient(row: Omit<ApiClientEntity, 'secretHash'>, grantedCustomers:
     customers: row.allCustomers ? 'all' : [...grantedCustomers].sort(byNumber),
     createdAt: row.createdAt,
     revokedAt: row.revokedAt,
+    resourceServer: row.resourceServer,
   };
 }

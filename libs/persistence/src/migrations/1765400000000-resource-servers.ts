@@ -1,0 +1,22 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Which clients may introspect tokens (CONTRACT §2): those an operator registered as resource
+ * servers. Every client registered before is not one.
+ */
+const resourceServersUp: string[] = [`ALTER TABLE "api_clients" ADD COLUMN "resource_server" boolean NOT NULL DEFAULT false`];
+
+const resourceServersDown: string[] = [`ALTER TABLE "api_clients" DROP COLUMN "resource_server"`];
+
+/** The same statements on both drivers (SQLite drops a column since 3.35): one migration class, listed by both. */
+export class ResourceServers1765400000000 implements MigrationInterface {
+  name = 'ResourceServers1765400000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of resourceServersUp) await queryRunner.query(statement);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of resourceServersDown) await queryRunner.query(statement);
+  }
+}
