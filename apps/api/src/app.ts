@@ -28,7 +28,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const logger = createLogger(config.logLevel, options.logDestination);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, options.imports, { logger, now: options.now }),
-    createFastifyAdapter(config.trustedProxies, logger),
+    createFastifyAdapter(config.trustedProxies, logger, config),
     // Quiet until the JSON logger takes over: a failure to start is reported by the caller, in one line.
     // The body parsers are the API's own (platform/body-parsers.ts).
     { logger: false, abortOnError: false, bodyParser: false },

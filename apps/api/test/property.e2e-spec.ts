@@ -34,7 +34,7 @@ describe.each(testDatabases())('the API edge under generated requests on $name',
 
   beforeAll(async () => {
     // Rate limits would turn most of the run into 429s; these variables are ignored until they exist.
-    const env = { RATE_LIMIT_PER_MINUTE: '100000000', TOKEN_FAILURES_PER_15_MIN: '100000000' };
+    const env = { RATE_LIMIT_PER_MINUTE: '100000000', TOKEN_FAILURES_PER_15_MIN: '100000000', TOKEN_FAILURES_PER_ADDRESS_PER_15_MIN: '100000000' };
     t = await startTestApp(database, { customers: GRANTS.A, fixture: true, env });
     http = new RawHttpClient(t.url, CONCURRENCY);
     const document: OpenApiDocument = JSON.parse((await http.send({ method: 'GET', path: '/docs/openapi.json', headers: {} })).text);

@@ -3,9 +3,12 @@ import { STATUS_CODES } from 'node:http';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { REQUEST_ID_KEY } from '@curbside/core';
 import { API_ERRORS, ApiErrorCode } from './api.exception';
 import { described, ErrorDescription, renderProblem } from './problem';
 import { PARSER_MAX_HEADER_BYTES } from './request-limits';
+import { UNMATCHED_ROUTE } from './request-telemetry';
 import { MAX_TRACKING_ID_LENGTH, TRACKING_HEADER } from './request-tracking';
 import { ERROR_SECURITY_HEADERS } from './security-headers';
 
@@ -19,6 +22,8 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     trackingId: request.id,
     accept: request.headers.accept,
   });
+  // Answered before the router: the hooks that log every other request never see it.
+  logRefusal(request.log, { trackingId: request.id, method: request.method, status: problem.status });
   void reply
     .status(problem.status)
     .headers({ ...ERROR_SECURITY_HEADERS, ...problem.headers, [TRACKING_HEADER]: request.id })
@@ -31,15 +36,16 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  * not parsed, so the problem is JSON, its tracking id the one read from the header block so far
  * (see keepUnfinishedHeaders) or else a new one.
  */
-export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket): void {
+export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket, logger: Logger): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   if (socket.writable) {
     // The headers were never parsed, but the bytes read so far may name the target and the tracking id.
     const packet = headerBlockSoFar(socket, Buffer.isBuffer(error.rawPacket) ? error.rawPacket : Buffer.alloc(0));
-    const target = /^[A-Z]+ (\S+)/.exec(packet)?.[1] ?? '';
+    const [, method = '', target = ''] = /^([A-Z]+) (\S+)/.exec(packet) ?? [];
     const sent = /\r\nrequest-tracking-id:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(packet)?.[1] ?? '';
     const trackingId = sent !== '' && sent.length <= MAX_TRACKING_ID_LENGTH ? sent : randomUUID();
     const problem = renderProblem(clientErrorDescription(error), { url: target, trackingId, accept: undefined });
+    logRefusal(logger, { trackingId, method, status: problem.status });
     const body = Buffer.from(problem.body);
     const headers = { ...ERROR_SECURITY_HEADERS, ...problem.headers, [TRACKING_HEADER]: trackingId, 'Content-Length': body.length };
     const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
@@ -49,23 +55,47 @@ export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: u
   socket.destroy(error);
 }
 
+/**
+ * The log line of a request refused before it reached a route: as the one every request gets
+ * (request-telemetry), without the URL, which may carry what the request should not have sent.
+ */
+function logRefusal(logger: Pick<Logger, 'info'>, refused: { trackingId: string; method: string; status: number }): void {
+  logger.info(
+    { [REQUEST_ID_KEY]: refused.trackingId, clientId: null, customerId: null, method: refused.method, route: UNMATCHED_ROUTE, status: refused.status },
+    'request refused',
+  );
+}
+
 const END_OF_HEADERS = '\r\n\r\n';
+/** A connection's bytes since the last end of a header block: the chunks as read, joined only if a request is refused. */
+interface UnfinishedHeaders {
+  chunks: Buffer[];
+  bytes: number;
+}
 /** Per connection: the bytes received since the last end of a header block (at most the parser's limit). */
-const unfinishedHeaders = new WeakMap<Socket, Buffer>();
+const unfinishedHeaders = new WeakMap<Socket, UnfinishedHeaders>();
 
 /**
  * Keeps each connection's unfinished header block, for answerClientError: Node gives a refused
  * request's last chunk only, and the tracking id may have come in an earlier one. A `data`
- * listener makes Node parse the connection's bytes in JavaScript rather than natively.
+ * listener makes Node parse the connection's bytes in JavaScript rather than natively. The chunks
+ * are kept as they came, not joined per chunk: joining copied the block so far on every chunk, so a
+ * header sent a few hundred bytes at a time cost quadratic time and garbage.
  */
 export function keepUnfinishedHeaders(server: Server): void {
   server.on('connection', (socket: Socket) => {
     socket.on('data', (chunk: Buffer) => {
       const end = chunk.lastIndexOf(END_OF_HEADERS);
       const kept = unfinishedHeaders.get(socket);
-      if (end !== -1) unfinishedHeaders.set(socket, chunk.subarray(end + END_OF_HEADERS.length));
-      else if (kept === undefined) unfinishedHeaders.set(socket, chunk);
-      else if (kept.length < PARSER_MAX_HEADER_BYTES) unfinishedHeaders.set(socket, Buffer.concat([kept, chunk]));
+      if (end !== -1) {
+        const rest = chunk.subarray(end + END_OF_HEADERS.length);
+        unfinishedHeaders.set(socket, { chunks: [rest], bytes: rest.length });
+      } else if (kept === undefined) {
+        unfinishedHeaders.set(socket, { chunks: [chunk], bytes: chunk.length });
+      } else if (kept.bytes < PARSER_MAX_HEADER_BYTES) {
+        kept.chunks.push(chunk);
+        kept.bytes += chunk.length;
+      }
     });
   });
 }
@@ -75,7 +105,7 @@ export function keepUnfinishedHeaders(server: Server): void {
  * before it. The refused block may be complete (a malformed one), so its own end does not count.
  */
 function headerBlockSoFar(socket: Socket, lastChunk: Buffer): string {
-  const text = Buffer.concat([unfinishedHeaders.get(socket) ?? Buffer.alloc(0), lastChunk]).toString('latin1');
+  const text = Buffer.concat([...(unfinishedHeaders.get(socket)?.chunks ?? []), lastChunk]).toString('latin1');
   const end = text.lastIndexOf(END_OF_HEADERS, text.length - END_OF_HEADERS.length - 1);
   const block = end === -1 ? text : text.slice(end + END_OF_HEADERS.length);
   // After a request with a body on the same connection the kept bytes begin with that body (and the

@@ -22,22 +22,40 @@ class NegotiatingFastifyAdapter extends FastifyAdapter {
   }
 }
 
+/** How long a request may take to arrive, and an idle keep-alive connection may stay open (REQUEST_TIMEOUT_SECONDS, KEEP_ALIVE_TIMEOUT_SECONDS). */
+export interface Deadlines {
+  requestTimeoutSeconds: number;
+  keepAliveTimeoutSeconds: number;
+}
+
+/**
+ * How often Node checks connections against their deadlines (its default, 30 s, would let a
+ * request outlive a short deadline by that much).
+ */
+const DEADLINE_CHECK_MS = 1000;
+
 /**
  * `trustedProxies`: the load balancers whose X-Forwarded-For gives the client's address (TRUST_PROXY).
  * `logger`: the process's logger; each request gets a child of it carrying the tracking id, which
  * Nest's `Logger` uses while the request is handled. The one line per request is the API's own
  * (`observeRequests`), so Fastify's request lines are off.
  */
-export function createFastifyAdapter(trustedProxies: string[], logger: Logger): FastifyAdapter {
+export function createFastifyAdapter(trustedProxies: string[], logger: Logger, deadlines: Deadlines): FastifyAdapter {
+  const requestTimeout = deadlines.requestTimeoutSeconds * 1000;
   return new NegotiatingFastifyAdapter({
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_KEY }),
     trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: trackingIdOf,
-    http: { maxHeaderSize: PARSER_MAX_HEADER_BYTES },
+    // Headers and body together must arrive by the deadline, else 408 and the connection is closed (the
+    // headers' own deadline is the same: Node's would be 60 s); an idle keep-alive connection closes
+    // after a few seconds, before a load balancer's idle timeout does.
+    requestTimeout,
+    keepAliveTimeout: deadlines.keepAliveTimeoutSeconds * 1000,
+    http: { maxHeaderSize: PARSER_MAX_HEADER_BYTES, headersTimeout: requestTimeout, connectionsCheckingInterval: DEADLINE_CHECK_MS },
     frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, logger),
     // On close (after the drain, see shutdown.ts) Node closes the idle connections and waits for
     // the requests in flight. Fastify must not force connections closed: with 'idle' (its default)
     // it calls closeAllConnections(), cutting responses mid-body. A request that still arrives

@@ -21,11 +21,35 @@ export function enforceRequestLimits(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, _reply, done) => {
     if (request.url.length > MAX_URL_LENGTH) return done(new ApiException(ApiErrorCode.URI_TOO_LONG));
     if (headerBytes(request) > MAX_HEADER_BYTES) return done(new ApiException(ApiErrorCode.HEADERS_TOO_LARGE));
+    const repeated = repeatedHeader(request);
+    if (repeated !== null) return done(new ApiException(ApiErrorCode.BAD_REQUEST, `The ${repeated} header must be sent once.`));
     done();
   });
   fastify.addHook('preValidation', async (request) => {
     if (depthExceeds(request.body, MAX_JSON_DEPTH)) throw new ApiException(ApiErrorCode.BODY_TOO_DEEP);
   });
+}
+
+/**
+ * Headers a request may carry once: with two `Host` headers (RFC 9112 §3.2 says 400) or two
+ * `Authorization` headers, a proxy in front may read the one the API does not (Node keeps the first).
+ */
+const SINGLE_HEADERS: ReadonlyMap<string, string> = new Map([
+  ['host', 'Host'],
+  ['authorization', 'Authorization'],
+]);
+
+/** The name of a header sent more than once that may be sent once; null when none is. */
+function repeatedHeader(request: FastifyRequest): string | null {
+  const { rawHeaders } = request.raw;
+  const seen = new Set<string>();
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i].toLowerCase();
+    if (!SINGLE_HEADERS.has(name)) continue;
+    if (seen.has(name)) return SINGLE_HEADERS.get(name) ?? name;
+    seen.add(name);
+  }
+  return null;
 }
 
 function headerBytes(request: FastifyRequest): number {

@@ -29,6 +29,7 @@ class EdgeValidationPipe extends ValidationPipe {
   private readonly validWhenEmpty = new WeakSet<Type>();
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'query') refuseInheritedNames(value);
     const emptyQuery = metadata.type === 'query' && metadata.metatype !== undefined && isEmpty(value) && this.toValidate(metadata);
     if (emptyQuery && this.validWhenEmpty.has(metadata.metatype as Type)) {
       return plainToInstance(metadata.metatype as Type, value, this.transformOptions);
@@ -37,6 +38,21 @@ class EdgeValidationPipe extends ValidationPipe {
     if (emptyQuery) this.validWhenEmpty.add(metadata.metatype as Type);
     return result;
   }
+}
+
+/** Names every object inherits (`constructor`, `__proto__`, `toString`, ...): no query declares one. */
+const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * Refuses query parameters named like an Object.prototype member as class-validator refuses any unknown
+ * name: its whitelist looks names up in a plain object, where these are found, so they would pass as declared.
+ */
+function refuseInheritedNames(query: unknown): void {
+  if (typeof query !== 'object' || query === null) return;
+  const inherited = Object.keys(query).filter((name) => INHERITED_NAMES.has(name));
+  if (inherited.length === 0) return;
+  const errors = inherited.map((name) => ({ field: bounded(name), message: `property ${bounded(name)} should not exist` }));
+  throw new ApiException(ApiErrorCode.VALIDATION_FAILED, undefined, errors);
 }
 
 const isEmpty = (value: unknown): boolean => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
