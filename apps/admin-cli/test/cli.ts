@@ -111,10 +111,12 @@ export interface RunningApi {
 
 /**
  * Starts the real API process on `port`; resolves once it answers /health/ready. It drains
- * for no time on SIGTERM unless `env` sets SHUTDOWN_DRAIN_MS.
+ * for no time on SIGTERM unless `env` sets SHUTDOWN_DRAIN_MS. Idle connections stay open for two
+ * minutes rather than KEEP_ALIVE_TIMEOUT_SECONDS' few: `runCli` blocks the test's event loop for
+ * seconds, and its fetch would then reuse a connection the API closed meanwhile.
  */
 export function startApi(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<RunningApi> {
-  return startServer(API, WORKSPACE, databaseUrl, port, env);
+  return startServer(API, WORKSPACE, databaseUrl, port, { KEEP_ALIVE_TIMEOUT_SECONDS: '120', ...env });
 }
 
 /** Runs `npm start`'s script (after the build) in `cwd`, where it keeps data/demo-client.json; resolves once the API is ready. */

@@ -12,7 +12,7 @@ import { trackRequests, trackingIdOf } from './request-tracking';
 import { applySecurityHeaders } from './security-headers';
 import { traceRequests } from './server-spans';
 
-/** A path parameter may be this long: a calendar feed link carries its signed token (about 400 characters) in the path. */
+/** A path parameter may be this long: a calendar feed link carries its sealed token (about 380 characters) in the path. */
 const MAX_PARAM_LENGTH = 1024;
 
 /** Nest's Fastify adapter, sending each handler's result in the format the negotiation guard chose. */

@@ -43,16 +43,50 @@ describe.each(testDatabases())('FeedTokenService on $name', (kind) => {
   it('issues a URL-safe token that verifies to its client and customer', async () => {
     const { clientId } = await clients.create('Portal', ['1000001']);
     const token = await feeds.issue({ clientId, customerId: '1000001' });
-    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(token).toMatch(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/); // a sealed JWT (JWE, direct key)
     await expect(feeds.verify(token)).resolves.toEqual({ clientId, customerId: '1000001' });
+  });
+
+  it('is opaque: no part of the token, decoded, names the client or the customer', async () => {
+    const { clientId } = await clients.create('Portal', ['1000001']);
+    const token = await feeds.issue({ clientId, customerId: '1000001' });
+    const decoded = token.split('.').map((part) => Buffer.from(part, 'base64url').toString('latin1'));
+    for (const part of [token, ...decoded]) {
+      expect(part).not.toContain(clientId);
+      expect(part).not.toContain('1000001');
+    }
   });
 
   it('refuses an altered token', async () => {
     const { clientId } = await clients.create('Portal', ['1000001', '1000002']);
-    const [header, payload, signature] = (await feeds.issue({ clientId, customerId: '1000001' })).split('.');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    const altered = Buffer.from(JSON.stringify({ ...claims, customer_id: '1000002' })).toString('base64url');
-    expect(await refusal(feeds.verify(`${header}.${altered}.${signature}`))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+    const [header, key, iv, ciphertext, tag] = (await feeds.issue({ clientId, customerId: '1000001' })).split('.');
+    const flipped = (part: string): string => Buffer.from(Buffer.from(part, 'base64url').map((byte, i) => (i === 0 ? byte ^ 1 : byte))).toString('base64url');
+    for (const altered of [[header, key, iv, flipped(ciphertext), tag], [header, key, iv, ciphertext, flipped(tag)], [header, key, flipped(iv), ciphertext, tag]]) {
+      expect(await refusal(feeds.verify(altered.join('.')))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+    }
+  });
+
+  it('keeps verifying the readable links issued before links were sealed, and refuses them altered', async () => {
+    const { SignJWT } = await import('jose');
+    const { clientId } = await clients.create('Portal', ['1000001', '1000002']);
+    await feeds.issue({ clientId, customerId: '1000001' }); // the feed key exists
+    const { secret } = await new SigningKeyRepository(dataSource).keyFor('calendar-feed-links', () => {
+      throw new Error('the feed key should exist');
+    });
+    const signed = (customerId: string) =>
+      new SignJWT({ customer_id: customerId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'feed+jwt', kid: 'calendar-feed-links' })
+        .setIssuer('curbside')
+        .setAudience('curbside-calendar-feed')
+        .setSubject(clientId)
+        .setIssuedAt()
+        .setJti('an-old-link')
+        .sign(new TextEncoder().encode(secret));
+    const old = await signed('1000001');
+    await expect(feeds.verify(old)).resolves.toEqual({ clientId, customerId: '1000001' });
+    const [header, payload, signature] = old.split('.');
+    const otherCustomer = (await signed('1000002')).split('.')[1];
+    expect(await refusal(feeds.verify(`${header}.${otherCustomer}.${signature}`))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
     expect(await refusal(feeds.verify(`${header}.${payload}.${signature.slice(0, -2)}AA`))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
   });
 
@@ -89,7 +123,7 @@ describe.each(testDatabases())('FeedTokenService on $name', (kind) => {
     await expect(feeds.verify(kept)).resolves.toEqual({ clientId, customerId: '1000001' });
   });
 
-  it('is signed with a key of its own, which keys rotate does not touch', async () => {
+  it('is sealed with a key of its own, which keys rotate does not touch', async () => {
     const keys = new SigningKeyRepository(dataSource);
     const stored = new TokenSigner({ tokenSigningKey: null, tokenTtlSeconds: 3600, clock: () => new Date('2026-11-28T05:00:00Z') }, keys);
     const rotating = new FeedTokenService(stored, clients, keys, new ApiClientRepository(dataSource));

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { canAccessCustomer, Id, ID_PATTERN } from '@curbside/domain';
 import { AuthErrorCode } from '@curbside/contract';
@@ -32,19 +32,26 @@ const FEED_TOKEN: TokenKind = { type: 'feed+jwt', audience: 'curbside-calendar-f
 const FEED_KEY = 'calendar-feed-links';
 const ISSUER = 'curbside';
 const ALGORITHM = 'HS256';
+/** Links are sealed (JWE, direct AES-256-GCM): their token is opaque, naming no client and no customer. */
+const SEALING = { alg: 'dir', enc: 'A256GCM' } as const;
+/** The sealing key is derived from the feed key, never the signing bytes themselves: one key, one algorithm. */
+const SEALING_INFO = 'curbside calendar feed links: A256GCM';
 
 /**
  * Issues and verifies the tokens of calendar feed links: the link must work with no headers
- * (calendar apps cannot send them), so the token in it is the credential. It does not expire
+ * (calendar apps cannot send them), so the token in it is the credential. It is sealed, so that
+ * whoever sees a link (a shared calendar, a proxy's log) learns no client id from it. It does not expire
  * (a subscribed calendar keeps polling for months) and is signed with a key of its own; it dies
  * when an operator revokes it (`feeds revoke`) and with its client: every verification checks
  * that the link is not revoked and that the client still exists, is not revoked and is granted
- * the customer. Links signed before the feed key existed (with the access tokens' key) verify
- * as they did, until that key is rotated out.
+ * the customer. Links issued before links were sealed (signed, readable JWTs) verify as they
+ * did: those signed with the feed key for good, older ones signed with the access tokens' key
+ * until that key is rotated out.
  */
 @Injectable()
 export class FeedTokenService {
   private key: Promise<Uint8Array> | null = null;
+  private sealingKey: Promise<Uint8Array> | null = null;
 
   constructor(
     private readonly signer: TokenSigner,
@@ -54,15 +61,15 @@ export class FeedTokenService {
   ) {}
 
   async issue(grant: FeedGrant, issuedAt: Date = this.signer.now()): Promise<string> {
-    const { SignJWT } = await loadJose();
-    return new SignJWT({ customer_id: grant.customerId })
-      .setProtectedHeader({ alg: ALGORITHM, typ: FEED_TOKEN.type, kid: FEED_KEY })
+    const { EncryptJWT } = await loadJose();
+    return new EncryptJWT({ customer_id: grant.customerId })
+      .setProtectedHeader({ ...SEALING, typ: FEED_TOKEN.type, kid: FEED_KEY })
       .setIssuer(ISSUER)
       .setAudience(FEED_TOKEN.audience)
       .setSubject(grant.clientId)
       .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
       .setJti(randomUUID())
-      .sign(await this.keyBytes());
+      .encrypt(await this.sealingKeyBytes());
   }
 
   /** The grant of a valid, unrevoked token whose client may still see the customer; else AuthException(INVALID_FEED_TOKEN). */
@@ -89,21 +96,32 @@ export class FeedTokenService {
   }
 
   private async claimsOf(token: string): Promise<Record<string, unknown>> {
-    const { decodeProtectedHeader, jwtVerify } = await loadJose();
-    let kid: unknown;
+    const { decodeProtectedHeader, jwtDecrypt, jwtVerify } = await loadJose();
+    let header: { kid?: unknown; enc?: unknown };
     try {
-      kid = decodeProtectedHeader(token).kid;
+      header = decodeProtectedHeader(token);
     } catch {
       throw new TokenRejected(false);
     }
-    if (kid !== FEED_KEY) return this.signer.verify(FEED_TOKEN, token, ['customer_id']);
+    if (header.enc === undefined && header.kid !== FEED_KEY) return this.signer.verify(FEED_TOKEN, token, ['customer_id']);
+    const checks = { issuer: ISSUER, audience: FEED_TOKEN.audience, typ: FEED_TOKEN.type, requiredClaims: ['sub', 'iat', 'jti', 'customer_id'] };
     try {
-      const required = ['sub', 'iat', 'jti', 'customer_id'];
-      const options = { algorithms: [ALGORITHM], issuer: ISSUER, audience: FEED_TOKEN.audience, typ: FEED_TOKEN.type, requiredClaims: required };
-      return (await jwtVerify(token, await this.keyBytes(), options)).payload;
+      if (header.enc === undefined) return (await jwtVerify(token, await this.keyBytes(), { ...checks, algorithms: [ALGORITHM] })).payload;
+      const sealing = { keyManagementAlgorithms: [SEALING.alg], contentEncryptionAlgorithms: [SEALING.enc] };
+      return (await jwtDecrypt(token, await this.sealingKeyBytes(), { ...checks, ...sealing })).payload;
     } catch {
       throw new TokenRejected(false);
     }
+  }
+
+  private sealingKeyBytes(): Promise<Uint8Array> {
+    this.sealingKey ??= this.keyBytes()
+      .then((key) => new Uint8Array(hkdfSync('sha256', key, new Uint8Array(0), SEALING_INFO, 32)))
+      .catch((error: unknown) => {
+        this.sealingKey = null; // try again on the next call
+        throw error;
+      });
+    return this.sealingKey;
   }
 
   private keyBytes(): Promise<Uint8Array> {
