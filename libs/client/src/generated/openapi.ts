@@ -74,7 +74,7 @@ export interface paths {
         put?: never;
         /**
          * Whether an access token is active (token introspection, RFC 7662)
-         * @description For another service that accepts Curbside’s access tokens without holding the signing key: it authenticates as a client (as for a token request: form fields, JSON members or HTTP Basic) and sends the token. The checks are the API’s own (signature by a key still accepted, expiry, the client not revoked), made on every call. Errors are answered as RFC 6749 §5.2 says, not as problems.
+         * @description For another service that accepts Curbside’s access tokens without holding the signing key: it authenticates as a client an operator registered as a resource server (as for a token request: form fields, JSON members or HTTP Basic) and sends the token. The checks are the API’s own (signature by a key still accepted, expiry, the client not revoked), made on every call. Errors are answered as RFC 6749 §5.2 says, not as problems.
          */
         post: operations["introspectToken"];
         delete?: never;
@@ -806,7 +806,7 @@ export interface components {
         };
         OAuthErrorDoc: {
             /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "temporarily_unavailable";
+            error: "invalid_request" | "invalid_client" | "unauthorized_client" | "unsupported_grant_type" | "temporarily_unavailable";
             error_description: string;
         };
         AccessTokenDoc: {
@@ -1047,7 +1047,7 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
-            /** @description temporarily_unavailable: too many failures for the client id or address */
+            /** @description temporarily_unavailable: too many failures for the address or the client id from it */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1168,6 +1168,15 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorDoc"];
                 };
             };
+            /** @description unauthorized_client: the client is not registered as a resource server */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDoc"];
+                };
+            };
             /** @description The Accept header does not allow application/json */
             406: {
                 headers: {
@@ -1208,7 +1217,7 @@ export interface operations {
                     "application/problem+xml": components["schemas"]["ProblemDoc"];
                 };
             };
-            /** @description temporarily_unavailable: too many failures for the client id or address */
+            /** @description temporarily_unavailable: too many failures for the address or the client id from it, or too many introspections */
             429: {
                 headers: {
                     [name: string]: unknown;
