@@ -111,6 +111,8 @@ export class EmailChannel implements Channel {
   }
 }
 
+const noAnswerWithin = (timeoutMs: number) => `HTTP: no answer within ${timeoutMs} ms`;
+
 /** POSTs `body` as JSON, with the trace's `traceparent` when traced; a 2xx is a delivery. `signal` ends it, as does `timeoutMs` from the start. */
 async function postJson(url: string, body: string, headers: Record<string, string>, signal: AbortSignal, timeoutMs: number): Promise<void> {
   let response: Response;
@@ -124,6 +126,7 @@ async function postJson(url: string, body: string, headers: Record<string, strin
       signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
     });
   } catch (error) {
+    if ((error as Error).name === 'TimeoutError') throw new DeliveryFailure(noAnswerWithin(timeoutMs), false);
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     throw new DeliveryFailure(`HTTP: ${cause ?? reasonOf(error)}`, false);
   }
@@ -171,7 +174,7 @@ export class WebhookChannel implements Channel {
       [SIGNATURE_HEADER]: signWebhook(delivery.body, secret),
       'Idempotency-Key': delivery.idempotencyKey,
     };
-    return postToWebhook(delivery.address, delivery.body, headers, this.allowLoopback, AbortSignal.any([signal, AbortSignal.timeout(this.timeoutMs)]));
+    return postToWebhook(delivery.address, delivery.body, headers, this.allowLoopback, signal, this.timeoutMs);
   }
 }
 
@@ -180,13 +183,15 @@ export class WebhookChannel implements Channel {
  * (webhook-targets.ts): the host as written, and every address its name resolves to, checked on the
  * connection's own lookup. A refused target fails the delivery for good.
  */
-function postToWebhook(target: string, body: string, headers: Record<string, string>, allowLoopback: boolean, signal: AbortSignal): Promise<void> {
+function postToWebhook(target: string, body: string, headers: Record<string, string>, allowLoopback: boolean, cut: AbortSignal, timeoutMs: number): Promise<void> {
   const url = new URL(target);
   const refusal = refusedHost(url, allowLoopback);
   if (refusal !== null) return Promise.reject(new DeliveryFailure(`HTTP: refused target: ${refusal}`, true));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const payload = Buffer.from(body);
   propagation.inject(context.active(), headers);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([cut, timeout]);
   return new Promise((resolve, reject) => {
     const outgoing = send(
       url,
@@ -210,7 +215,7 @@ function postToWebhook(target: string, body: string, headers: Record<string, str
     );
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof RefusedTarget) return reject(new DeliveryFailure(`HTTP: refused target: ${error.message}`, true));
-      reject(new DeliveryFailure(`HTTP: ${signal.aborted ? 'ETIMEDOUT' : (error.code ?? reasonOf(error))}`, false));
+      reject(new DeliveryFailure(timeout.aborted ? noAnswerWithin(timeoutMs) : `HTTP: ${error.code ?? reasonOf(error)}`, false));
     });
     outgoing.end(payload);
   });
