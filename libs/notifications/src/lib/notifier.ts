@@ -152,15 +152,15 @@ export class Notifier {
   }
 
   /**
-   * A channel's loop: claims what it has room for; once it holds work, it claims again when half
-   * its room is free (a claim a delivery would cost the database too much). On stop, waits until
-   * nothing is in hand.
+   * A channel's loop: claims what it has room for; once full, it claims again when half its room
+   * is free (a claim a delivery would cost the database too much under load). On stop, waits
+   * until nothing is in hand.
    */
   private async runLane(lane: ChannelLane): Promise<void> {
     const half = Math.ceil(this.options.concurrency / 2);
     await this.repeat(async () => {
       const claimed = await lane.claimAndSend(this.stopping.signal);
-      if (claimed > 0 && this.running) await lane.roomFor(half);
+      if (lane.room === 0 && this.running) await lane.roomFor(half);
       return claimed;
     });
     await lane.drained();
