@@ -1,7 +1,7 @@
 import type { Delivery } from '@curbside/domain';
 import { testDatabases, until } from '@curbside/testing';
 import type { NotifierOptions } from '../src/lib/notifier';
-import { channel, customerBundle, preference, TEST_OPTIONS, useWorldWithSinks, type WorldWithSinks } from './support';
+import { channel, customerBundle, preference, useWorldWithSinks, type WorldWithSinks } from './support';
 
 /*
  * Providers that accept the connection and go quiet: a mail server that never greets or never
@@ -9,14 +9,11 @@ import { channel, customerBundle, preference, TEST_OPTIONS, useWorldWithSinks, t
  * database, a real SMTP server and a real HTTP receiver on loopback, with short time-outs.
  */
 
+const CONCURRENCY = 4;
+const SHUTDOWN_MS = 1000;
+const TIMEOUTS = { sendMs: 2500, smtpConnectionMs: 1000, smtpGreetingMs: 700, smtpSocketMs: 1500, providerMs: 800 };
 /** Short deadlines, so that a stalled send is given up on within a second or two. */
-const SHORT: Partial<NotifierOptions> = {
-  leaseSeconds: 6,
-  concurrency: 4,
-  shutdownMs: 1000,
-  backoffBaseMs: 200,
-  timeouts: { sendMs: 2500, smtpConnectionMs: 1000, smtpGreetingMs: 700, smtpSocketMs: 1500, providerMs: 800 },
-};
+const SHORT: Partial<NotifierOptions> = { leaseSeconds: 6, concurrency: CONCURRENCY, shutdownMs: SHUTDOWN_MS, backoffBaseMs: 200, timeouts: TIMEOUTS };
 
 const customerId = (n: number) => String(8_100_000 + n);
 const phone = (n: number) => `+1555000${String(n).padStart(4, '0')}`;
@@ -49,7 +46,7 @@ describe.each(testDatabases())('stalled providers on $name', (kind) => {
     await sinks.world.append(Array.from({ length: 10 }, (_, n) => ticketCreated(n, `T${n}`)));
     const notifier = start();
     await sinks.http.waitFor(10, 5000);
-    await until(() => sinks.smtp.stalled.length >= SHORT.concurrency!, 5000);
+    await until(() => sinks.smtp.stalled.length >= CONCURRENCY, 5000);
     // The texts are recorded while the emails of the same events are still on the wire.
     const deliveries = await sinks.world.deliveries.list();
     expect(of(deliveries, 'Text').every((delivery) => delivery.state === 'delivered')).toBe(true);
@@ -109,12 +106,12 @@ describe.each(testDatabases())('stalled providers on $name', (kind) => {
     sinks.smtp.stall('data');
     await sinks.world.append([0, 1, 2, 3].map((n) => ticketCreated(n, `S${n}`)));
     // A send deadline longer than the grace period: the stop, not the deadline, cuts these.
-    const notifier = start({ leaseSeconds: 30, timeouts: { ...SHORT.timeouts!, sendMs: 10_000, smtpSocketMs: 10_000 } });
+    const notifier = start({ leaseSeconds: 30, timeouts: { ...TIMEOUTS, sendMs: 10_000, smtpSocketMs: 10_000 } });
     await until(() => sinks.smtp.stalled.length >= 4, 5000);
 
     const stopping = Date.now();
     await notifier.stop();
-    expect(Date.now() - stopping).toBeLessThan(SHORT.shutdownMs! + 1000);
+    expect(Date.now() - stopping).toBeLessThan(SHUTDOWN_MS + 1000);
     const emails = of(await sinks.world.deliveries.list(), 'Email');
     expect(emails.map(({ state, attempts }) => ({ state, attempts }))).toEqual(Array(4).fill({ state: 'pending', attempts: 0 }));
     const claims = await sinks.world.dataSource.query(`SELECT COUNT(*) AS "count" FROM "deliveries" WHERE "claimed_until" IS NOT NULL AND "state" = 'pending'`);
