@@ -103,13 +103,7 @@ describe.each(testDatabases())('the database unavailable on $name', (database) =
       expect(firstOkAfterRestore - restoredAt).toBeLessThan(3_000);
 
       // The outage is over once the API has seen the database take a write again.
-      const scrape = async (): Promise<Exposition> => parseExposition((await t.http().get('/metrics').expect(200)).text);
-      const valueOf = (metrics: Exposition, series: string) => metrics.samples(series)[0]?.value;
-      let metrics = await scrape();
-      for (const deadline = Date.now() + 5_000; valueOf(metrics, 'curbside_database_outage') !== 0 && Date.now() < deadline; ) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        metrics = await scrape();
-      }
+      const metrics = await metricsOnce(t, 'curbside_database_outage', 0);
       expect(valueOf(metrics, 'curbside_database_outage')).toBe(0);
       expect(valueOf(metrics, 'curbside_database_unavailable_responses_total')).toBe(refused.length);
 
@@ -198,13 +192,7 @@ describe.each(testDatabases())('the database unavailable on $name', (database) =
       const port = Number(new URL(t.url).port);
       // Half reset their connection (ECONNRESET), half close it (the body ends short).
       for (let n = 0; n < 20; n++) await abortUpload(port, n % 2 === 0);
-      const scrape = async (): Promise<Exposition> => parseExposition((await t.http().get('/metrics').expect(200)).text);
-      const valueOf = (metrics: Exposition, series: string) => metrics.samples(series)[0]?.value;
-      let metrics = await scrape();
-      for (const deadline = Date.now() + 5_000; valueOf(metrics, 'curbside_client_aborted_requests_total') !== 20 && Date.now() < deadline; ) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        metrics = await scrape();
-      }
+      const metrics = await metricsOnce(t, 'curbside_client_aborted_requests_total', 20);
       expect(valueOf(metrics, 'curbside_client_aborted_requests_total')).toBe(20);
       expect(valueOf(metrics, 'curbside_database_unavailable_responses_total')).toBe(0);
       expect(valueOf(metrics, 'curbside_database_outage')).toBe(0);
@@ -214,6 +202,19 @@ describe.each(testDatabases())('the database unavailable on $name', (database) =
     });
   });
 });
+
+const valueOf = (metrics: Exposition, series: string) => metrics.samples(series)[0]?.value;
+
+/** The API's metrics once `series` reads `value`, or as they are after 5 s. */
+async function metricsOnce(t: TestApp, series: string, value: number): Promise<Exposition> {
+  const scrape = async (): Promise<Exposition> => parseExposition((await t.http().get('/metrics').expect(200)).text);
+  let metrics = await scrape();
+  for (const deadline = Date.now() + 5_000; valueOf(metrics, series) !== value && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    metrics = await scrape();
+  }
+  return metrics;
+}
 
 /**
  * A token request whose client leaves after 20 of its 1,000 bytes of body, once the API is
