@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { EventRepository } from '@curbside/persistence';
 import { parseExposition, startTcpProxy, testDatabases, until, type Exposition, type TcpProxy, type TestDatabaseKind } from '@curbside/testing';
 import type { Response } from 'supertest';
@@ -102,13 +103,7 @@ describe.each(testDatabases())('the database unavailable on $name', (database) =
       expect(firstOkAfterRestore - restoredAt).toBeLessThan(3_000);
 
       // The outage is over once the API has seen the database take a write again.
-      const scrape = async (): Promise<Exposition> => parseExposition((await t.http().get('/metrics').expect(200)).text);
-      const valueOf = (metrics: Exposition, series: string) => metrics.samples(series)[0]?.value;
-      let metrics = await scrape();
-      for (const deadline = Date.now() + 5_000; valueOf(metrics, 'curbside_database_outage') !== 0 && Date.now() < deadline; ) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        metrics = await scrape();
-      }
+      const metrics = await metricsOnce(t, 'curbside_database_outage', 0);
       expect(valueOf(metrics, 'curbside_database_outage')).toBe(0);
       expect(valueOf(metrics, 'curbside_database_unavailable_responses_total')).toBe(refused.length);
 
@@ -183,7 +178,58 @@ describe.each(testDatabases())('the database unavailable on $name', (database) =
       expect(events.map((event) => (event.payload as { modifiedBy?: string }).modifiedBy)).toContain('waited');
     });
   }
+
+  describe('clients that leave in the middle of their upload', () => {
+    let t: TestApp;
+    const logged: string[] = [];
+
+    beforeAll(async () => {
+      t = await startTestApp(database, { env: { LOG_LEVEL: 'debug' }, logDestination: { write: (line: string) => void logged.push(line) } });
+    });
+    afterAll(() => t.close());
+
+    it('20 aborted uploads are no database outage: counted as client aborts, logged at debug, the outage metrics stay at zero', async () => {
+      const port = Number(new URL(t.url).port);
+      // Half reset their connection (ECONNRESET), half close it (the body ends short).
+      for (let n = 0; n < 20; n++) await abortUpload(port, n % 2 === 0);
+      const metrics = await metricsOnce(t, 'curbside_client_aborted_requests_total', 20);
+      expect(valueOf(metrics, 'curbside_client_aborted_requests_total')).toBe(20);
+      expect(valueOf(metrics, 'curbside_database_unavailable_responses_total')).toBe(0);
+      expect(valueOf(metrics, 'curbside_database_outage')).toBe(0);
+      const lines = logged.map((line) => JSON.parse(line) as { level: number; msg?: string });
+      expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+      expect(lines.filter((line) => line.level === 20 && /client aborted/.test(line.msg ?? ''))).toHaveLength(20);
+    });
+  });
 });
+
+const valueOf = (metrics: Exposition, series: string) => metrics.samples(series)[0]?.value;
+
+/** The API's metrics once `series` reads `value`, or as they are after 5 s. */
+async function metricsOnce(t: TestApp, series: string, value: number): Promise<Exposition> {
+  const scrape = async (): Promise<Exposition> => parseExposition((await t.http().get('/metrics').expect(200)).text);
+  let metrics = await scrape();
+  for (const deadline = Date.now() + 5_000; valueOf(metrics, series) !== value && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    metrics = await scrape();
+  }
+  return metrics;
+}
+
+/**
+ * A token request whose client leaves after 20 of its 1,000 bytes of body, once the API is
+ * reading it: with a reset (`reset`), or by closing its side of the connection.
+ */
+async function abortUpload(port: number, reset: boolean): Promise<void> {
+  const socket = connect(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  socket.on('error', () => undefined);
+  socket.write('POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\ngrant_type=client_cr');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  if (reset) socket.resetAndDestroy();
+  else socket.destroy();
+  await new Promise((resolve) => socket.once('close', resolve));
+}
 
 /** Another process takes the write lock of the SQLite `file`, holds it for `holdMs`, then commits and exits. Resolves once it holds it. */
 async function holdTheWriteLock(file: string, holdMs: number): Promise<{ exited: Promise<void> }> {

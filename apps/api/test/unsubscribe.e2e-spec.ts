@@ -180,6 +180,7 @@ describe.each(testDatabases())('unsubscribe links on $name', (database) => {
         {
           ...{ maxAttempts: 3, customerHourlyCap: 1000, healthPort: null, pollMs: 20, backoffBaseMs: 100, leaseSeconds: 30, batchSize: 50 },
           ...{ reminderTime: '17:00', noticeHorizonDays: 7, dkim: null, quietHours: null, textProviderUrl: null, voiceProviderUrl: null, webhooksAllowLoopback: false },
+          ...{ concurrency: 10, shutdownMs: 5000, timeouts: { sendMs: 15_000, smtpConnectionMs: 5000, smtpGreetingMs: 5000, smtpSocketMs: 5000, providerMs: 5000 } },
           from: 'Curbside <no-reply@curbside.invalid>',
           smtpUrl: smtp.url,
           timeZone: 'UTC',

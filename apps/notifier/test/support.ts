@@ -26,6 +26,7 @@ export const FAST = {
   NOTIFIER_LEASE_SECONDS: '2',
   NOTIFIER_BACKOFF_BASE_MS: '100',
   NOTIFIER_BATCH_SIZE: '20',
+  NOTIFIER_CONCURRENCY: '10',
   NOTIFIER_CUSTOMER_HOURLY_CAP: '100000',
   LOG_LEVEL: 'warn',
   // The webhook receivers of these suites listen on loopback.

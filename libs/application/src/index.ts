@@ -24,7 +24,7 @@ export { ReplayDeliveries } from './lib/deliveries/replay-deliveries';
 export { LiftSuppression } from './lib/deliveries/lift-suppression';
 export { FanOutEvents } from './lib/deliveries/fan-out-events';
 export { DeliverClaimed } from './lib/deliveries/deliver-claimed';
-export { DeliveryFailure, MessageRenderer, type Channel, type DeliveryChannels, type DeliveryOutcome, type OutcomeListener } from './lib/deliveries/delivery-ports';
+export { DeliveryFailure, MessageRenderer, type BatchControl, type Channel, type DeliveryChannels, type DeliveryOutcome, type OutcomeListener } from './lib/deliveries/delivery-ports';
 export type { DeliveryOptions } from './lib/deliveries/delivery-options';
 export { CreateWebhook, DeleteWebhook } from './lib/webhooks/webhooks';
 export { WebhookRegistry } from './lib/webhooks/webhook-registry';

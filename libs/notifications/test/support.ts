@@ -68,6 +68,9 @@ export const TEST_OPTIONS: Omit<NotifierOptions, 'smtpUrl' | 'textProviderUrl' |
   timeZone: 'UTC',
   // The receivers of these suites listen on loopback.
   webhooksAllowLoopback: true,
+  concurrency: 10,
+  shutdownMs: 5000,
+  timeouts: { sendMs: 15_000, smtpConnectionMs: 5000, smtpGreetingMs: 5000, smtpSocketMs: 5000, providerMs: 5000 },
 };
 
 /** A migrated database with the repositories, a notifier factory and the webhook service. */

@@ -4,7 +4,7 @@ export { removeTempFolders, tempFolder } from './lib/temp-folders';
 export type { TestServer } from './lib/servers';
 export type { TestDatabase, TestDatabaseKind } from './lib/test-databases';
 export { startSmtpSink, startHttpReceiver, until } from './lib/sinks';
-export type { SmtpSink, SmtpRule, SmtpTry, ReceivedMail, HttpReceiver, ReceivedRequest } from './lib/sinks';
+export type { SmtpSink, SmtpRule, SmtpStall, SmtpTry, StalledMessage, ReceivedMail, HttpReceiver, ReceivedRequest } from './lib/sinks';
 export { parseExposition } from './lib/prometheus';
 export type { Exposition, MetricSample } from './lib/prometheus';
 export { startTcpProxy } from './lib/tcp-proxy';

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ClientAborts } from './client-aborts';
 import { DatabaseOutage } from './database-outage';
 import { JsonBodyGuard } from './json-body.guard';
 import { ProblemFilter } from './problem.filter';
@@ -16,6 +17,7 @@ import { createValidationPipe } from './validation';
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: ProblemFilter },
     DatabaseOutage,
+    ClientAborts,
     RepeatReads,
   ],
   // Global for the negotiation guard, which each route's `Endpoint` names.

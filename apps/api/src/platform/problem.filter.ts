@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '@curbside/core';
 import { ApiErrorCode } from './api.exception';
+import { ClientAborts, isClientAbort } from './client-aborts';
 import { DatabaseOutage } from './database-outage';
 import { KeptAnswerSent } from './negotiation.guard';
 import { describeError, renderProblem } from './problem';
@@ -18,12 +19,17 @@ import { ERROR_SECURITY_HEADERS } from './security-headers';
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('ProblemFilter');
 
-  constructor(private readonly outage: DatabaseOutage) {}
+  constructor(
+    private readonly outage: DatabaseOutage,
+    private readonly aborts: ClientAborts,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (exception instanceof KeptAnswerSent) return;
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    // Before anything reads the error: a socket's ECONNRESET would pass for the database's.
+    if (isClientAbort(request)) return this.aborts.counted(request, exception);
     const description = describeError(exception);
     if (description.code === ApiErrorCode.DATABASE_UNAVAILABLE) this.outage.refused();
     if (description.unexpected) {

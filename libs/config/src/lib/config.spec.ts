@@ -49,6 +49,9 @@ describe('loadConfig', () => {
         dkim: null,
         quietHours: { start: '21:00', end: '08:00' },
         webhooksAllowLoopback: false,
+        concurrency: 10,
+        shutdownMs: 8000,
+        timeouts: { sendMs: 30_000, smtpConnectionMs: 10_000, smtpGreetingMs: 10_000, smtpSocketMs: 20_000, providerMs: 10_000 },
       },
       brandName: 'Curbside',
       publicBaseUrl: 'http://localhost:3000',
@@ -102,6 +105,13 @@ describe('loadConfig', () => {
       TEXT_PROVIDER_AUTH_TOKEN: 'twilio-auth-token',
       QUIET_HOURS: 'off',
       WEBHOOKS_ALLOW_LOOPBACK: 'true',
+      NOTIFIER_CONCURRENCY: '4',
+      NOTIFIER_SEND_TIMEOUT_MS: '2500',
+      NOTIFIER_SHUTDOWN_MS: '3000',
+      SMTP_CONNECTION_TIMEOUT_MS: '1000',
+      SMTP_GREETING_TIMEOUT_MS: '1100',
+      SMTP_SOCKET_TIMEOUT_MS: '1200',
+      PROVIDER_TIMEOUT_MS: '1300',
     });
     expect(config).toEqual({
       port: 8080,
@@ -144,11 +154,20 @@ describe('loadConfig', () => {
         dkim: { domain: 'prairie.example', selector: 'mail2026', privateKey: DKIM_KEY },
         quietHours: null,
         webhooksAllowLoopback: true,
+        concurrency: 4,
+        shutdownMs: 3000,
+        timeouts: { sendMs: 2500, smtpConnectionMs: 1000, smtpGreetingMs: 1100, smtpSocketMs: 1200, providerMs: 1300 },
       },
       brandName: 'Prairie Hauling',
       publicBaseUrl: 'https://notices.prairie.example',
       textProviderAuthToken: 'twilio-auth-token',
     });
+  });
+
+  it('gives a send half the lease unless told less, and never more', () => {
+    expect(loadConfig({ NOTIFIER_LEASE_SECONDS: '4' }).notifier.timeouts.sendMs).toBe(2000);
+    expect(loadConfig({ NOTIFIER_LEASE_SECONDS: '4', NOTIFIER_SEND_TIMEOUT_MS: '1500' }).notifier.timeouts.sendMs).toBe(1500);
+    expect(() => loadConfig({ NOTIFIER_LEASE_SECONDS: '4', NOTIFIER_SEND_TIMEOUT_MS: '2001' })).toThrow(/NOTIFIER_SEND_TIMEOUT_MS must be at most half of NOTIFIER_LEASE_SECONDS/);
   });
 
   it('ignores unrelated variables and treats empty ones as unset', () => {
@@ -214,6 +233,14 @@ describe('loadConfig', () => {
     ['QUIET_HOURS', '21-8'],
     ['QUIET_HOURS', '21:00-24:00'],
     ['WEBHOOKS_ALLOW_LOOPBACK', 'yes'],
+    ['NOTIFIER_CONCURRENCY', '0'],
+    ['NOTIFIER_CONCURRENCY', '101'],
+    ['NOTIFIER_SEND_TIMEOUT_MS', '30001'],
+    ['NOTIFIER_SHUTDOWN_MS', '0'],
+    ['SMTP_CONNECTION_TIMEOUT_MS', '0'],
+    ['SMTP_GREETING_TIMEOUT_MS', 'soon'],
+    ['SMTP_SOCKET_TIMEOUT_MS', '-5'],
+    ['PROVIDER_TIMEOUT_MS', '1.5'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
@@ -260,7 +287,7 @@ describe('loadConfig', () => {
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH', 'RESPONSE_CACHE_MAX_BYTES']));
-    expect(CONFIG_VARIABLES).toHaveLength(44);
+    expect(CONFIG_VARIABLES).toHaveLength(51);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

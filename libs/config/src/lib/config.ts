@@ -228,6 +228,50 @@ class Environment {
   @Max(500, { message: 'NOTIFIER_BATCH_SIZE must be an integer from 1 to 500' })
   NOTIFIER_BATCH_SIZE = 100;
 
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFIER_CONCURRENCY must be an integer from 1 to 100' })
+  @Min(1, { message: 'NOTIFIER_CONCURRENCY must be an integer from 1 to 100' })
+  @Max(100, { message: 'NOTIFIER_CONCURRENCY must be an integer from 1 to 100' })
+  NOTIFIER_CONCURRENCY = 10;
+
+  @Expose()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFIER_SEND_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  @Min(1, { message: 'NOTIFIER_SEND_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  NOTIFIER_SEND_TIMEOUT_MS?: number;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFIER_SHUTDOWN_MS must be a positive whole number of milliseconds' })
+  @Min(1, { message: 'NOTIFIER_SHUTDOWN_MS must be a positive whole number of milliseconds' })
+  NOTIFIER_SHUTDOWN_MS = 8000;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'SMTP_CONNECTION_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  @Min(1, { message: 'SMTP_CONNECTION_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  SMTP_CONNECTION_TIMEOUT_MS = 10_000;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'SMTP_GREETING_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  @Min(1, { message: 'SMTP_GREETING_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  SMTP_GREETING_TIMEOUT_MS = 10_000;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'SMTP_SOCKET_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  @Min(1, { message: 'SMTP_SOCKET_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  SMTP_SOCKET_TIMEOUT_MS = 20_000;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'PROVIDER_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  @Min(1, { message: 'PROVIDER_TIMEOUT_MS must be a positive whole number of milliseconds' })
+  PROVIDER_TIMEOUT_MS = 10_000;
+
   // ---- the notices (CONTRACT §8) ----
 
   @Expose()
@@ -410,7 +454,29 @@ export interface NotifierConfig {
   quietHours: QuietHours | null;
   /** Development and tests only: webhooks may target this machine (loopback); private and metadata addresses stay refused. */
   webhooksAllowLoopback: boolean;
+  /** Deliveries each channel (Email, Text, Voice, Webhook) has on the wire at most, each channel apart. */
+  concurrency: number;
+  /** On SIGTERM: how long the sends in flight may still take before they are cut and given back. */
+  shutdownMs: number;
+  timeouts: SendTimeouts;
 }
+
+/** How long a send may wait on the other side (NOTIFIER_SEND_TIMEOUT_MS and the SMTP and provider time-outs). */
+export interface SendTimeouts {
+  /** One send's hard deadline, whatever the channel: at most half the lease, so no send outlives its claim. */
+  sendMs: number;
+  /** nodemailer's connectionTimeout: the DNS lookup and the TCP (and TLS) connection. */
+  smtpConnectionMs: number;
+  /** nodemailer's greetingTimeout: from the connection to the server's 220 greeting. */
+  smtpGreetingMs: number;
+  /** nodemailer's socketTimeout: the longest silence of an open connection (e.g. no answer to DATA). */
+  smtpSocketMs: number;
+  /** A text, voice or webhook request as a whole: connecting, sending, and the answer's status and body. */
+  providerMs: number;
+}
+
+/** A send's deadline unless NOTIFIER_SEND_TIMEOUT_MS sets one: half the lease, and never more than 30 s. */
+const defaultSendTimeoutMs = (leaseSeconds: number): number => Math.min(30_000, leaseSeconds * 500);
 
 /** A bad environment; `message` is one line naming every bad variable. */
 export class ConfigError extends Error {
@@ -433,6 +499,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...dkimProblems(environment));
   if (problems.length === 0 && environment.SHUTDOWN_TIMEOUT_MS <= environment.SHUTDOWN_DRAIN_MS) {
     problems.push('SHUTDOWN_TIMEOUT_MS must be greater than SHUTDOWN_DRAIN_MS');
+  }
+  if (problems.length === 0 && (environment.NOTIFIER_SEND_TIMEOUT_MS ?? 0) > environment.NOTIFIER_LEASE_SECONDS * 500) {
+    problems.push('NOTIFIER_SEND_TIMEOUT_MS must be at most half of NOTIFIER_LEASE_SECONDS, so that a send ends well inside its claim');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -482,6 +551,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
       quietHours: quietHoursOf(environment.QUIET_HOURS),
       webhooksAllowLoopback: environment.WEBHOOKS_ALLOW_LOOPBACK === 'true',
+      concurrency: environment.NOTIFIER_CONCURRENCY,
+      shutdownMs: environment.NOTIFIER_SHUTDOWN_MS,
+      timeouts: {
+        sendMs: environment.NOTIFIER_SEND_TIMEOUT_MS ?? defaultSendTimeoutMs(environment.NOTIFIER_LEASE_SECONDS),
+        smtpConnectionMs: environment.SMTP_CONNECTION_TIMEOUT_MS,
+        smtpGreetingMs: environment.SMTP_GREETING_TIMEOUT_MS,
+        smtpSocketMs: environment.SMTP_SOCKET_TIMEOUT_MS,
+        providerMs: environment.PROVIDER_TIMEOUT_MS,
+      },
     },
   };
 }

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { DkimConfig } from '@curbside/config';
+import type { DkimConfig, SendTimeouts } from '@curbside/config';
 import { DeliveryFailure, type Channel } from '@curbside/application';
 import { messageIdOf, reasonOf, type DeliveryChannel, type DeliveryWithMessage } from '@curbside/domain';
 import { context, propagation, trace } from '@opentelemetry/api';
@@ -8,8 +8,6 @@ import type { Transporter } from 'nodemailer';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
 import type { MimeMessageComposer, MimeMessageInput } from './mime-message';
 import { guardedLookup, RefusedTarget, refusedHost } from './webhook-targets';
-
-const TIMEOUT_MS = 10_000;
 
 /**
  * The headers a DKIM signature covers (CONTRACT §10): at least From, To, Subject, Date,
@@ -49,10 +47,18 @@ export function emailOf(delivery: DeliveryWithMessage, from: EmailSender): MimeM
 /** The SMTP commands whose permanent refusal says the address is dead (not the server's or the sender's trouble). */
 const BOUNCING_COMMANDS = /^(RCPT TO|DATA)$/i;
 
+/** How many SMTP connections the email channel keeps, and how long it waits on them. */
+export interface SmtpLimits {
+  /** The email channel's concurrency (NOTIFIER_CONCURRENCY): one connection per send in flight. */
+  connections: number;
+  timeouts: Pick<SendTimeouts, 'smtpConnectionMs' | 'smtpGreetingMs' | 'smtpSocketMs'>;
+}
+
 /**
  * Email over SMTP (nodemailer, pooled connections), DKIM-signed when configured. The Message-ID
  * is the delivery's key, the same on every try; an email with an unsubscribe link carries it as
- * `List-Unsubscribe` with `List-Unsubscribe-Post` (RFC 8058 one-click).
+ * `List-Unsubscribe` with `List-Unsubscribe-Post` (RFC 8058 one-click). A send whose signal
+ * aborts has its connection closed (nodemailer's per-message AbortSignal); the pool goes on.
  */
 export class EmailChannel implements Channel {
   readonly sends = true;
@@ -62,7 +68,8 @@ export class EmailChannel implements Channel {
   constructor(
     smtpUrl: string,
     private readonly from: EmailSender,
-    dkim: DkimConfig | null = null,
+    dkim: DkimConfig | null,
+    { connections, timeouts }: SmtpLimits,
   ) {
     // Loaded by the first email channel, not with this library: the API (unsubscribe tokens) sends no mail.
     const nodemailer = require('nodemailer') as typeof import('nodemailer');
@@ -72,23 +79,24 @@ export class EmailChannel implements Channel {
     this.transport = nodemailer.createTransport({
       url: smtpUrl,
       pool: true,
-      maxConnections: 5,
+      maxConnections: connections,
       maxMessages: Infinity,
       // A connection that closes mid-message fails the try rather than being sent again by the
       // pool: the notifier retries it (same Message-ID) with backoff and counts the attempt.
       maxRequeues: 0,
-      connectionTimeout: TIMEOUT_MS,
-      greetingTimeout: TIMEOUT_MS,
-      socketTimeout: 3 * TIMEOUT_MS,
+      connectionTimeout: timeouts.smtpConnectionMs,
+      greetingTimeout: timeouts.smtpGreetingMs,
+      socketTimeout: timeouts.smtpSocketMs,
     });
   }
 
-  async send(delivery: DeliveryWithMessage): Promise<void> {
+  async send(delivery: DeliveryWithMessage, signal: AbortSignal): Promise<void> {
     try {
       const email = emailOf(delivery, this.from);
       const raw = Buffer.from(this.composer.compose(email));
       // The Message-ID only names the message in nodemailer's log (it sends `raw` as given) and spares it making one up.
-      const sent = await this.transport.sendMail({ envelope: { from: this.from.address, to: delivery.address }, raw, messageId: email.messageId });
+      const message = { envelope: { from: this.from.address, to: delivery.address }, raw, messageId: email.messageId, signal };
+      const sent = await this.transport.sendMail(message);
       // The mail server's answer, in the send's span: the end of a reminder's trace.
       trace.getActiveSpan()?.setAttributes({ 'smtp.response': String(sent.response), 'smtp.message_id': email.messageId });
     } catch (error) {
@@ -103,8 +111,10 @@ export class EmailChannel implements Channel {
   }
 }
 
-/** POSTs `body` as JSON, with the trace's `traceparent` when traced; a 2xx is a delivery. */
-async function postJson(url: string, body: string, headers: Record<string, string> = {}): Promise<void> {
+const noAnswerWithin = (timeoutMs: number) => `HTTP: no answer within ${timeoutMs} ms`;
+
+/** POSTs `body` as JSON, with the trace's `traceparent` when traced; a 2xx is a delivery. `signal` ends it, as does `timeoutMs` from the start. */
+async function postJson(url: string, body: string, headers: Record<string, string>, signal: AbortSignal, timeoutMs: number): Promise<void> {
   let response: Response;
   propagation.inject(context.active(), headers);
   try {
@@ -113,12 +123,14 @@ async function postJson(url: string, body: string, headers: Record<string, strin
       headers: { 'content-type': 'application/json', ...headers },
       body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
     });
   } catch (error) {
+    if ((error as Error).name === 'TimeoutError') throw new DeliveryFailure(noAnswerWithin(timeoutMs), false);
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     throw new DeliveryFailure(`HTTP: ${cause ?? reasonOf(error)}`, false);
   }
+  // The body is read within the same deadline: a provider that sends its headers and then goes quiet is cut too.
   await response.arrayBuffer().catch(() => undefined);
   trace.getActiveSpan()?.setAttribute('http.response.status_code', response.status);
   if (response.ok) return;
@@ -130,11 +142,15 @@ async function postJson(url: string, body: string, headers: Record<string, strin
 export class ProviderChannel implements Channel {
   readonly sends = true;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    /** PROVIDER_TIMEOUT_MS: the request as a whole. */
+    private readonly timeoutMs: number,
+  ) {}
 
-  send(delivery: DeliveryWithMessage): Promise<void> {
+  send(delivery: DeliveryWithMessage, signal: AbortSignal): Promise<void> {
     const body = JSON.stringify({ to: delivery.address, message: delivery.body, idempotency_key: delivery.idempotencyKey });
-    return postJson(this.url, body, { 'Idempotency-Key': delivery.idempotencyKey });
+    return postJson(this.url, body, { 'Idempotency-Key': delivery.idempotencyKey }, signal, this.timeoutMs);
   }
 }
 
@@ -145,10 +161,12 @@ export class WebhookChannel implements Channel {
   constructor(
     private readonly secretOf: (webhookId: string) => Promise<string | null>,
     /** WEBHOOKS_ALLOW_LOOPBACK: development and tests only. */
-    private readonly allowLoopback = false,
+    private readonly allowLoopback: boolean,
+    /** PROVIDER_TIMEOUT_MS: the request as a whole. */
+    private readonly timeoutMs: number,
   ) {}
 
-  async send(delivery: DeliveryWithMessage): Promise<void> {
+  async send(delivery: DeliveryWithMessage, signal: AbortSignal): Promise<void> {
     const secret = delivery.webhookId === null ? null : await this.secretOf(delivery.webhookId);
     if (secret === null) throw new DeliveryFailure('the webhook was deleted', true);
     const headers = {
@@ -156,7 +174,7 @@ export class WebhookChannel implements Channel {
       [SIGNATURE_HEADER]: signWebhook(delivery.body, secret),
       'Idempotency-Key': delivery.idempotencyKey,
     };
-    return postToWebhook(delivery.address, delivery.body, headers, this.allowLoopback);
+    return postToWebhook(delivery.address, delivery.body, headers, this.allowLoopback, signal, this.timeoutMs);
   }
 }
 
@@ -165,13 +183,15 @@ export class WebhookChannel implements Channel {
  * (webhook-targets.ts): the host as written, and every address its name resolves to, checked on the
  * connection's own lookup. A refused target fails the delivery for good.
  */
-function postToWebhook(target: string, body: string, headers: Record<string, string>, allowLoopback: boolean): Promise<void> {
+function postToWebhook(target: string, body: string, headers: Record<string, string>, allowLoopback: boolean, cut: AbortSignal, timeoutMs: number): Promise<void> {
   const url = new URL(target);
   const refusal = refusedHost(url, allowLoopback);
   if (refusal !== null) return Promise.reject(new DeliveryFailure(`HTTP: refused target: ${refusal}`, true));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const payload = Buffer.from(body);
   propagation.inject(context.active(), headers);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([cut, timeout]);
   return new Promise((resolve, reject) => {
     const outgoing = send(
       url,
@@ -179,7 +199,7 @@ function postToWebhook(target: string, body: string, headers: Record<string, str
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': String(payload.length), ...headers },
         lookup: guardedLookup(allowLoopback),
-        timeout: TIMEOUT_MS,
+        signal,
       },
       (response) => {
         response.resume();
@@ -193,10 +213,9 @@ function postToWebhook(target: string, body: string, headers: Record<string, str
         response.on('error', (error) => reject(new DeliveryFailure(`HTTP: ${reasonOf(error)}`, false)));
       },
     );
-    outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof RefusedTarget) return reject(new DeliveryFailure(`HTTP: refused target: ${error.message}`, true));
-      reject(new DeliveryFailure(`HTTP: ${error.code ?? reasonOf(error)}`, false));
+      reject(new DeliveryFailure(timeout.aborted ? noAnswerWithin(timeoutMs) : `HTTP: ${error.code ?? reasonOf(error)}`, false));
     });
     outgoing.end(payload);
   });

@@ -4,7 +4,8 @@ import { Logger } from '@nestjs/common';
 import { DeliverClaimed, FanOutEvents, type Channel, type DeliveryChannels, type DeliveryOutcome, type OutcomeListener } from '@curbside/application';
 import type { Config, NotifierConfig } from '@curbside/config';
 import { reasonOf, type DeliveryChannel } from '@curbside/domain';
-import { contextOf, DeliveryRepository, EventRepository, PreferenceRepository, spanThatWas, WebhookRepository } from '@curbside/persistence';
+import { DeliveryRepository, EventRepository, PreferenceRepository, WebhookRepository } from '@curbside/persistence';
+import { ChannelLane } from './channel-lane';
 import { EmailChannel, LogChannel, ProviderChannel, WebhookChannel } from './channels';
 import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
 import { TemplateRenderer } from './render';
@@ -37,30 +38,26 @@ const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ??
 
 /**
  * The background worker (CONTRACT §5): the loop around the application's delivery use cases.
- * Each round it claims due events with a lease and fans them out (`FanOutEvents`: deliveries by
- * the preferences and webhooks of that moment), then claims due deliveries with a lease and
- * delivers them (`DeliverClaimed`: the quiet hours, suppressions and the hourly cap, the send
- * through this notifier's channels, then delivered with the email activity, retried later with
- * backoff, or dead). Any number of notifiers can share one PostgreSQL database.
+ * One loop claims due events with a lease and fans them out (`FanOutEvents`: deliveries by the
+ * preferences and webhooks of that moment). Each channel (Email, Text, Voice, Webhook) has a lane
+ * of its own (`ChannelLane`) that claims that channel's due deliveries with a lease, as many as
+ * it has room for (NOTIFIER_CONCURRENCY), and delivers them (`DeliverClaimed`: the quiet hours,
+ * suppressions and the hourly cap, the send through this notifier's channel with a deadline well
+ * inside the lease, each recorded as soon as it is answered: delivered with the email activity,
+ * retried later with backoff, or dead). A stalled mail server fills the email lane and no other.
+ * Any number of notifiers can share one PostgreSQL database.
  */
 export class Notifier {
-  /**
-   * Rounds run side by side in one notifier: while one lane's batch is on the wire, another
-   * claims, fans out or records, so neither the SMTP connections nor the database wait on the
-   * other. Each lane holds at most one batch: at most `lanes` × NOTIFIER_BATCH_SIZE sends in
-   * flight, which is also what a killed notifier can send again (at least once, §5).
-   */
-  static readonly lanes = 2;
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly logger = new Logger('Notifier');
   private readonly channels: DeliveryChannels;
   private readonly fanOut: FanOutEvents;
-  private readonly deliver: DeliverClaimed;
+  private readonly lanes: ChannelLane[];
   private running = false;
   private loop: Promise<void> | null = null;
   private readonly sleepers = new Set<() => void>();
-  /** The deliveries the lanes hold now (claimed, not yet recorded). */
-  private readonly inHand = new Set<number>();
+  /** Aborts when a stop's grace period is over: the sends still in flight are cut and given back. */
+  private stopping = new AbortController();
   private outcomeListeners: OutcomeListener[] = [];
 
   constructor(
@@ -74,21 +71,27 @@ export class Notifier {
     const log = (message: string, details: object) => this.logger.log({ ...details, msg: message });
     const from = { name: options.brandName, address: addressOf(options.from) };
     const own = options.channels ?? {};
+    const { timeouts } = options;
+    const smtp = { connections: options.concurrency, timeouts };
     this.channels = {
-      Email: own.Email ?? (options.smtpUrl ? new EmailChannel(options.smtpUrl, from, options.dkim) : new LogChannel('Email', log)),
-      Text: own.Text ?? (options.textProviderUrl ? new ProviderChannel(options.textProviderUrl) : new LogChannel('Text', log)),
-      Voice: own.Voice ?? (options.voiceProviderUrl ? new ProviderChannel(options.voiceProviderUrl) : new LogChannel('Voice', log)),
-      Webhook: own.Webhook ?? new WebhookChannel((id) => webhooks.secretOf(id), options.webhooksAllowLoopback),
+      Email: own.Email ?? (options.smtpUrl ? new EmailChannel(options.smtpUrl, from, options.dkim, smtp) : new LogChannel('Email', log)),
+      Text: own.Text ?? (options.textProviderUrl ? new ProviderChannel(options.textProviderUrl, timeouts.providerMs) : new LogChannel('Text', log)),
+      Voice: own.Voice ?? (options.voiceProviderUrl ? new ProviderChannel(options.voiceProviderUrl, timeouts.providerMs) : new LogChannel('Voice', log)),
+      Webhook: own.Webhook ?? new WebhookChannel((id) => webhooks.secretOf(id), options.webhooksAllowLoopback, timeouts.providerMs),
     };
     this.fanOut = new FanOutEvents(events, deliveries, preferences, webhooks, options);
-    this.deliver = new DeliverClaimed(
+    const deliver = new DeliverClaimed(
       events,
       deliveries,
       this.channels,
       new TemplateRenderer(options, unsubscribeTokens),
-      { ...options, senderAddress: from.address },
+      { ...options, senderAddress: from.address, sendTimeoutMs: timeouts.sendMs },
       (channel, outcome) => this.report(channel, outcome),
     );
+    const claim = (channel: DeliveryChannel, limit: number, except: readonly number[]) =>
+      this.deliveries.claimDue(this.workerId, limit, this.options.leaseSeconds, except, this.options.now?.() ?? new Date(), channel);
+    const limits = { concurrency: options.concurrency, batchSize: options.batchSize };
+    this.lanes = (Object.keys(this.channels) as DeliveryChannel[]).map((channel) => new ChannelLane(channel, claim, deliver, limits, this.workerId));
   }
 
   get isRunning(): boolean {
@@ -104,33 +107,63 @@ export class Notifier {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = Promise.all(Array.from({ length: Notifier.lanes }, () => this.run())).then(() => undefined);
+    this.stopping = new AbortController();
+    const loops = [this.repeat(() => this.fanOutDue()), ...this.lanes.map((lane) => this.runLane(lane))];
+    this.loop = Promise.all(loops).then(() => undefined);
   }
 
-  /** Stops taking work and finishes what it holds (sends in flight complete and are recorded). */
+  /**
+   * Stops claiming at once; the sends in flight get until NOTIFIER_SHUTDOWN_MS to be answered and
+   * recorded, and those still unanswered then are cut and given back (their claims cleared) for
+   * another notifier, untried. Resolves once nothing is in hand.
+   */
   async stop(): Promise<void> {
     this.running = false;
     for (const wake of this.sleepers) wake();
-    await this.loop;
+    for (const lane of this.lanes) lane.wake();
+    if (this.loop !== null) {
+      const graceOver = setTimeout(() => this.stopping.abort(new Error('the notifier is stopping')), this.options.shutdownMs);
+      await this.loop;
+      clearTimeout(graceOver);
+    }
     this.loop = null;
     (this.channels.Email as Partial<EmailChannel>).close?.();
   }
 
-  /** One round: fan out due events, then send due deliveries. How many of either it took. */
+  /** One round: fan out due events, then each channel sends what it has room for, to the end. How many of either it took. */
   async runOnce(): Promise<number> {
-    return (await this.fanOutDue()) + (await this.deliverDue());
+    const fanned = await this.fanOutDue();
+    const claimed = await Promise.all(this.lanes.map((lane) => lane.claimAndSend(this.stopping.signal)));
+    await Promise.all(this.lanes.map((lane) => lane.drained()));
+    return fanned + claimed.reduce((sum, count) => sum + count, 0);
   }
 
-  private async run(): Promise<void> {
+  /** Runs `round` until stopped, resting NOTIFIER_POLL_MS after a round that found nothing. */
+  private async repeat(round: () => Promise<number>): Promise<void> {
     while (this.running) {
       let worked = 0;
       try {
-        worked = await this.runOnce();
+        worked = await round();
       } catch (error) {
         this.logger.error(`round failed: ${reasonOf(error)}`);
       }
       if (worked === 0 && this.running) await this.sleep(this.options.pollMs);
     }
+  }
+
+  /**
+   * A channel's loop: claims what it has room for; once full, it claims again when half its room
+   * is free (a claim a delivery would cost the database too much under load). On stop, waits
+   * until nothing is in hand.
+   */
+  private async runLane(lane: ChannelLane): Promise<void> {
+    const half = Math.ceil(this.options.concurrency / 2);
+    await this.repeat(async () => {
+      const claimed = await lane.claimAndSend(this.stopping.signal);
+      if (lane.room === 0 && this.running) await lane.roomFor(half);
+      return claimed;
+    });
+    await lane.drained();
   }
 
   private sleep(ms: number): Promise<void> {
@@ -145,35 +178,12 @@ export class Notifier {
     });
   }
 
-  private lease = () => ({ limit: this.options.batchSize, seconds: this.options.leaseSeconds });
-
   /** Claims a batch of due events and fans it out. */
   private async fanOutDue(): Promise<number> {
-    const { limit, seconds } = this.lease();
-    const events = await this.events.claimDue(this.workerId, limit, seconds);
+    const events = await this.events.claimDue(this.workerId, this.options.batchSize, this.options.leaseSeconds);
     if (events.length === 0) return 0;
     await this.fanOut.execute(events);
     return events.length;
-  }
-
-  /** Claims a batch of due deliveries and delivers it. */
-  private async deliverDue(): Promise<number> {
-    const { limit, seconds } = this.lease();
-    // Not what another lane is still sending, even should its lease run out meanwhile: one
-    // process sends a delivery once (across processes, the lease is what keeps them apart).
-    const claimedAt = Date.now();
-    const claimed = await this.deliveries.claimDue(this.workerId, limit, seconds, [...this.inHand], this.options.now?.() ?? new Date());
-    for (const delivery of claimed) {
-      this.inHand.add(delivery.id);
-      // Recorded once the claim is known to hold it: the claim is a span of each delivery's trace.
-      spanThatWas('notifier.claim', claimedAt, contextOf(delivery.traceparent), { 'curbside.delivery.id': delivery.id, 'curbside.worker': this.workerId });
-    }
-    try {
-      await this.deliver.execute(claimed);
-    } finally {
-      for (const delivery of claimed) this.inHand.delete(delivery.id);
-    }
-    return claimed.length;
   }
 
   private report(channel: DeliveryChannel, outcome: DeliveryOutcome): void {

@@ -32,6 +32,18 @@ export type SmtpRule = (mail: { to: string[]; messageId: string; tries: number }
 /** Decides the answer to one RCPT TO: an SMTP code to refuse the recipient with, or null to accept. */
 export type RecipientRule = (address: string) => number | null;
 
+/** Where a stalling server goes quiet: before its greeting, or after a message's data (no answer to DATA). */
+export type SmtpStall = 'greeting' | 'data';
+
+/** A message the sink took in while stalling and never answered: from its data's end until the client hung up. */
+export interface StalledMessage {
+  to: string[];
+  messageId: string;
+  since: number;
+  /** When the client closed the connection (gave up); null while it still waits. */
+  until: number | null;
+}
+
 export interface SmtpSink {
   /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
   url: string;
@@ -45,6 +57,12 @@ export interface SmtpSink {
   refusedRecipients: string[];
   /** Delays every answer by `ms` (a slow server). */
   delay(ms: number): void;
+  /** Goes quiet from now on at `stage` for new connections or messages (null: answers again; those already held stay held). */
+  stall(stage: SmtpStall | null): void;
+  /** Messages held by a 'data' stall, in order. */
+  stalled: StalledMessage[];
+  /** Connections held by a 'greeting' stall (never greeted). */
+  ungreeted(): number;
   /** Resolves once `count` messages were accepted; rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -59,11 +77,26 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   let rule: SmtpRule = () => null;
   let recipientRule: RecipientRule = () => null;
   let delayMs = 0;
+  let stall: SmtpStall | null = null;
+  const stalled: StalledMessage[] = [];
+  const stalledBySession = new Map<string, StalledMessage>();
+  let ungreeted = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 1024 * 1024,
+    // Held connections must not keep close() waiting.
+    closeTimeout: 100,
+    onConnect(_session, callback) {
+      if (stall !== 'greeting') return callback();
+      ungreeted += 1;
+    },
+    onClose(session) {
+      const held = stalledBySession.get(session.id);
+      if (held) held.until = Date.now();
+      stalledBySession.delete(session.id);
+    },
     onRcptTo(address, _session, callback) {
       const code = recipientRule(address.address);
       if (code === null) return callback();
@@ -77,6 +110,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
           const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
           const messageId = mail.messageId ?? '';
+          if (stall === 'data') {
+            const held = { to, messageId, since: Date.now(), until: null };
+            stalled.push(held);
+            stalledBySession.set(session.id, held);
+            return; // no answer: the client waits until it gives up
+          }
           const tryNumber = (triesByMessage.get(messageId) ?? 0) + 1;
           triesByMessage.set(messageId, tryNumber);
           const code = rule({ to, messageId, tries: tryNumber });
@@ -111,6 +150,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     answer: (next) => (rule = next),
     answerRecipient: (next) => (recipientRule = next),
     delay: (ms) => (delayMs = ms),
+    stall: (stage) => (stall = stage),
+    stalled,
+    ungreeted: () => ungreeted,
     waitFor: (count, timeoutMs = 30_000) => until(() => received.length >= count, timeoutMs, () => `${received.length} of ${count} messages`),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -145,6 +187,10 @@ export interface HttpReceiver {
   requests: ReceivedRequest[];
   /** The status to answer a request with (default 200). */
   answer(status: (request: ReceivedRequest, tries: number) => number): void;
+  /** While on, requests are read and never answered (a provider gone quiet); they count in `stalled`. */
+  stall(on: boolean): void;
+  /** Requests a stall left unanswered. */
+  stalled: ReceivedRequest[];
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -154,6 +200,8 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
   const requests: ReceivedRequest[] = [];
   const triesByKey = new Map<string, number>();
   let status: (request: ReceivedRequest, tries: number) => number = () => 200;
+  let stalling = false;
+  const stalled: ReceivedRequest[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -165,6 +213,7 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
         rawBody: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
       };
+      if (stalling) return void stalled.push(received);
       const key = String(request.headers['idempotency-key'] ?? received.rawBody);
       const tries = (triesByKey.get(key) ?? 0) + 1;
       triesByKey.set(key, tries);
@@ -179,6 +228,8 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
     url: `http://127.0.0.1:${port}`,
     requests,
     answer: (next) => (status = next),
+    stall: (on) => (stalling = on),
+    stalled,
     waitFor: (count, timeoutMs = 30_000) => until(() => requests.length >= count, timeoutMs, () => `${requests.length} of ${count} requests`),
     close: () =>
       new Promise((resolve) => {

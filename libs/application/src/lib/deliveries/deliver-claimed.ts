@@ -17,7 +17,8 @@ import {
 } from '@curbside/domain';
 import { contextOf, DeliveryRepository, EventRepository, inSpan, spanThatWas, type SentDelivery } from '@curbside/persistence';
 import { nowOf, retryAt, type DeliveryOptions } from './delivery-options';
-import { DeliveryFailure, MessageRenderer, type DeliveryChannels, type OutcomeListener } from './delivery-ports';
+import { DeliveryFailure, MessageRenderer, type BatchControl, type DeliveryChannels, type OutcomeListener } from './delivery-ports';
+import { DeliveredRecorder } from './delivered-recorder';
 
 /** A moment in a delivery's trace where it was held back (a zero-length span). */
 const heldSpan = (name: string, delivery: Delivery, attributes: Record<string, string>): void =>
@@ -31,9 +32,9 @@ const hasMessage = (delivery: Delivery): delivery is DeliveryWithMessage => deli
  * first: a text or call inside the quiet hours goes back in line until they end, an email to a
  * suppressed address ends `suppressed`, what is over a customer's hourly cap waits for a slot.
  * The rest are worded (the `MessageRenderer`), sent side by side through their channels (each
- * a span of the trace that caused it), and recorded: delivered with the email activity (one
- * transaction for the batch), retried later with backoff, or dead. The notifier claims the
- * batch (its lease) and calls this.
+ * a span of the trace that caused it, each with a deadline well inside the lease), and each
+ * recorded as soon as its channel answers: delivered with the email activity, retried later with
+ * backoff, or dead. The notifier claims the batch (its lease) and calls this.
  */
 export class DeliverClaimed {
   // The notifier's log lines, as before the delivery was a use case of its own.
@@ -51,17 +52,24 @@ export class DeliverClaimed {
     private readonly report: OutcomeListener = () => undefined,
   ) {}
 
-  async execute(claimed: Delivery[]): Promise<void> {
+  /** Resolves once every delivery of the batch is recorded (or given back, when `control.stop` aborted). */
+  async execute(claimed: Delivery[], control: BatchControl = {}): Promise<void> {
     const allowed = await this.holdOverCap(await this.endSuppressed(await this.holdQuiet(claimed)));
     const ready = await this.withMessages(allowed);
-    const sent = (await Promise.all(ready.map((delivery) => this.send(delivery)))).filter((item) => item !== null);
-    try {
-      // One transaction for the batch. Should the process die before it commits, the leases run
-      // out and these are sent again, under the same keys: at least once, never lost.
-      await this.deliveries.markDelivered(sent);
-    } catch (error) {
-      this.logger.error(`${sent.length} deliveries were sent but could not be recorded: ${reasonOf(error)}`);
-    }
+    // Each accepted send is written as soon as it is known, with the others accepted meanwhile:
+    // a slow send of the batch keeps no finished one waiting to be recorded. Should the process
+    // die before a write commits, the leases run out and those are sent again, under the same
+    // keys: at least once, never lost.
+    const recorder = new DeliveredRecorder(this.deliveries, (count, error) =>
+      this.logger.error(`${count} deliveries were sent but could not be recorded: ${reasonOf(error)}`),
+    );
+    await Promise.all(
+      ready.map(async (delivery) => {
+        const sent = await this.send(delivery, control.stop);
+        if (sent !== null) await recorder.record(sent);
+        control.settled?.(delivery);
+      }),
+    );
   }
 
   /**
@@ -148,18 +156,29 @@ export class DeliverClaimed {
    * Sends one delivery, in a span `<channel>.send` of the trace that caused it: what to record
    * when accepted; null when it failed (the failure is recorded).
    */
-  private send(delivery: DeliveryWithMessage): Promise<SentDelivery | null> {
+  private async send(delivery: DeliveryWithMessage, stop: AbortSignal | undefined): Promise<SentDelivery | null> {
+    if (stop?.aborted) {
+      await this.giveBack(delivery);
+      return null;
+    }
     const attributes = { 'curbside.delivery.id': delivery.id, 'curbside.customer.id': delivery.customerId, 'curbside.attempt': delivery.attempts + 1 };
-    return inSpan(`${delivery.channel.toLowerCase()}.send`, (span) => this.sendIn(delivery, span), { parent: contextOf(delivery.traceparent), attributes });
+    return inSpan(`${delivery.channel.toLowerCase()}.send`, (span) => this.sendIn(delivery, span, stop), { parent: contextOf(delivery.traceparent), attributes });
   }
 
-  private async sendIn(delivery: DeliveryWithMessage, span: Span): Promise<SentDelivery | null> {
+  private async sendIn(delivery: DeliveryWithMessage, span: Span, stop: AbortSignal | undefined): Promise<SentDelivery | null> {
     const channel = this.channels[delivery.channel];
+    const deadline = AbortSignal.timeout(this.options.sendTimeoutMs);
+    const signal = stop === undefined ? deadline : AbortSignal.any([stop, deadline]);
     try {
-      await channel.send(delivery);
+      await untilAborted(channel.send(delivery, signal), signal);
     } catch (error) {
       span.setStatus({ code: SpanStatusCode.ERROR, message: reasonOf(error) });
-      await this.recordFailure(delivery, error).catch((cause: unknown) =>
+      if (stop?.aborted) {
+        await this.giveBack(delivery);
+        return null;
+      }
+      const failure = deadline.aborted ? new DeliveryFailure(`no answer within ${this.options.sendTimeoutMs} ms`, false) : error;
+      await this.recordFailure(delivery, failure).catch((cause: unknown) =>
         this.logger.error(`delivery ${delivery.id} failed and could not be recorded: ${reasonOf(cause)}`),
       );
       return null;
@@ -167,6 +186,17 @@ export class DeliverClaimed {
     this.report(delivery.channel, 'delivered');
     const at = nowLocalDateTime();
     return { delivery, at, activity: delivery.channel === 'Email' && channel.sends ? deliveredEmailActivity(delivery, this.options.senderAddress, at) : null };
+  }
+
+  /**
+   * The notifier stopped before this send was answered: its claim is cleared, due now and untried,
+   * for another notifier (or this one's next start) to send.
+   */
+  private async giveBack(delivery: Delivery): Promise<void> {
+    await this.deliveries.release([delivery.id]).catch((cause: unknown) =>
+      this.logger.error(`delivery ${delivery.id} could not be given back; its lease runs out instead: ${reasonOf(cause)}`),
+    );
+    heldSpan('notifier.given_back', delivery, {});
   }
 
   private async recordFailure(delivery: Delivery, error: unknown): Promise<void> {
@@ -181,4 +211,14 @@ export class DeliverClaimed {
     else if (dead) this.logger.error(`${what}; dead`);
     else this.logger.warn(`${what}; retried later`);
   }
+}
+
+/** `sending`, or a rejection as soon as `signal` aborts (a channel that ignores its signal is not waited for). */
+function untilAborted(sending: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    sending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

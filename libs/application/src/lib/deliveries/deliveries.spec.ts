@@ -24,6 +24,7 @@ const OPTIONS = {
   backoffBaseMs: 600_000,
   customerHourlyCap: 1_000_000,
   leaseSeconds: 30,
+  sendTimeoutMs: 15_000,
   quietHours: null,
   timeZone: 'UTC',
   senderAddress: 'no-reply@curbside.invalid',

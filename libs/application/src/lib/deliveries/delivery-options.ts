@@ -10,6 +10,8 @@ export interface DeliveryOptions {
   customerHourlyCap: number;
   /** The claims' lease: a message held by the cap is due again no sooner than it runs out. */
   leaseSeconds: number;
+  /** One send's deadline (well inside the lease): a send without an answer by then is cut and counts as a failed try. */
+  sendTimeoutMs: number;
   /** Null: texts and calls go at any hour. */
   quietHours: DailyWindow | null;
   /** The quiet hours' clock (CONTRACT §10). */

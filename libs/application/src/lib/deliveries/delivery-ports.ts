@@ -24,7 +24,20 @@ export class DeliveryFailure extends Error {
 export interface Channel {
   /** True when it really sends (false: it only writes to the log). */
   readonly sends: boolean;
-  send(delivery: DeliveryWithMessage): Promise<void>;
+  /**
+   * `signal` aborts when the send's deadline passes or the notifier stops: the channel then cuts
+   * the connection and rejects. One that ignores it is given up on all the same (its try fails),
+   * but may go on sending after its claim ran out.
+   */
+  send(delivery: DeliveryWithMessage, signal: AbortSignal): Promise<void>;
+}
+
+/** What the notifier tells `DeliverClaimed` of a batch it hands over. */
+export interface BatchControl {
+  /** Aborts when the notifier stops for good: what is not sent by then is given back untried. */
+  stop?: AbortSignal;
+  /** Told of each delivery of the batch once it is done with (sent and recorded, failed, or given back). */
+  settled?: (delivery: Delivery) => void;
 }
 
 /** The channel each kind of delivery goes through. */

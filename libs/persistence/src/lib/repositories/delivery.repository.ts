@@ -54,9 +54,18 @@ export class DeliveryRepository {
   /**
    * Claims due pending deliveries for `worker` for `leaseSeconds` (see `claimDueRows`), oldest
    * first; never those in `except` (the ones the caller is still sending). Due by the clock's `at`.
+   * Only `channel`'s when given: each channel of a notifier claims its own.
    */
-  async claimDue(worker: string, limit: number, leaseSeconds: number, except: readonly number[] = [], at = new Date()): Promise<Delivery[]> {
-    const rows = await claimDueRows(this.dataSource, DeliveryEntity, 'deliveries', { worker, limit, leaseSeconds, except, at });
+  async claimDue(
+    worker: string,
+    limit: number,
+    leaseSeconds: number,
+    except: readonly number[] = [],
+    at = new Date(),
+    channel: DeliveryChannel | null = null,
+  ): Promise<Delivery[]> {
+    const scope: Record<string, string> = channel === null ? {} : { channel };
+    const rows = await claimDueRows(this.dataSource, DeliveryEntity, 'deliveries', { worker, limit, leaseSeconds, except, at, scope });
     return rows.map(toDelivery);
   }
 
