@@ -35,3 +35,4 @@ export { noteCodec } from './lib/note.codec';
 export { holidayCodec } from './lib/holiday.codec';
 export { encodeEquipment, encodeFullCatalog, encodeFullMaterial, encodeOperation } from './lib/service.codec';
 export { RESOURCE_CODECS, type ResourceCodec } from './lib/resources';
+export { encodeProblem, negotiateProblemFormat, PROBLEM_CONTENT_TYPE, type ProblemCause, type ProblemFormat, problemOf } from './lib/problem.codec';

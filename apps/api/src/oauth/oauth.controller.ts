@@ -78,7 +78,17 @@ const INTROSPECTION_SCHEMA: SchemaObject = {
         exp: { type: 'integer', description: 'Seconds since the epoch' },
         iat: { type: 'integer', description: 'Seconds since the epoch' },
         jti: { type: 'string' },
+        customers: {
+          type: 'array',
+          items: { type: 'string', pattern: '^\\d{1,18}$' },
+          description: "The customers the token's client is granted: a service guarding a customer's data lets in only these",
+        },
+        all_customers: { type: 'boolean', enum: [true], description: "The token's client is granted every customer" },
       },
+      oneOf: [
+        { title: 'Granted some customers', required: ['customers'] },
+        { title: 'Granted every customer', required: ['all_customers'] },
+      ],
     },
   ],
 };

@@ -486,5 +486,11 @@ export type TokenIntrospectionBody =
       exp: number;
       iat: number;
       jti: string;
-    };
+    } & TokenReach;
+/**
+ * The customers an active token may reach, as the API checks them (CONTRACT §2): the ids granted
+ * to its client, or every customer. A service guarding a customer's data checks its route's
+ * customer against it.
+ */
+export type TokenReach = { customers: string[]; all_customers?: never } | { all_customers: true; customers?: never };
 export type HealthBody = { status: 'up' | 'ready' };
