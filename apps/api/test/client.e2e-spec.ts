@@ -85,6 +85,23 @@ describe('the SDK against the API on SQLite', () => {
     expect(new Set(trackingIds).size).toBe(2);
   });
 
+  it("answers as the API sent it: raw, XML, with a tracking id of the caller's choosing, and the token it holds", async () => {
+    const profiles = { path: { customerId: CUSTOMER } } as const;
+    const json = await curbside.get('/api/v1/customers/{customerId}/profiles', profiles, { trackingId: 'caller-1' });
+    expect(json.request_tracking_id).toBe('caller-1');
+    const xml = await curbside.getXml('/api/v1/customers/{customerId}/profiles', profiles, { trackingId: 'caller-2' });
+    expect(xml).toMatch(/^<\?xml[^>]*>\s*<response>\s*<request_tracking_id>caller-2<\/request_tracking_id>/);
+    const raw = await curbside.getRaw('/api/v1/customers/{customerId}/profiles', profiles, { trackingId: 'caller-2', accept: 'application/xml' });
+    expect([raw.status, raw.headers.get('content-type'), await raw.text()]).toEqual([200, 'application/xml; charset=utf-8', xml]);
+    const refused = await curbside.getRaw('/api/v1/customers/{customerId}/profiles', { path: { customerId: '9999999' } }, { accept: 'application/xml' });
+    expect([refused.status, refused.headers.get('content-type')]).toEqual([403, 'application/problem+xml; charset=utf-8']);
+    const failure = await curbside.getXml('/api/v1/customers/{customerId}/profiles', { path: { customerId: '9999999' } }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ status: 403 });
+    const token = await curbside.accessToken();
+    expect(wire.exchanges.filter((e) => e.url.includes('/api/')).every((e) => e.headers.get('authorization') === `Bearer ${token}`)).toBe(true);
+    expect(wire.tokenRequests()).toBe(1);
+  });
+
   it('throws a 404 as a typed problem', async () => {
     const failure = await curbside.getTicket(CUSTOMER, '999999999').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(CurbsideProblemError);

@@ -36,3 +36,4 @@ export { holidayCodec } from './lib/holiday.codec';
 export { encodeEquipment, encodeFullCatalog, encodeFullMaterial, encodeOperation } from './lib/service.codec';
 export { RESOURCE_CODECS, type ResourceCodec } from './lib/resources';
 export { encodeProblem, negotiateProblemFormat, PROBLEM_CONTENT_TYPE, type ProblemCause, type ProblemFormat, problemOf } from './lib/problem.codec';
+export { type HolidayCalendar, type NextPickupEntry, scheduleAnswers, type ServiceSchedules } from './lib/schedule-answers';

@@ -112,6 +112,10 @@ export const ROUTES = defineRoutes({
   listEmailActivities: { method: 'GET', path: `${CUSTOMER}/activities/email`, query: LIST },
   listIssueActivities: { method: 'GET', path: `${CUSTOMER}/activities/issues`, query: LIST },
   listNotes: { method: 'GET', path: `${CUSTOMER}/activities/notes`, query: LIST },
+
+  // What a team needs to run the schedule rules itself (CONTRACT §6): the schedules and the holiday calendar.
+  getServiceSchedules: { method: 'GET', path: `${CUSTOMER}/services/schedules` },
+  getHolidays: { method: 'GET', path: `${CUSTOMER}/services/holidays` },
 });
 
 export type OperationId = keyof typeof ROUTES;
@@ -160,6 +164,9 @@ export interface ResponseBodies {
   listEmailActivities: B.EmailActivitiesBody;
   listIssueActivities: B.IssueActivitiesBody;
   listNotes: B.NotesBody;
+
+  getServiceSchedules: B.ServiceSchedulesBody;
+  getHolidays: B.HolidaysBody;
 }
 
 /** Every operation has a body type, and every body type an operation. */
