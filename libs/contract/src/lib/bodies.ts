@@ -371,6 +371,9 @@ export type WireStatsEntry = WirePlanEntry & {
 
 export type WireStatsSummary = { total_services: string; successful_services: string; missed_pickups: string; service_exceptions: string };
 
+/** A pickup record whole, as the import file writes it: the stats entry's members and its ETA when it has one. */
+export type WirePickupRecord = WireStatsEntry & { eta?: Omit<WireEta, 'day_of_week_name'> };
+
 /** When a holiday moved the pickup, the entry adds the day it was scheduled for and why. */
 export type WireNextPickup = {
   service_id: string;
