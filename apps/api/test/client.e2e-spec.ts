@@ -89,6 +89,7 @@ describe('the SDK against the API on SQLite', () => {
     const profiles = { path: { customerId: CUSTOMER } } as const;
     const json = await curbside.get('/api/v1/customers/{customerId}/profiles', profiles, { trackingId: 'caller-1' });
     expect(json.request_tracking_id).toBe('caller-1');
+    expect((await curbside.listTickets(CUSTOMER, {}, { trackingId: 'caller-3' })).request_tracking_id).toBe('caller-3');
     const xml = await curbside.getXml('/api/v1/customers/{customerId}/profiles', profiles, { trackingId: 'caller-2' });
     expect(xml).toMatch(/^<\?xml[^>]*>\s*<response>\s*<request_tracking_id>caller-2<\/request_tracking_id>/);
     const raw = await curbside.getRaw('/api/v1/customers/{customerId}/profiles', profiles, { trackingId: 'caller-2', accept: 'application/xml' });

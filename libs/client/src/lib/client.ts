@@ -169,38 +169,38 @@ export class CurbsideClient {
   // ---- the most used operations, by name ----
 
   /** Service tickets (op 1). */
-  listTickets(customerId: string, query: Omit<Query<typeof TICKETS>, 'ticket_type'> = {}): Promise<ServiceTicketList> {
-    return this.get(TICKETS, { path: { customerId }, query }) as Promise<ServiceTicketList>;
+  listTickets(customerId: string, query: Omit<Query<typeof TICKETS>, 'ticket_type'> = {}, options: CallOptions = {}): Promise<ServiceTicketList> {
+    return this.get(TICKETS, { path: { customerId }, query }, options) as Promise<ServiceTicketList>;
   }
 
   /** Every page of the service tickets (op 1). */
-  ticketPages(customerId: string, query: Omit<Query<typeof TICKETS>, 'ticket_type'> = {}): AsyncGenerator<ServiceTicketList, void, undefined> {
-    return this.pages(TICKETS, { path: { customerId }, query }) as AsyncGenerator<ServiceTicketList, void, undefined>;
+  ticketPages(customerId: string, query: Omit<Query<typeof TICKETS>, 'ticket_type'> = {}, options: CallOptions = {}): AsyncGenerator<ServiceTicketList, void, undefined> {
+    return this.pages(TICKETS, { path: { customerId }, query }, options) as AsyncGenerator<ServiceTicketList, void, undefined>;
   }
 
   /** Disposal tickets (op 3). */
-  listDisposalTickets(customerId: string, query: Omit<Query<typeof TICKETS>, 'ticket_type'> = {}): Promise<DisposalTicketList> {
-    return this.get(TICKETS, { path: { customerId }, query: { ...query, ticket_type: 'disposal' } }) as Promise<DisposalTicketList>;
+  listDisposalTickets(customerId: string, query: Omit<Query<typeof TICKETS>, 'ticket_type'> = {}, options: CallOptions = {}): Promise<DisposalTicketList> {
+    return this.get(TICKETS, { path: { customerId }, query: { ...query, ticket_type: 'disposal' } }, options) as Promise<DisposalTicketList>;
   }
 
   /** One service ticket (op 2). */
-  getTicket(customerId: string, ticketId: string): Promise<ServiceTicketDetail> {
-    return this.get(TICKET, { path: { customerId, ticketId } }) as Promise<ServiceTicketDetail>;
+  getTicket(customerId: string, ticketId: string, options: CallOptions = {}): Promise<ServiceTicketDetail> {
+    return this.get(TICKET, { path: { customerId, ticketId } }, options) as Promise<ServiceTicketDetail>;
   }
 
   /** One disposal ticket (op 4). */
-  getDisposalTicket(customerId: string, ticketId: string): Promise<DisposalTicketDetail> {
-    return this.get(TICKET, { path: { customerId, ticketId }, query: { ticket_type: 'disposal' } }) as Promise<DisposalTicketDetail>;
+  getDisposalTicket(customerId: string, ticketId: string, options: CallOptions = {}): Promise<DisposalTicketDetail> {
+    return this.get(TICKET, { path: { customerId, ticketId }, query: { ticket_type: 'disposal' } }, options) as Promise<DisposalTicketDetail>;
   }
 
   /** Invoices and aging balances (op 5, version 2). */
-  listInvoices(customerId: string, query: Query<'/api/v2/customers/{customerId}/invoices'> = {}) {
-    return this.get('/api/v2/customers/{customerId}/invoices', { path: { customerId }, query });
+  listInvoices(customerId: string, query: Query<'/api/v2/customers/{customerId}/invoices'> = {}, options: CallOptions = {}) {
+    return this.get('/api/v2/customers/{customerId}/invoices', { path: { customerId }, query }, options);
   }
 
   /** One invoice, one entry per line (op 6). */
-  getInvoice(customerId: string, invoiceId: string) {
-    return this.get('/api/v1/customers/{customerId}/invoices/{invoiceId}', { path: { customerId, invoiceId } });
+  getInvoice(customerId: string, invoiceId: string, options: CallOptions = {}) {
+    return this.get('/api/v1/customers/{customerId}/invoices/{invoiceId}', { path: { customerId, invoiceId } }, options);
   }
 
   /**
