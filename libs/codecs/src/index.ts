@@ -39,3 +39,4 @@ export { encodeProblem, negotiateProblemFormat, PROBLEM_CONTENT_TYPE, type Probl
 export { type HolidayCalendar, type NextPickupEntry, scheduleAnswers, type ServiceSchedules } from './lib/schedule-answers';
 // The reader a ResourceCodec's `read` is handed: its members are read through it, strictly (CONTRACT §3).
 export type { Invalid, ObjectReader, Report, ValueParser } from './lib/reader';
+export { type AnswerResource, decodeAnswerRecords } from './lib/answer-records';
