@@ -1,4 +1,4 @@
-import type { BundleResource, CustomerBundle } from '@curbside/domain';
+import type { CustomerBundle } from '@curbside/domain';
 import { decodeStrictly } from './reader';
 import { RESOURCE_CODECS } from './resources';
 
@@ -8,7 +8,10 @@ import { RESOURCE_CODECS } from './resources';
  * ticket details, a case, contacts, preferences, profiles, notes, the services (read without schedule and
  * invoice fees, which `services` leaves out; `services/schedules` has the schedules).
  */
-const ANSWER_MEMBER = {
+/** A resource an answer holds whole. */
+export type AnswerResource = 'tickets' | 'disposalTickets' | 'cases' | 'contacts' | 'preferences' | 'profiles' | 'notes' | 'services';
+
+const ANSWER_MEMBER: Record<AnswerResource, string> = {
   tickets: 'tickets',
   disposalTickets: 'tickets',
   cases: 'cases',
@@ -17,10 +20,7 @@ const ANSWER_MEMBER = {
   profiles: 'profiles',
   notes: 'activities',
   services: 'services',
-} as const satisfies Partial<Record<BundleResource, string>>;
-
-/** A resource an answer holds whole (ANSWER_MEMBER). */
-export type AnswerResource = keyof typeof ANSWER_MEMBER;
+};
 
 /**
  * Strictly reads the records of an answer (its JSON, parsed) into the domain's records, as `decodeImportFile`
