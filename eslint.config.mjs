@@ -15,7 +15,7 @@ const imports = {
   'scope:codecs': ['scope:domain', 'scope:contract'],
   'scope:persistence': ['scope:domain'],
   'scope:application': ['scope:domain', 'scope:codecs', 'scope:persistence'],
-  'scope:auth': ['scope:contract', 'scope:domain', 'scope:persistence'],
+  'scope:auth': ['scope:codecs', 'scope:contract', 'scope:domain', 'scope:persistence'],
   // Above the application: the notifier runs its delivery use cases (FanOutEvents, DeliverClaimed) and implements their ports.
   'scope:notifications': ['scope:application', 'scope:contract', 'scope:domain', 'scope:persistence', 'scope:config'],
   // The core every door stands on: configuration, logging, persistence.

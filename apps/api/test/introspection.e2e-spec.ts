@@ -35,8 +35,18 @@ describe.each(testDatabases())('POST /oauth/introspect on $name', (database) => 
       exp: expect.any(Number),
       iat: expect.any(Number),
       jti: expect.any(String),
+      customers: ['1000001'],
     });
     expect(response.body.exp - response.body.iat).toBe(3600);
+  });
+
+  it('names what an active token reaches, as the API checks it: its customers, or all_customers', async () => {
+    const service = await t.registerClient([]);
+    const everyone = await t.registerClient('all');
+    const nobody = await t.registerClient([]);
+    const reach = ({ customers, all_customers }: { customers?: unknown; all_customers?: unknown }) => ({ customers, all_customers });
+    expect(reach((await introspect(everyone.token, service).expect(200)).body)).toEqual({ customers: undefined, all_customers: true });
+    expect(reach((await introspect(nobody.token, service).expect(200)).body)).toEqual({ customers: [], all_customers: undefined });
   });
 
   it('says only {active: false} for a forged token, an expired one and a revoked client\u2019s', async () => {

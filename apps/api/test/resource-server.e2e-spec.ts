@@ -1,4 +1,4 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
@@ -14,6 +14,11 @@ class ReportsController {
   whoami(@CurbsideCaller() caller: CurbsideCallerInfo): { client_id: string } {
     return { client_id: caller.clientId };
   }
+
+  @Get('customers/:customerId/summary')
+  summary(@Param('customerId') customerId: string, @CurbsideCaller() caller: CurbsideCallerInfo): { customer_id: string; request_tracking_id: string } {
+    return { customer_id: customerId, request_tracking_id: caller.trackingId };
+  }
 }
 
 /**
@@ -27,7 +32,7 @@ describe.each(testDatabases())('another service behind CurbsideAccessGuard, agai
   let outside: NestFastifyApplication;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: ['1000001'] });
+    t = await startTestApp(database, { customers: ['1000001', '1000002'] });
     service = await t.registerClient([], { resourceServer: true });
     const module = await Test.createTestingModule({
       imports: [CurbsideResourceServerModule.forRoot({ curbsideUrl: t.url, clientId: service.clientId, clientSecret: service.clientSecret })],
@@ -81,6 +86,46 @@ describe.each(testDatabases())('another service behind CurbsideAccessGuard, agai
     expect((await whoami(revoked.token, revoked.clientId)).status).toBe(200);
     await t.app.get(ClientService).revoke(revoked.clientId);
     await expectRefused(await whoami(revoked.token, revoked.clientId), 'INVALID_TOKEN');
+  });
+
+  const summary = (customerId: string, client: TestClient, headers: Record<string, string> = { 'Request-Tracking-Id': 'rs-2' }) =>
+    request(outside.getHttpServer())
+      .get(`/reports/customers/${customerId}/summary`)
+      .set({ Authorization: `Bearer ${client.token}`, ClientId: client.clientId, ...headers });
+
+  it("checks the route's customer against what the token reaches: 403 with one body whether or not the customer exists", async () => {
+    const one = await t.registerClient(['1000001']);
+    expect((await summary('1000001', one)).body).toEqual({ customer_id: '1000001', request_tracking_id: 'rs-2' });
+    const ofAnother = await summary('1000002', one);
+    const ofNobody = await summary('9999999', one);
+    expect(ofAnother.status).toBe(403);
+    expect(JSON.parse(ofAnother.text)).toMatchObject({ status: 403, request_tracking_id: 'rs-2', error: { code: 'CUSTOMER_NOT_GRANTED' } });
+    expect(ofNobody.text).toBe(ofAnother.text.replace('/1000002/', '/9999999/'));
+    expect((await summary('10x', one)).body).toMatchObject({ status: 400, error: { code: 'INVALID_CUSTOMER_ID' } });
+    // The API refuses the same caller for the same customer with the same code.
+    const api = await request(t.url).get('/api/v1/customers/1000002/profiles').set({ Authorization: `Bearer ${one.token}`, ClientId: one.clientId, 'Request-Tracking-Id': 'rs-2' });
+    expect([api.status, api.body.error.code]).toEqual([403, 'CUSTOMER_NOT_GRANTED']);
+    const everyone = await t.registerClient('all');
+    expect((await summary('1000002', everyone)).status).toBe(200);
+  });
+
+  it('requires Request-Tracking-Id as the API does (400 before the token is looked at), and answers in XML when asked', async () => {
+    const missing = await summary('1000001', t.client, {});
+    expect(missing.status).toBe(400);
+    expect(missing.headers['request-tracking-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(missing.body).toMatchObject({ status: 400, request_tracking_id: missing.headers['request-tracking-id'], error: { code: 'MISSING_TRACKING_ID' } });
+    expect((await summary('1000001', t.client, { 'Request-Tracking-Id': '   ' })).body.error.code).toBe('MISSING_TRACKING_ID');
+    expect((await summary('1000001', t.client, { 'Request-Tracking-Id': 'x'.repeat(201) })).body.error.code).toBe('INVALID_TRACKING_ID');
+    const xml = await summary('1000002', t.client, { 'Request-Tracking-Id': 'rs-xml', Accept: 'application/xml' }).set('ClientId', 'someone-else');
+    expect(xml.status).toBe(401);
+    expect(xml.headers['content-type']).toBe('application/problem+xml; charset=utf-8');
+    expect(xml.text).toContain('<request_tracking_id>rs-xml</request_tracking_id>');
+    expect(xml.text).toContain('<code>CLIENT_ID_MISMATCH</code>');
+    // Byte for byte what the API answers the same request.
+    const api = await request(t.url)
+      .get('/api/v1/customers/1000002/profiles')
+      .set({ Authorization: `Bearer ${t.client.token}`, ClientId: 'someone-else', 'Request-Tracking-Id': 'rs-xml', Accept: 'application/xml' });
+    expect(xml.text.replace('/reports/customers/1000002/summary', '')).toBe(api.text.replace('/api/v1/customers/1000002/profiles', ''));
   });
 
   it('lets in tokens signed before and after keys rotate', async () => {

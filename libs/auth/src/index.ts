@@ -12,3 +12,4 @@ export { CLIENT_ADMISSION, CurrentClient, CustomerAccessGuard } from './lib/cust
 export type { ClientAdmission } from './lib/customer-access.guard';
 export { FeedTokenService } from './lib/feed-token.service';
 export type { FeedGrant } from './lib/feed-token.service';
+export { bearerTokenOf, clientIdRefusal, customerRefusal, MAX_TRACKING_ID_LENGTH, type RequestHeaders, sentTrackingId, trackingIdRefusal } from './lib/access-rules';

@@ -14,4 +14,6 @@ export {
   RESOURCE_SERVER_OPTIONS,
   type ResourceServerOptions,
   TokenIntrospector,
+  TrackingIdRefused,
 } from './lib/resource-server';
+export { bearerTokenOf, clientIdRefusal, customerRefusal, MAX_TRACKING_ID_LENGTH, type RequestHeaders, sentTrackingId, trackingIdRefusal } from './lib/access-rules';

@@ -1,11 +1,9 @@
-import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { AuthException } from '@curbside/auth';
-import { toXml } from '@curbside/codecs';
-import { AUTH_ERROR_STATUS, bounded, type Problem } from '@curbside/contract';
+import { encodeProblem, problemOf } from '@curbside/codecs';
+import { AUTH_ERROR_STATUS } from '@curbside/contract';
 import { isDatabaseUnavailable } from '@curbside/persistence';
 import { API_ERRORS, ApiErrorCode, ApiException, FieldError } from './api.exception';
-import { negotiateProblemFormat, PROBLEM_CONTENT_TYPE } from './negotiation';
 
 /** What went wrong, before it is dressed as a problem for one request. */
 export interface ErrorDescription {
@@ -52,22 +50,6 @@ export function describeError(exception: unknown): ErrorDescription {
   return { ...described(INTERNAL.status, ApiErrorCode.INTERNAL_ERROR, INTERNAL.message), unexpected: true };
 }
 
-/**
- * The problem body for one request. `instance` (the path as sent) shows at most 40 characters of
- * it, as `detail` does a value (each `errors[].field` bounds a made-up member's name where it is read).
- */
-export function toProblem(description: ErrorDescription, path: string, trackingId: string): Problem {
-  return {
-    type: 'about:blank',
-    title: STATUS_CODES[description.status] ?? 'Error',
-    status: description.status,
-    detail: description.message,
-    instance: bounded(path),
-    request_tracking_id: trackingId,
-    error: { code: description.code, message: description.message, errors: description.errors },
-  };
-}
-
 /** A problem ready to send: status, headers and body in the format the Accept header prefers. */
 export interface RenderedProblem {
   status: number;
@@ -80,13 +62,8 @@ export function renderProblem(
   description: ErrorDescription,
   request: { url: string; trackingId: string; accept: string | undefined },
 ): RenderedProblem {
-  const problem = toProblem(description, request.url.split('?')[0], request.trackingId);
-  const format = negotiateProblemFormat(request.accept);
-  return {
-    status: description.status,
-    headers: { ...description.headers, 'Content-Type': PROBLEM_CONTENT_TYPE[format], Vary: 'Accept' },
-    body: format === 'xml' ? toXml(problem, 'problem') : JSON.stringify(problem),
-  };
+  const { contentType, body } = encodeProblem(problemOf(description, request.url, request.trackingId), request.accept);
+  return { status: description.status, headers: { ...description.headers, 'Content-Type': contentType, Vary: 'Accept' }, body };
 }
 
 export function described(status: number, code: string, message: string, errors: FieldError[] = []): ErrorDescription {

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_TRACKING_ID_LENGTH, sentTrackingId, trackingIdRefusal } from '@curbside/auth';
 import { ApiErrorCode, ApiException } from './api.exception';
 
+export { MAX_TRACKING_ID_LENGTH };
 export const TRACKING_HEADER = 'Request-Tracking-Id';
-/** Longer ids are refused (400) rather than echoed back. */
-export const MAX_TRACKING_ID_LENGTH = 200;
 
 const generatedIds = new WeakMap<IncomingMessage, string>();
 
@@ -15,7 +15,7 @@ const generatedIds = new WeakMap<IncomingMessage, string>();
  * request (also when the one it sent is too long to use). Fastify uses it as `request.id` and the logger as its request id, so the two agree.
  */
 export function trackingIdOf(request: IncomingMessage): string {
-  const sent = sentTrackingId(request);
+  const sent = sentTrackingId(request.headers);
   if (sent !== null) return sent;
   let generated = generatedIds.get(request);
   if (generated === undefined) {
@@ -33,17 +33,9 @@ export function trackRequests(fastify: FastifyInstance): void {
   // A callback hook, not an async one: no promise per request on this hot path.
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(TRACKING_HEADER, request.id);
-    const sent = request.headers['request-tracking-id'];
-    if (typeof sent === 'string' && sent.length > MAX_TRACKING_ID_LENGTH) {
-      return done(new ApiException(ApiErrorCode.INVALID_TRACKING_ID));
-    }
+    if (trackingIdRefusal(request.headers) === ApiErrorCode.INVALID_TRACKING_ID) return done(new ApiException(ApiErrorCode.INVALID_TRACKING_ID));
     done();
   });
-}
-
-function sentTrackingId(request: Pick<IncomingMessage, 'headers'>): string | null {
-  const value = request.headers['request-tracking-id'];
-  return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TRACKING_ID_LENGTH ? value : null;
 }
 
 export const isApiRoute = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -53,9 +45,8 @@ export const isApiRoute = (url: string): boolean => url === '/api' || url.starts
 export class RequestTrackingGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    if (isApiRoute(request.url) && sentTrackingId(request) === null) {
-      throw new ApiException(ApiErrorCode.MISSING_TRACKING_ID);
-    }
+    const refusal = isApiRoute(request.url) ? trackingIdRefusal(request.headers) : null;
+    if (refusal !== null) throw new ApiException(refusal);
     return true;
   }
 }

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
-import { ApiClient, canAccessCustomer, ID_PATTERN } from '@curbside/domain';
+import { ApiClient, ID_PATTERN } from '@curbside/domain';
 import { AuthErrorCode } from '@curbside/contract';
+import { bearerTokenOf, clientIdRefusal, customerRefusal } from './access-rules';
 import { AuthException } from './auth.exception';
 import { ClientService } from './client.service';
 import { TokenService } from './token.service';
@@ -45,23 +46,18 @@ export class CustomerAccessGuard implements CanActivate {
     const client = await this.authenticate(request.headers, wellFormed ? customerId : null);
     request.client = client;
     await this.admission?.admit(client, context);
-    if (customerId !== undefined) {
-      if (!wellFormed) throw new AuthException(AuthErrorCode.INVALID_CUSTOMER_ID);
-      if (!canAccessCustomer(client, customerId)) throw new AuthException(AuthErrorCode.CUSTOMER_NOT_GRANTED);
-    }
+    const refusal = customerId === undefined ? null : customerRefusal(client.customers, customerId);
+    if (refusal !== null) throw new AuthException(refusal);
     return true;
   }
 
   /** The token's client, its grants narrowed to `customerId` (the request's customer, when well-formed). */
   private async authenticate(headers: IncomingHttpHeaders, customerId: string | null): Promise<ApiClient> {
-    const token = /^Bearer +(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+    const token = bearerTokenOf(headers);
     if (token === undefined) throw new AuthException(AuthErrorCode.MISSING_TOKEN);
     const clientId = await this.tokens.verify(token);
-    const claimedClientId = headers.clientid;
-    if (typeof claimedClientId !== 'string' || claimedClientId === '') {
-      throw new AuthException(AuthErrorCode.MISSING_CLIENT_ID);
-    }
-    if (claimedClientId !== clientId) throw new AuthException(AuthErrorCode.CLIENT_ID_MISMATCH);
+    const refusal = clientIdRefusal(headers, clientId);
+    if (refusal !== null) throw new AuthException(refusal);
     const client = await this.clients.findForCustomer(clientId, customerId);
     if (client === null || client.revokedAt !== null) throw new AuthException(AuthErrorCode.UNKNOWN_CLIENT);
     return client;

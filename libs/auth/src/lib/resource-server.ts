@@ -1,4 +1,5 @@
-import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   ArgumentsHost,
   CanActivate,
@@ -12,7 +13,10 @@ import {
   Module,
 } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
-import { AUTH_ERROR_STATUS, AuthErrorCode, type Problem, type TokenIntrospectionBody } from '@curbside/contract';
+import { encodeProblem, problemOf } from '@curbside/codecs';
+import { API_ERRORS, ApiErrorCode, AUTH_ERROR_STATUS, AuthErrorCode, type Problem, type TokenIntrospectionBody } from '@curbside/contract';
+import type { CustomerGrants } from '@curbside/domain';
+import { bearerTokenOf, clientIdRefusal, customerRefusal, sentTrackingId, trackingIdRefusal } from './access-rules';
 import { AuthException } from './auth.exception';
 
 /** How another service reaches Curbside to check the tokens it is sent. */
@@ -24,6 +28,13 @@ export interface ResourceServerOptions {
   clientSecret: string;
   /** The audience a token must carry: Curbside's access tokens carry `curbside-api` (the default). */
   audience?: string;
+  /**
+   * The route parameter that names a customer (`customerId`, the default, as in Curbside's own routes): a
+   * route with it lets in only a caller whose token reaches that customer (`customers` or `all_customers` of
+   * the introspection answer), `403 CUSTOMER_NOT_GRANTED` otherwise, whether or not the customer exists.
+   * `null` checks no customer (for a route that serves none).
+   */
+  customerParam?: string | null;
   /** The clock the expiry is told by; tests pass one they control. */
   clock?: () => Date;
 }
@@ -61,6 +72,9 @@ export class TokenIntrospector {
     if (response.status !== 200) throw new IntrospectionFailed(`Curbside answered the introspection call with ${response.status}`);
     const body = (await response.json()) as TokenIntrospectionBody;
     if (typeof body?.active !== 'boolean') throw new IntrospectionFailed('Curbside answered the introspection call without "active"');
+    if (body.active && body.all_customers !== true && !Array.isArray(body.customers)) {
+      throw new IntrospectionFailed('Curbside answered the introspection call without the customers the token reaches');
+    }
     return body;
   }
 }
@@ -70,20 +84,35 @@ export interface CurbsideCallerInfo {
   clientId: string;
   expiresAt: Date;
   tokenId: string;
+  /** The customers its token reaches: `'all'`, or their ids (CONTRACT §2). */
+  customers: CustomerGrants;
+  /** The request's own `Request-Tracking-Id`, for a body that echoes it or a call to Curbside that passes it on. */
+  trackingId: string;
+}
+
+/** A request without a usable `Request-Tracking-Id` (CONTRACT §2): refused before its token is looked at. */
+export class TrackingIdRefused extends Error {
+  constructor(readonly code: ApiErrorCode.MISSING_TRACKING_ID | ApiErrorCode.INVALID_TRACKING_ID) {
+    super(API_ERRORS[code].message);
+    this.name = 'TrackingIdRefused';
+  }
 }
 
 interface GuardedRequest {
   headers: IncomingHttpHeaders;
+  params?: Record<string, string | undefined>;
   curbsideCaller?: CurbsideCallerInfo;
 }
 
 /**
- * CONTRACT §2's checks for another service's routes, without Curbside's signing key: a bearer
- * token Curbside says is active (its signature, expiry and client checked there on every request,
- * so a revoked client is refused at once and a rotated key changes nothing here), of Curbside's
- * audience, and a `ClientId` header naming its client. Refusals are AuthExceptions with the
- * contract's codes; an inactive token is TOKEN_EXPIRED when its own `exp` has passed, else
- * INVALID_TOKEN (introspection says nothing of why, RFC 7662 §2.2: a revoked client's token too).
+ * CONTRACT §2's checks for another service's routes, the API's own rules (access-rules.ts), without
+ * Curbside's signing key: a `Request-Tracking-Id`; a bearer token Curbside says is active (its
+ * signature, expiry and client checked there on every request, so a revoked client is refused at
+ * once and a rotated key changes nothing here), of Curbside's audience; a `ClientId` header naming
+ * its client; and the route's customer (`customerParam`) among those the token reaches. Refusals
+ * are TrackingIdRefused and AuthExceptions with the contract's codes; an inactive token is
+ * TOKEN_EXPIRED when its own `exp` has passed, else INVALID_TOKEN (introspection says nothing of
+ * why, RFC 7662 §2.2: a revoked client's token too).
  */
 @Injectable()
 export class CurbsideAccessGuard implements CanActivate {
@@ -94,17 +123,23 @@ export class CurbsideAccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<GuardedRequest>();
-    const token = /^Bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+    const trackingId = sentTrackingId(request.headers);
+    if (trackingId === null) throw new TrackingIdRefused(trackingIdRefusal(request.headers) ?? ApiErrorCode.MISSING_TRACKING_ID);
+    const token = bearerTokenOf(request.headers);
     if (token === undefined) throw new AuthException(AuthErrorCode.MISSING_TOKEN);
     const answer = await this.introspector.introspect(token);
     if (!answer.active) {
       throw new AuthException(this.saysExpired(token) ? AuthErrorCode.TOKEN_EXPIRED : AuthErrorCode.INVALID_TOKEN);
     }
     if (answer.aud !== (this.options.audience ?? 'curbside-api')) throw new AuthException(AuthErrorCode.INVALID_TOKEN);
-    const claimedClientId = request.headers.clientid;
-    if (typeof claimedClientId !== 'string' || claimedClientId === '') throw new AuthException(AuthErrorCode.MISSING_CLIENT_ID);
-    if (claimedClientId !== answer.client_id) throw new AuthException(AuthErrorCode.CLIENT_ID_MISMATCH);
-    request.curbsideCaller = { clientId: answer.client_id, expiresAt: new Date(answer.exp * 1000), tokenId: answer.jti };
+    const clientRefusal = clientIdRefusal(request.headers, answer.client_id);
+    if (clientRefusal !== null) throw new AuthException(clientRefusal);
+    const customers: CustomerGrants = answer.all_customers === true ? 'all' : answer.customers;
+    const customerParam = this.options.customerParam === undefined ? 'customerId' : this.options.customerParam;
+    const customerId = customerParam === null ? undefined : request.params?.[customerParam];
+    const refusal = customerId === undefined ? null : customerRefusal(customers, customerId);
+    if (refusal !== null) throw new AuthException(refusal);
+    request.curbsideCaller = { clientId: answer.client_id, expiresAt: new Date(answer.exp * 1000), tokenId: answer.jti, customers, trackingId };
     return true;
   }
 
@@ -127,36 +162,33 @@ export const CurbsideCaller = createParamDecorator((_data: unknown, context: Exe
   return caller;
 });
 
-/** The RFC 9457 problem Curbside answers for an AuthException (CONTRACT §4), in JSON. */
-export function authProblem(exception: AuthException, instance: string, trackingId: string): Problem {
-  const status = AUTH_ERROR_STATUS[exception.code];
-  return {
-    type: 'about:blank',
-    title: STATUS_CODES[status] ?? 'Error',
-    status,
-    detail: exception.message,
-    instance,
-    request_tracking_id: trackingId,
-    error: { code: exception.code, message: exception.message, errors: [] },
-  };
+/** The RFC 9457 problem Curbside answers for a refusal (CONTRACT §4), before it is written in JSON or XML. */
+export function authProblem(exception: AuthException | TrackingIdRefused, instance: string, trackingId: string): Problem {
+  const status = exception instanceof AuthException ? AUTH_ERROR_STATUS[exception.code] : API_ERRORS[exception.code].status;
+  return problemOf({ status, code: exception.code, message: exception.message }, instance, trackingId);
 }
 
-/** Answers AuthExceptions as Curbside does: the contract's status, a problem body, a Bearer challenge on 401. */
-@Catch(AuthException)
+/**
+ * Answers refusals as Curbside does: the contract's status, a problem in JSON or XML as `Accept`
+ * prefers, a Bearer challenge on 401, and the request's tracking id (one made up when it sent none).
+ */
+@Catch(AuthException, TrackingIdRefused)
 export class AuthProblemFilter implements ExceptionFilter {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
-  catch(exception: AuthException, host: ArgumentsHost): void {
+  catch(exception: AuthException | TrackingIdRefused, host: ArgumentsHost): void {
     const { httpAdapter } = this.adapterHost;
     const http = host.switchToHttp();
     const request = http.getRequest<GuardedRequest>();
     const response = http.getResponse<unknown>();
-    const trackingId = request.headers['request-tracking-id'];
-    const url = String(httpAdapter.getRequestUrl(request));
-    const problem = authProblem(exception, url.split('?')[0], typeof trackingId === 'string' ? trackingId : '');
-    httpAdapter.setHeader(response, 'Content-Type', 'application/problem+json; charset=utf-8');
+    const trackingId = sentTrackingId(request.headers) ?? randomUUID();
+    const problem = authProblem(exception, String(httpAdapter.getRequestUrl(request)), trackingId);
+    const { contentType, body } = encodeProblem(problem, request.headers.accept);
+    httpAdapter.setHeader(response, 'Content-Type', contentType);
+    httpAdapter.setHeader(response, 'Vary', 'Accept');
+    httpAdapter.setHeader(response, 'Request-Tracking-Id', trackingId);
     if (problem.status === 401) httpAdapter.setHeader(response, 'WWW-Authenticate', 'Bearer realm="curbside"');
-    httpAdapter.reply(response, JSON.stringify(problem), problem.status);
+    httpAdapter.reply(response, body, problem.status);
   }
 }
 

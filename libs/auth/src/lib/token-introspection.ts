@@ -36,6 +36,8 @@ export class TokenIntrospection {
       exp: claims.expiresAt,
       iat: claims.issuedAt,
       jti: claims.jti,
+      // What the token may reach, as the API's guard checks it (CONTRACT §2), for a service guarding a customer's data.
+      ...(client.customers === 'all' ? { all_customers: true } : { customers: [...client.customers] }),
     };
   }
 }

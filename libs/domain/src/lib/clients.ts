@@ -12,5 +12,11 @@ export interface ApiClient {
   resourceServer: boolean;
 }
 
+/** The customers a client may reach: `'all'`, or the ids granted to it. */
+export type CustomerGrants = ApiClient['customers'];
+
+/** Whether `grants` reach `customerId` (CONTRACT §2): the one rule, whoever holds the grants. */
+export const grantsCustomer = (grants: CustomerGrants, customerId: Id): boolean => grants === 'all' || grants.includes(customerId);
+
 export const canAccessCustomer = (client: ApiClient, customerId: Id): boolean =>
-  client.revokedAt === null && (client.customers === 'all' || client.customers.includes(customerId));
+  client.revokedAt === null && grantsCustomer(client.customers, customerId);
