@@ -21,6 +21,7 @@ export { caseCodec } from './lib/case.codec';
 export { contactCodec } from './lib/contact.codec';
 export { SERVICE_REQUEST_MAX_LENGTHS, serviceRequestCodec } from './lib/service-request.codec';
 export { preferenceCodec, PREFERENCES_UPDATE_MAX_LENGTHS, type PreferencesUpdate } from './lib/preference.codec';
+export { LANGUAGE_TAG_MAX_LENGTH, languageCodec, type LanguageUpdate } from './lib/language.codec';
 export { serviceCodec } from './lib/service.codec';
 export { emailActivityCodec } from './lib/email-activity.codec';
 export { issueActivityCodec } from './lib/issue-activity.codec';
