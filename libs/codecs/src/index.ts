@@ -25,7 +25,7 @@ export { LANGUAGE_TAG_MAX_LENGTH, languageCodec, type LanguageUpdate } from './l
 export { serviceCodec } from './lib/service.codec';
 export { emailActivityCodec } from './lib/email-activity.codec';
 export { issueActivityCodec } from './lib/issue-activity.codec';
-export { decodeImportFile, encodeImportFile, ImportFileReader, importRecordLists, type SeenCustomerIds } from './lib/import-file';
+export { decodeImportFile, encodeImportFile, ImportFileReader, importRecordLists, type ImportFileOptions, type SeenCustomerIds } from './lib/import-file';
 export { type ImportPiece, importPieces, NotJson, NotScanned, scannedPieces } from './lib/import-stream';
 export { responses, type ListPage } from './lib/responses';
 export { escapeText as xmlText, parseXml, toXml } from './lib/xml';
