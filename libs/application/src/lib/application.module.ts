@@ -11,6 +11,7 @@ import { PickupSchedules } from './schedules/pickup-schedules';
 import { SetTextOptIn } from './preferences/set-text-opt-in';
 import { Unsubscribe } from './preferences/unsubscribe';
 import { UpdatePreferences } from './preferences/update-preferences';
+import { SetCustomerLanguage } from './language/set-customer-language';
 import { CreateServiceRequest } from './service-requests/create-service-request';
 import { SetTicketStatus } from './tickets/set-ticket-status';
 
@@ -21,6 +22,7 @@ const USE_CASES = [
   LoadImportFile,
   CustomerImport,
   UpdatePreferences,
+  SetCustomerLanguage,
   Unsubscribe,
   SetTextOptIn,
   UpdateContacts,

@@ -28,6 +28,7 @@ export type Query<P extends GetPath> = GetOperation<P>['parameters'] extends { q
 /** The path templates the named methods call, for `get` and `pages` too. */
 export const TICKETS = '/api/v1/customers/{customerId}/tickets';
 export const TICKET = '/api/v1/customers/{customerId}/tickets/{ticketId}';
+export const LANGUAGE = '/api/v1/customers/{customerId}/language';
 export const SERVICE_REQUESTS = '/api/v1/customers/{customerId}/service-requests';
 
 /** What a single call may choose besides its parameters. */
@@ -46,6 +47,15 @@ export interface RawCallOptions extends CallOptions {
 export type ServiceRequestInput = paths[typeof SERVICE_REQUESTS]['post']['requestBody']['content']['application/json'];
 /** Its 201 answer: the created ticket, in the body of op 2. */
 export type CreatedServiceTicket = paths[typeof SERVICE_REQUESTS]['post']['responses'][201]['content']['application/json'];
+
+/** GET and PUT language's answer (CONTRACT §11): the customer's language (`"null"` until set), the offered ones, who set it. */
+export type CustomerLanguage = paths[typeof LANGUAGE]['put']['responses'][200]['content']['application/json'];
+
+/** What a language change may choose besides the tag. */
+export interface SetLanguageOptions extends CallOptions {
+  /** The ETag last read, so that a change made since is refused (412) instead of overwritten. */
+  ifMatch?: string;
+}
 
 export interface CreateServiceRequestOptions extends CallOptions {
   /** The `Idempotency-Key`; default a new UUID. The same one is sent on every retry of this call. */
@@ -229,6 +239,25 @@ export class CurbsideClient {
       if (last || !isRetryable(response.status)) throw new CurbsideProblemError(response.status, error, response.headers.get(TRACKING_HEADER) ?? '');
       await pause(retryDelay(retry, response.headers.get('Retry-After')));
     }
+  }
+
+  // ---- a customer's language (CONTRACT §11) ----
+
+  /** The language the customer's residents are written to in, and the languages the hauler offers. */
+  getLanguage(customerId: string, options: CallOptions = {}): Promise<CustomerLanguage> {
+    return this.get(LANGUAGE, { path: { customerId } }, options);
+  }
+
+  /**
+   * Sets the customer's language: a tag among `offered` (any case: `ES` is stored `es`), or `"null"`
+   * to clear it. A tag not offered throws `CurbsideProblemError` `UNSUPPORTED_LANGUAGE` (422).
+   */
+  async setLanguage(customerId: string, language: string, options: SetLanguageOptions = {}): Promise<CustomerLanguage> {
+    const header = { ...(options.ifMatch !== undefined && { 'If-Match': options.ifMatch }), ...headersOf(options) };
+    // openapi-fetch's own parameter types want the headers the middleware sets.
+    const { data, error, response } = await this.api.PUT(LANGUAGE, { params: { path: { customerId }, header }, body: { language } } as never);
+    if (error !== undefined || !response.ok) throw new CurbsideProblemError(response.status, error, response.headers.get(TRACKING_HEADER) ?? '');
+    return data as CustomerLanguage;
   }
 
   private async getWithResponse<P extends GetPath>(path: P, params: GetParams<P>, options: CallOptions = {}): Promise<{ body: GetBody<P>; response: Response }> {

@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       brandName: 'Curbside',
       publicBaseUrl: 'http://localhost:3000',
       textProviderAuthToken: null,
+      languages: { offered: ['en'], defaultLanguage: 'en' },
     });
   });
 
@@ -112,6 +113,7 @@ describe('loadConfig', () => {
       SMTP_GREETING_TIMEOUT_MS: '1100',
       SMTP_SOCKET_TIMEOUT_MS: '1200',
       PROVIDER_TIMEOUT_MS: '1300',
+      LANGUAGES: 'es,en',
     });
     expect(config).toEqual({
       port: 8080,
@@ -161,6 +163,7 @@ describe('loadConfig', () => {
       brandName: 'Prairie Hauling',
       publicBaseUrl: 'https://notices.prairie.example',
       textProviderAuthToken: 'twilio-auth-token',
+      languages: { offered: ['es', 'en'], defaultLanguage: 'es' },
     });
   });
 
@@ -241,6 +244,9 @@ describe('loadConfig', () => {
     ['SMTP_GREETING_TIMEOUT_MS', 'soon'],
     ['SMTP_SOCKET_TIMEOUT_MS', '-5'],
     ['PROVIDER_TIMEOUT_MS', '1.5'],
+    ['LANGUAGES', 'en,zh_Hant'],
+    ['LANGUAGES', 'en,,es'],
+    ['LANGUAGES', 'english!'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
@@ -268,6 +274,14 @@ describe('loadConfig', () => {
     expect(unusable.message).toBe('Invalid configuration: DKIM_PRIVATE_KEY must be a PEM private key (RSA), or the path of a file holding one');
   });
 
+  it('reads LANGUAGES as canonical BCP 47 tags, the first the default (CONTRACT §11)', () => {
+    expect(loadConfig({ LANGUAGES: 'ES, en,zh-hant,ZH-HANS,fil,vi,ko,ar' }).languages).toEqual({
+      offered: ['es', 'en', 'zh-Hant', 'zh-Hans', 'tl', 'vi', 'ko', 'ar'],
+      defaultLanguage: 'es',
+    });
+    expect(loadConfig({ LANGUAGES: 'en,tl,fil,EN' }).languages).toEqual({ offered: ['en', 'tl'], defaultLanguage: 'en' });
+  });
+
   it('wants the shutdown to have time left after the drain', () => {
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '5000' })).toThrow(
       'Invalid configuration: SHUTDOWN_TIMEOUT_MS must be greater than SHUTDOWN_DRAIN_MS',
@@ -287,7 +301,7 @@ describe('loadConfig', () => {
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH', 'RESPONSE_CACHE_MAX_BYTES']));
-    expect(CONFIG_VARIABLES).toHaveLength(51);
+    expect(CONFIG_VARIABLES).toHaveLength(52);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

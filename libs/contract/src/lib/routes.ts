@@ -5,6 +5,7 @@ import type {
   CaseDetailBody,
   CaseListBody,
   ContactsBody,
+  CustomerLanguageBody,
   DisposalMaterialsBody,
   DisposalPricesBody,
   DisposalSurchargesBody,
@@ -133,6 +134,10 @@ export const ROUTES = defineRoutes({
   getCommunicationPreferences: { method: 'GET', path: `${CUSTOMER}/communication-preferences` },
   updateCommunicationPreferences: { method: 'PUT', path: `${CUSTOMER}/communication-preferences` },
 
+  /** CONTRACT §11: the language the customer's residents are written to in. */
+  getCustomerLanguage: { method: 'GET', path: `${CUSTOMER}/language` },
+  updateCustomerLanguage: { method: 'PUT', path: `${CUSTOMER}/language` },
+
   listServices: { method: 'GET', path: `${CUSTOMER}/services`, query: optional('line_of_business') },
   getInvoiceFees: { method: 'GET', path: `${CUSTOMER}/services/prices/invoice-fees` },
   getServicePrices: { method: 'GET', path: `${CUSTOMER}/services/prices` },
@@ -186,6 +191,8 @@ export interface ResponseBodies {
   getServicesContact: ContactsBody;
   getCommunicationPreferences: PreferencesBody;
   updateCommunicationPreferences: UpdatedBody;
+  getCustomerLanguage: CustomerLanguageBody;
+  updateCustomerLanguage: CustomerLanguageBody;
   listServices: ServicesBody;
   getInvoiceFees: InvoiceFeesBody;
   getServicePrices: ServicePricesBody;
