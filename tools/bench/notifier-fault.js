@@ -25,10 +25,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const RESUME_GOAL_MS = 5000;
 /**
- * At most what the notifiers held can be sent again: the killed one's two lanes (never recorded)
- * and the survivor's two lanes (sent while PostgreSQL was down, not recorded): 2 × 2 × the batch (100).
+ * At most what the notifiers held can be sent again: the killed one's emails in flight (never
+ * recorded) and the survivor's (sent while PostgreSQL was down, not recorded): 2 × the email
+ * lane's NOTIFIER_CONCURRENCY (10).
  */
-const MAX_DUPLICATES = 2 * 2 * 100;
+const MAX_DUPLICATES = 2 * 10;
 /** Short enough that the killed notifier's batches come back within the bench, longer than a send's time-out. */
 const LEASE_SECONDS = 20;
 

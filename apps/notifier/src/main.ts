@@ -15,7 +15,8 @@ import { observeDeliveries } from './metrics';
 
 /**
  * Starts the notifier (CONTRACT §5) and its daily notice run (§8). SIGTERM or SIGINT: stop
- * taking work, finish what it holds, close, exit 0. A failure to start is one line on stderr and exit code 1.
+ * taking work, give the sends in flight until NOTIFIER_SHUTDOWN_MS and give back the rest, close,
+ * exit 0. A failure to start is one line on stderr and exit code 1.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.log(`${signal}: finishing the deliveries in hand, then exiting`);
+    logger.log(`${signal}: finishing the sends in flight (at most ${config.notifier.shutdownMs} ms, then the rest are given back), then exiting`);
     await Promise.all([notifier.stop(), notices.stop()]);
     health?.close();
     await app.close();

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Delivery, DeliveryWithMessage, NewEvent, Preference } from '@curbside/domain';
-import { testDatabases } from '@curbside/testing';
+import { testDatabases, until } from '@curbside/testing';
 import { emptyBundle, useDatabase } from '@curbside/persistence/testing';
 import { DeliveryRepository, EventRepository, inTransaction, PreferenceRepository, WebhookRepository } from '@curbside/persistence';
 import { CustomerImport } from '../import/customer-import';
@@ -47,6 +47,19 @@ class ScriptedChannel implements Channel {
     const refusal = this.refusals[delivery.address];
     if (refusal !== undefined) throw refusal;
     this.sent.push(delivery);
+  }
+}
+
+/** Sends to every address at once but `stalled`, whose sends wait, unanswered, until their signal aborts. */
+class StallingChannel implements Channel {
+  readonly sends = true;
+  waiting = 0;
+  constructor(private readonly stalled: string) {}
+
+  async send(delivery: DeliveryWithMessage, signal: AbortSignal): Promise<void> {
+    if (delivery.address !== this.stalled) return;
+    this.waiting += 1;
+    await new Promise((_, reject) => signal.addEventListener('abort', () => reject(new DeliveryFailure('cut', false)), { once: true }));
   }
 }
 
@@ -117,5 +130,32 @@ describe.each(testDatabases())('the delivery use cases on $name', (db) => {
     await deliver.execute(await deliveries().claimDue(WORKER, 100, 30));
     expect(outcomes).toEqual([['Email', 'suppressed']]);
     expect(channel.sent).toHaveLength(1);
+  });
+
+  it('DeliverClaimed: each send recorded as its channel answers; one unanswered past its deadline fails for a retry; a stop gives back, untried, what is still on the wire', async () => {
+    const [quick, stalled] = await fannedOut([invoiceIssued(customers.ok, 'INV-5'), invoiceIssued(customers.busy, 'INV-6')]);
+    const channel = new StallingChannel(address('busy'));
+    const deliverWithin = (sendTimeoutMs: number) =>
+      new DeliverClaimed(events(), deliveries(), { Email: channel, Text: channel, Voice: channel, Webhook: channel }, new EventRenderer(), { ...OPTIONS, sendTimeoutMs });
+    const stateOf = async (id: number) => (await deliveries().list()).filter((delivery) => delivery.id === id).map(({ state, attempts, lastError }) => ({ state, attempts, lastError }))[0];
+
+    const settled: number[] = [];
+    const batch = deliverWithin(500).execute(await deliveries().claimDue(WORKER, 100, 30), { settled: (delivery) => settled.push(delivery.id) });
+    await until(() => settled.length === 1, 5000);
+    // Recorded while the other send of its batch is still waiting for an answer.
+    expect(settled).toEqual([quick.id]);
+    expect(await stateOf(quick.id)).toEqual({ state: 'delivered', attempts: 1, lastError: null });
+    expect(await stateOf(stalled.id)).toEqual({ state: 'pending', attempts: 0, lastError: null });
+    await batch;
+    expect(await stateOf(stalled.id)).toEqual({ state: 'pending', attempts: 1, lastError: 'no answer within 500 ms' });
+
+    await deliveries().release([stalled.id]);
+    const stop = new AbortController();
+    const stopped = deliverWithin(60_000).execute(await deliveries().claimDue(WORKER, 100, 30), { stop: stop.signal });
+    await until(() => channel.waiting === 2, 5000);
+    stop.abort();
+    await stopped;
+    expect(await stateOf(stalled.id)).toEqual({ state: 'pending', attempts: 1, lastError: 'no answer within 500 ms' });
+    expect(await deliveries().countLeased()).toBe(0);
   });
 });

@@ -77,6 +77,7 @@ describe.each(testDatabases())('schema on $name', (db) => {
       const dataSource = await openDatabase(url);
       expect(await outboxIndexes(dataSource)).toEqual([
         'idx_deliveries_dead_id',
+        'idx_deliveries_pending_channel_id',
         'idx_deliveries_pending_id',
         'idx_deliveries_suppressed_id',
         'idx_events_dead_id',
@@ -94,6 +95,8 @@ describe.each(testDatabases())('schema on $name', (db) => {
       expect(await columnsOf(dataSource, 'customers')).toEqual(expect.arrayContaining(['language', 'language_modified_by', 'language_modified_at']));
       await undoThrough('CustomerLanguage1765600000000');
       expect((await columnsOf(dataSource, 'customers')).filter((column) => column.startsWith('language'))).toEqual([]);
+      await undoThrough('ChannelClaims1765500000000');
+      expect(await outboxIndexes(dataSource)).not.toContain('idx_deliveries_pending_channel_id');
       await undoThrough('NotesPickupsListOrder1765300000000');
       expect(await indexesOf(dataSource, 'notes', 'pickups')).toEqual(['idx_notes_customer_id_created_at', 'idx_pickups_customer_id_planned_date']);
       await undoThrough('ListOrder1765200000000');
@@ -287,7 +290,7 @@ async function outboxIndexes(dataSource: DataSource): Promise<string[]> {
   );
   return rows
     .map((row) => row.name)
-    .filter((name) => /_(pending|dead|suppressed)_id$|_state_next_attempt_at$/.test(name))
+    .filter((name) => /_(pending|dead|suppressed)(_channel)?_id$|_state_next_attempt_at$/.test(name))
     .sort();
 }
 

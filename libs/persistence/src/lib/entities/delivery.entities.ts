@@ -12,6 +12,7 @@ import { ApiClientEntity } from './api-client.entities';
 @Index(['customerId', 'deliveredAt'])
 @Index(['idempotencyKey'], { unique: true })
 @Index('idx_deliveries_pending_id', ['id'], { where: `"state" = 'pending'` })
+@Index('idx_deliveries_pending_channel_id', ['channel', 'id'], { where: `"state" = 'pending'` })
 @Index('idx_deliveries_dead_id', ['id'], { where: `"state" = 'dead'` })
 @Index('idx_deliveries_suppressed_id', ['id'], { where: `"state" = 'suppressed'` })
 export class DeliveryEntity {
