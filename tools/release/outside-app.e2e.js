@@ -118,7 +118,10 @@ async function startCurbside() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = { PATH: process.env.PATH, DATABASE_URL: `sqlite:${path.join(dir, 'curbside.sqlite')}`, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0' };
-  await start('Curbside', [path.join(ROOT, 'tools/dev/start.js')], { cwd: dir, env: { ...env, PORT: String(port) } }, async () => (await fetch(`${url}/health/ready`)).ok);
+  // Idle connections stay open while the synchronous CLI runs block this script's event loop: a fetch after one
+  // would otherwise reuse a connection the API closed meanwhile (KEEP_ALIVE_TIMEOUT_SECONDS is a few seconds).
+  const apiEnv = { ...env, PORT: String(port), KEEP_ALIVE_TIMEOUT_SECONDS: '120' };
+  await start('Curbside', [path.join(ROOT, 'tools/dev/start.js')], { cwd: dir, env: apiEnv }, async () => (await fetch(`${url}/health/ready`)).ok);
   const cli = (args, extraEnv = {}) => node([path.join(ROOT, 'dist/apps/admin-cli/main.js'), ...args], { cwd: dir, env: { ...env, ...extraEnv } });
   return { url, cli, dir };
 }
@@ -189,10 +192,12 @@ async function main() {
 
   const curbside = await startCurbside();
   console.log(`Curbside at ${curbside.url}`);
-  const newClient = (name, customers = CUSTOMER) => JSON.parse(curbside.cli(['clients', 'create', '--name', name, '--customers', customers, '--json']));
+  const newClient = (name, customers = CUSTOMER, flags = []) =>
+    JSON.parse(curbside.cli(['clients', 'create', '--name', name, '--customers', customers, ...flags, '--json']));
   const issue = (clientId, env) => JSON.parse(curbside.cli(['tokens', 'issue', '--client-id', clientId, '--json'], env)).access_token;
-  // The service's own client may read both customers; its caller is granted one of them.
-  const service = newClient('outside service', `${CUSTOMER},${OTHER_CUSTOMER}`);
+  // The service's own client may read both customers (its caller is granted one of them), and it checks callers'
+  // tokens by introspection, which only a resource server may.
+  const service = newClient('outside service', `${CUSTOMER},${OTHER_CUSTOMER}`, ['--resource-server']);
   const caller = newClient('caller of the outside service');
   const exportFile = path.join(work, 'export.json');
   writeFileSync(exportFile, curbside.cli(['export', CUSTOMER]));

@@ -72,10 +72,14 @@ export async function startNotifier(env: Record<string, string>): Promise<Runnin
   return { ...notifier, healthUrl };
 }
 
-/** Starts the real API; resolves once it answers /health/ready. */
+/**
+ * Starts the real API; resolves once it answers /health/ready. Idle connections stay open for two minutes
+ * rather than KEEP_ALIVE_TIMEOUT_SECONDS' few: `runCli` blocks the test's event loop for seconds, and its
+ * fetch would then reuse a connection the API closed meanwhile.
+ */
 export async function startApi(env: Record<string, string>): Promise<RunningProcess & { url: string }> {
   const port = await freePort();
-  const api = start(API, { LOG_LEVEL: 'error', ...env, PORT: String(port) });
+  const api = start(API, { LOG_LEVEL: 'error', KEEP_ALIVE_TIMEOUT_SECONDS: '120', ...env, PORT: String(port) });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => {
     if (api.child.exitCode !== null) throw new Error(`API exited (${api.child.exitCode}): ${api.output()}`);
