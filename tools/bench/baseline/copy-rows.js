@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * The raw-insert ceiling of a hauler import (issue 21, item 2): every row the CLI's import wrote
+ * The raw-insert ceiling of a hauler import: every row the CLI's import wrote
  * into SOURCE (every table of customer records, the customers and the holiday calendar), inserted
  * again into TARGET, an empty migrated database of the same driver, the way a bulk loader would:
  * multi-row INSERTs of as many rows as the driver's parameter limit allows, 20,000 rows a

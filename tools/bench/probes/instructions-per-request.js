@@ -2,7 +2,7 @@
 /*
  * Instructions per request: the API run under Valgrind's callgrind, which counts the instructions
  * the process executes whatever else the machine runs, so a small difference between two builds or
- * settings (tracing's cost, issue 48) is not lost in a busy machine's noise as CPU time is.
+ * settings (tracing's cost) is not lost in a busy machine's noise as CPU time is.
  *
  * For each instance: start it under callgrind counting nothing (--instr-atstart=no: start-up is then only a
  * few times slower), send a warm-up (V8 tiers functions up for thousands of requests: after 300, the

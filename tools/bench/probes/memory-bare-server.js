@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * memory.js's bare server (issue 45, item 5): what a service of one's own would hold, to compare the API's
+ * memory.js's bare server: what a service of one's own would hold, to compare the API's
  * memory with. Fastify, better-sqlite3 or `pg` (a pool of 10) and jose, and nothing of Curbside's (no `libs/`,
  * no other baseline): the access token (HS256, the API's issuer, audience and key id) and ClientId checked,
  * the client's grant read, a ticket list page with each ticket's service codes and a ticket detail with its

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /*
- * Where a server's memory goes (issue 32): the built API and the scratch baseline, each started with
+ * Where a server's memory goes: the built API and the scratch baseline, each started with
  * memory-probe.js preloaded, on the bench's data. For each, a snapshot at start (ready, idle) and after each
  * load phase (the 10-row list, the 1,000-row list, its XML; autocannon, 10 connections): RSS and its peak
  * (VmHWM), the V8 heap by space (committed / used), external and array buffers, resident memory by mapping
  * (anonymous: V8 heap + malloc; the node binary's code; each addon), and the packages whose loading grew RSS most.
  *
- * Then (issue 45, item 5) each server's RSS at start and its peak against the first baseline's: by default
+ * Then each server's RSS at start and its peak against the first baseline's: by default
  * memory-bare-server.js (Fastify + the driver + jose, nothing of Curbside's), then any independent baseline in
  * baseline/ (independent-*.js), then the scratch server.
  *

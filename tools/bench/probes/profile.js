@@ -8,7 +8,7 @@
  *   npm run bench -- profile [--seconds=10] [--scenario=detail] [--out=/tmp/profiles] [--traced] [--api=dist/apps/api/main.js]
  *
  * --traced: the API with OpenTelemetry on (the default sampler), its spans exported as OTLP/HTTP to a
- * receiver in this process that answers 200 (issue 48: where tracing's cost goes).
+ * receiver in this process that answers 200 (where tracing's cost goes).
  */
 const { mkdirSync, readdirSync, readFileSync, rmSync } = require('node:fs');
 const path = require('node:path');

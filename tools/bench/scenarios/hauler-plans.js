@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /*
- * Every statement the read mix sends, with its plan, its time and the pages it touched (issue 45,
- * item 6): what a million customers cost a statement, against 10,000, whatever else runs on the machine.
+ * Every statement the read mix sends, with its plan, its time and the pages it touched: what a million customers cost a statement, against 10,000, whatever else runs on the machine.
  *
  *   npm run bench -- hauler-plans on  --database=million_n10k       (the next sessions log every plan)
  *   BENCH_DATABASE_URL=postgres://…/million_n10k npm run bench -- --customers=10000 --existing --warm --granted=100 --seconds=5
