@@ -110,7 +110,9 @@ async function measure(servers, headers, customers) {
     const runs = new Map(timedServers.map((server) => [server, []]));
     for (const server of timedServers) resetPeak(server.child.pid);
     for (let n = 0; n < settings.rounds; n++) {
-      for (const server of timedServers) runs.get(server).push(await round(server, request, { seconds, connections: settings.connections }));
+      // Each round in another order: what one server leaves on the core (a GC, a drain) falls on each in turn.
+      const order = [...timedServers.slice(n % timedServers.length), ...timedServers.slice(0, n % timedServers.length)];
+      for (const server of order) runs.get(server).push(await round(server, request, { seconds, connections: settings.connections }));
     }
     const row = { scenario: request.name, bodyBytes: bytes, curbside: summary(runs.get(api), peakMiB(api.child.pid)) };
     for (const side of sides) {
