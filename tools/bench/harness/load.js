@@ -55,4 +55,20 @@ async function drained(server) {
   }
 }
 
-module.exports = { round, drained };
+/**
+ * Waits (at most `maxMs`) until none of `servers` used more than 2 ms of CPU in the last 100 ms: what
+ * one server does after its round (a GC, V8's memory reducer) must not fall on the next one's, as
+ * they share a core.
+ */
+async function settled(servers, maxMs = 3000) {
+  const started = Date.now();
+  let before = servers.map((server) => processCpu(server.child.pid).ms);
+  while (Date.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = servers.map((server) => processCpu(server.child.pid).ms);
+    if (now.every((ms, i) => ms - before[i] <= 2)) return;
+    before = now;
+  }
+}
+
+module.exports = { round, drained, settled };

@@ -19,7 +19,7 @@
 const { appendFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { number, option, smoke: isSmoke } = require('../harness/args');
-const { round } = require('../harness/load');
+const { round, settled } = require('../harness/load');
 const { freePort } = require('../harness/ports');
 const { resetPeak, peakMiB } = require('../harness/proc');
 const { root, pinning, startServer, timed } = require('../harness/processes');
@@ -94,7 +94,7 @@ function ratios(curbside, side) {
   return { throughput: fixed(curbside.rps / side.rps), cpu: fixed(side.cpuUs / curbside.cpuUs), p99: fixed(curbside.p99 / side.p99), peakRss: fixed(curbside.peakRssMiB / side.peakRssMiB) };
 }
 
-async function measure(servers, headers, customers) {
+async function measure(servers, started, headers, customers) {
   const rows = [];
   note('the baselines have no disposal ticket detail, next-pickup nor preferences PUT (no write path): those rows measure Curbside alone; the bench data has no services, so next-pickup answers an empty list');
   for (const listed of requests(headers, customers, { smoke, only: settings.only })) {
@@ -112,7 +112,10 @@ async function measure(servers, headers, customers) {
     for (let n = 0; n < settings.rounds; n++) {
       // Each round in another order: what one server leaves on the core (a GC, a drain) falls on each in turn.
       const order = [...timedServers.slice(n % timedServers.length), ...timedServers.slice(0, n % timedServers.length)];
-      for (const server of order) runs.get(server).push(await round(server, request, { seconds, connections: settings.connections }));
+      for (const server of order) {
+        await settled(started);
+        runs.get(server).push(await round(server, request, { seconds, connections: settings.connections }));
+      }
     }
     const row = { scenario: request.name, bodyBytes: bytes, curbside: summary(runs.get(api), peakMiB(api.child.pid)) };
     for (const side of sides) {
@@ -234,7 +237,7 @@ async function main() {
       independent: await start('independent', independent),
       limit: await start('limit', independent, { KEEP_VERIFIED_TOKENS: '1' }),
     };
-    const rows = await measure(servers, headers, customers);
+    const rows = await measure(servers, started, headers, customers);
     if (!smoke || settings.only === undefined) rows.push(wholeRun(servers));
     for (const server of started.splice(0)) server.child.kill('SIGTERM');
     const importRows = await measureImport(pin, env, scratch);
