@@ -2,7 +2,7 @@ import { get as httpGet } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClientService } from '@curbside/auth';
-import { testDatabases } from '@curbside/testing';
+import { httpBehaviourDatabases } from '@curbside/testing';
 import { sync as ical, type VEvent } from 'node-ical';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp, XML_CONTENT_TYPE } from './support';
 import type { WireRecord } from './support/fixtures';
@@ -134,7 +134,7 @@ const NEXT_PICKUPS = [
   },
 ];
 
-describe.each(testDatabases())('services: schedules, pickups, ETA and the calendar feed on $name', (database) => {
+describe.each(httpBehaviourDatabases())('services: schedules, pickups, ETA and the calendar feed on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {
