@@ -30,11 +30,12 @@ const PROBES = {
 };
 
 function help() {
-  const lines = (entries) => Object.entries(entries).map(([name, [, what]]) => `  ${name.padEnd(26)}${what}${goalsOf(name).length ? ` [${goalsOf(name).length} goals]` : ''}`);
+  const lines = (entries) => Object.entries(entries).map(([name, [, what]]) => `  ${name.padEnd(26)}${what}${goalsOf(name).length ? ` [goals: ${goalsOf(name).length}]` : ''}`);
   return [
     'npm run bench -- <scenario> [--no-build] [options]',
     '',
-    'Scenarios (judged against tools/bench/goals.json: a goal missed exits 1):',
+    'Scenarios (judged against tools/bench/goals.json when it holds goals for them: a goal missed exits 1; hauler-scale and',
+    'hauler-plans prepare and read databases for the hauler scenario):',
     ...lines(SCENARIOS),
     '',
     'Probes (figures to read, no goals):',
