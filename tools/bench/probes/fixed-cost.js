@@ -74,12 +74,10 @@ const PIECES = [
   { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*stores\/rows\.js/, name: /^(fromRawColumns|named|rawColumnsOf|groupBy|rawBoolean)$/ },
   { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*(repositories|stores)\//, name: /^(to|from)[A-Z]/ },
   { piece: 'row mapping (persistence)', url: /libs\/(persistence\/.*(wire|dates)|domain\/)/ },
-  { piece: 'row mapping (persistence)', url: BASELINE, name: /^(ticketFromRow|linesOf|rawBoolean)$/ },
   { piece: 'wire mapping (codecs)', url: INDEPENDENT, name: /^(text|yesNo|ticketTime)$/ },
   { piece: 'statements: TypeORM runner, turn queue', url: /typeorm\/(data-source|driver\/better-sqlite3|driver\/postgres|query-runner|subscriber)\/|libs\/persistence\/.*database\/(transactions|prepared)\.js/ },
   { piece: 'statements: TypeORM runner, turn queue', url: /typeorm\/driver\/sqlite-abstract\/AbstractSqliteDriver\.js/, name: /^(?!escape)/ },
   { piece: 'statements: driver (SQLite / pg)', url: modules('better-sqlite3', 'better-sqlite3-node20', 'pg', 'pg-protocol', 'pg-types', 'postgres-array') },
-  { piece: 'statements: TypeORM runner, turn queue', url: /tools\/bench\/baseline\/common\.js$/, source: /return async \(sql, params\) =>/ },
   { piece: 'statements: TypeORM runner, turn queue', url: INDEPENDENT, source: /return async \(sql, values\) =>/ },
   { piece: 'query building (SQL text, parameters)', url: /typeorm\/(query-builder|entity-manager|driver)\/|libs\/persistence\// },
   { piece: 'controller + paging', url: /apps\/api\/(tickets|lists)\// },
@@ -101,7 +99,6 @@ const PIECES = [
 /** The driver's native call inside the frame that makes it (its self time there is the database's work). */
 const DRIVER_CALLS = [
   { url: /typeorm\/driver\/better-sqlite3\/BetterSqlite3QueryRunner\.js$/, name: /^query$/, lines: /stmt\.(all|run|iterate)\(/ },
-  { url: /tools\/bench\/baseline\/common\.js$/, source: /return async \(sql, params\) =>/, lines: /statement\.all\(|pool\.query\(/ },
   { url: INDEPENDENT, source: /return async \(sql, values\) =>/, lines: /statement\.all\(|pool\.query\(/ },
   { url: /libs\/persistence\/.*database\/prepared\.js$/, name: /^sqliteRun$/, lines: /statement\.(all|run)\(/ },
 ];

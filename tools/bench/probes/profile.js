@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /*
  * Where a request's CPU time goes: the built API under autocannon load with `node --cpu-prof`,
- * one scenario of the bench (`bench.js`) per API process, then the profile summed up by package
+ * one request of the api scenario (fixtures/api.js) per API process, then the profile summed up by package
  * and by function (self time). The .cpuprofile files are kept for a flame graph (Chrome DevTools,
  * speedscope).
  *
