@@ -1,4 +1,4 @@
-import { testDatabases } from '@curbside/testing';
+import { httpBehaviourDatabases } from '@curbside/testing';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, newestFirst, startTestApp, TestApp } from './support';
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 
@@ -38,7 +38,7 @@ const KINDS = [
   },
 ];
 
-describe.each(testDatabases())('activities (ops 14, 15) on $name', (database) => {
+describe.each(httpBehaviourDatabases())('activities (ops 14, 15) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -55,6 +55,10 @@ describe.each(testDatabases())('the database unavailable on $name', (database) =
           const created = await database.create();
           return { url: proxy.via(created.url), drop: created.drop };
         },
+        createMigrated: async (migrate) => {
+          const created = await database.createMigrated(migrate);
+          return { url: proxy.via(created.url), drop: created.drop };
+        },
       };
       t = await startTestApp(throughProxy, {
         customers: [CUSTOMER],
@@ -129,6 +133,11 @@ describe.each(testDatabases())('the database unavailable on $name', (database) =
         name: 'sqlite',
         create: async () => {
           const created = await database.create();
+          file = created.url.slice('sqlite:'.length);
+          return created;
+        },
+        createMigrated: async (migrate) => {
+          const created = await database.createMigrated(migrate);
           file = created.url.slice('sqlite:'.length);
           return created;
         },

@@ -1,4 +1,4 @@
-import { testDatabases } from '@curbside/testing';
+import { httpBehaviourDatabases } from '@curbside/testing';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 
@@ -46,7 +46,7 @@ const EXPECTED: Record<View, (ticket: WireRecord) => WireRecord> = {
   price: (ticket) => EXPECTED.prices(ticket),
 };
 
-describe.each(testDatabases())('disposal ticket materials, surcharges and prices on $name', (database) => {
+describe.each(httpBehaviourDatabases())('disposal ticket materials, surcharges and prices on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

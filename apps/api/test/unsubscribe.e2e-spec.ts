@@ -10,7 +10,7 @@ import {
   PreferenceRepository,
   WebhookRepository,
 } from '@curbside/persistence';
-import { startSmtpSink, testDatabases, type SmtpSink } from '@curbside/testing';
+import { startSmtpSink, httpBehaviourDatabases, type SmtpSink } from '@curbside/testing';
 import type { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { expectProblem, startTestApp, TestApp } from './support';
@@ -65,7 +65,7 @@ const versionOf = async (t: TestApp, customerId: string): Promise<number> => (aw
 
 const issue = (t: TestApp, grant: UnsubscribeGrant): Promise<string> => t.app.get(UnsubscribeTokens).issue(grant);
 
-describe.each(testDatabases())('unsubscribe links on $name', (database) => {
+describe.each(httpBehaviourDatabases())('unsubscribe links on $name', (database) => {
   let t: TestApp;
   let token: string;
 
@@ -234,7 +234,7 @@ describeInBrowser('unsubscribe page')('the unsubscribe page in headless Chromium
   let page: Page;
 
   beforeAll(async () => {
-    t = await startTestApp(testDatabases()[0], { customers: [CUSTOMER], env: { BRAND_NAME: 'Prairie Hauling' } });
+    t = await startTestApp(httpBehaviourDatabases()[0], { customers: [CUSTOMER], env: { BRAND_NAME: 'Prairie Hauling' } });
     await seedCustomer(t, CUSTOMER);
     browser = await launchBrowser();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());

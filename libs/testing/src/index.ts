@@ -1,8 +1,8 @@
-export { testDatabases } from './lib/test-databases';
+export { httpBehaviourDatabases, testDatabases } from './lib/test-databases';
 export { describeWith, itWith, testServerUrl } from './lib/servers';
 export { removeTempFolders, tempFolder } from './lib/temp-folders';
 export type { TestServer } from './lib/servers';
-export type { TestDatabase, TestDatabaseKind } from './lib/test-databases';
+export type { Migrate, TestDatabase, TestDatabaseKind } from './lib/test-databases';
 export { startSmtpSink, startHttpReceiver, until } from './lib/sinks';
 export type { SmtpSink, SmtpRule, SmtpStall, SmtpTry, StalledMessage, ReceivedMail, HttpReceiver, ReceivedRequest } from './lib/sinks';
 export { parseExposition } from './lib/prometheus';

@@ -7,7 +7,7 @@ import { decodeImportFile } from '@curbside/codecs';
 import { type Config, loadConfig } from '@curbside/config';
 import { CONFIG } from '@curbside/core';
 import type { Id } from '@curbside/domain';
-import { HolidayRepository } from '@curbside/persistence';
+import { HolidayRepository, openDatabase } from '@curbside/persistence';
 import type { TestDatabase, TestDatabaseKind } from '@curbside/testing';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
@@ -85,7 +85,7 @@ export interface TestAppOptions {
  * ```
  */
 export async function startTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await kind.create();
+  const database = await kind.createMigrated(migrateSchema);
   let app: NestFastifyApplication | null = null;
   try {
     const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', SHUTDOWN_DRAIN_MS: '0', ...options.env });
@@ -113,6 +113,11 @@ export async function startTestApp(kind: TestDatabaseKind, options: TestAppOptio
     await database.drop();
     throw error;
   }
+}
+
+/** The schema of the database at `url`, brought up to date as the API does at start. */
+async function migrateSchema(url: string): Promise<void> {
+  await (await openDatabase(url)).destroy();
 }
 
 /** `registered` is the suite's client: a new one with a token, or the first instance's. */
