@@ -41,7 +41,7 @@ describe.each(httpBehaviourDatabases())('POST /oauth/introspect on $name', (data
   });
 
   it('names what an active token reaches, as the API checks it: its customers, or all_customers', async () => {
-    const service = await t.registerClient([]);
+    const service = await t.registerClient([], { resourceServer: true });
     const everyone = await t.registerClient('all');
     const nobody = await t.registerClient([]);
     const reach = ({ customers, all_customers }: { customers?: unknown; all_customers?: unknown }) => ({ customers, all_customers });

@@ -66,7 +66,8 @@ export function violations(request: FuzzRequest, response: RawResponse, rules: C
   else if (request.trackingId !== null && trackingHeader !== request.trackingId) found.push(`Request-Tracking-Id header ${trackingHeader} is not the one sent`);
   if (response.status >= 400) found.push(...errorBodyViolations(request, response, rules));
   const body = withoutEchoes(request, response);
-  for (const [what, pattern] of INTERNALS) if (pattern.test(body)) found.push(`the body shows ${what}`);
+  const ownText = withoutBodyEchoes(request, body);
+  for (const [what, pattern] of INTERNALS) if (pattern.test(ownText)) found.push(`the body shows ${what}`);
   const forbidden = rules.forbiddenMarkers.get(request.caller.name);
   if (forbidden !== undefined) found.push(...leaks(request, body, forbidden));
   return found;
@@ -184,6 +185,19 @@ function withoutEchoes(request: FuzzRequest, response: RawResponse): string {
   const echoes = [String(response.headers['request-tracking-id'] ?? ''), request.raw.path.split('?')[0]].filter((echo) => echo !== '');
   const forms = echoes.flatMap((echo) => [echo, JSON.stringify(echo).slice(1, -1), echo.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')]);
   return forms.sort((a, b) => b.length - a.length).reduce((body, form) => body.split(form).join(' '), response.text);
+}
+
+/**
+ * The body without the request body's own member names and strings that a problem names (an unknown member, cut to
+ * MAX_QUOTED_CHARACTERS), raw or JSON-escaped: a generated name such as `W:\` is the caller's text, not a path of ours.
+ */
+function withoutBodyEchoes(request: FuzzRequest, body: string): string {
+  const parsed = parseJson(request.raw.body ?? '');
+  if (parsed === null) return body;
+  const texts = stringsOf(parsed).filter((text) => text.length >= 2);
+  const cut = texts.map((text) => text.slice(0, MAX_QUOTED_CHARACTERS));
+  const forms = [...texts, ...cut].flatMap((text) => [text, JSON.stringify(text).slice(1, -1)]);
+  return forms.sort((a, b) => b.length - a.length).reduce((shown, form) => shown.split(form).join(' '), body);
 }
 
 /**
