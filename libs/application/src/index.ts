@@ -14,6 +14,7 @@ export { UpdatePreferences } from './lib/preferences/update-preferences';
 export { Unsubscribe } from './lib/preferences/unsubscribe';
 export { SetTextOptIn } from './lib/preferences/set-text-opt-in';
 export { RevokeFeedLink, type FeedLink } from './lib/feeds/revoke-feed-link';
+export { ResidentLinks, type ResidentSession, type ResidentToken } from './lib/residents/resident-links';
 export { PickupSchedules } from './lib/schedules/pickup-schedules';
 export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/load-import-file';
 export { CustomerImport, type ImportSummary } from './lib/import/customer-import';

@@ -26,3 +26,4 @@ export * from './lib/delivery-rules';
 export * from './lib/retry-schedule';
 export * from './lib/routing';
 export * from './lib/errors';
+export * from './lib/residents';

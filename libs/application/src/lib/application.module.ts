@@ -3,6 +3,7 @@ import { sqliteImportScratches } from '@curbside/persistence';
 import { ImportScratches } from './import/import-scratch';
 import { UpdateContacts } from './contacts/update-contacts';
 import { RevokeFeedLink } from './feeds/revoke-feed-link';
+import { ResidentLinks } from './residents/resident-links';
 import { LiftSuppression } from './deliveries/lift-suppression';
 import { ReplayDeliveries } from './deliveries/replay-deliveries';
 import { CustomerImport } from './import/customer-import';
@@ -27,6 +28,7 @@ const USE_CASES = [
   ReplayDeliveries,
   LiftSuppression,
   RevokeFeedLink,
+  ResidentLinks,
 ];
 
 /**

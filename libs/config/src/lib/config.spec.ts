@@ -48,6 +48,8 @@ describe('loadConfig', () => {
       brandName: 'Curbside',
       publicBaseUrl: 'http://localhost:3000',
       textProviderAuthToken: null,
+      residentLinkDays: 90,
+      brandColor: '#1d5c3a',
     });
   });
 
@@ -85,6 +87,8 @@ describe('loadConfig', () => {
       REMINDER_TIME: '06:30',
       NOTICE_HORIZON_DAYS: '14',
       BRAND_NAME: 'Prairie Hauling',
+      RESIDENT_LINK_DAYS: '30',
+      BRAND_COLOR: '#0B4F8A',
       PUBLIC_BASE_URL: 'https://notices.prairie.example/',
       DKIM_DOMAIN: 'prairie.example',
       DKIM_SELECTOR: 'mail2026',
@@ -133,6 +137,8 @@ describe('loadConfig', () => {
       brandName: 'Prairie Hauling',
       publicBaseUrl: 'https://notices.prairie.example',
       textProviderAuthToken: 'twilio-auth-token',
+      residentLinkDays: 30,
+      brandColor: '#0b4f8a',
     });
   });
 
@@ -188,6 +194,10 @@ describe('loadConfig', () => {
     ['NOTICE_HORIZON_DAYS', '367'],
     ['BRAND_NAME', 'Say "hi"'],
     ['BRAND_NAME', 'x'.repeat(61)],
+    ['RESIDENT_LINK_DAYS', '0'],
+    ['RESIDENT_LINK_DAYS', '367'],
+    ['BRAND_COLOR', 'green'],
+    ['BRAND_COLOR', '#12345'],
     ['PUBLIC_BASE_URL', 'notices.example.com'],
     ['PUBLIC_BASE_URL', 'https://notices.example.com/?a=b'],
     ['DKIM_DOMAIN', 'not a domain'],
@@ -241,7 +251,7 @@ describe('loadConfig', () => {
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH', 'RESPONSE_CACHE_MAX_BYTES']));
-    expect(CONFIG_VARIABLES).toHaveLength(39);
+    expect(CONFIG_VARIABLES).toHaveLength(41);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

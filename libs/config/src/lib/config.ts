@@ -217,6 +217,19 @@ class Environment {
   @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'PUBLIC_BASE_URL must be an http:// or https:// URL without query or fragment, e.g. https://notices.example.com' })
   PUBLIC_BASE_URL?: string;
 
+  // ---- a resident's page (CONTRACT §12) ----
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'RESIDENT_LINK_DAYS must be an integer from 1 to 366' })
+  @Min(1, { message: 'RESIDENT_LINK_DAYS must be an integer from 1 to 366' })
+  @Max(366, { message: 'RESIDENT_LINK_DAYS must be an integer from 1 to 366' })
+  RESIDENT_LINK_DAYS = 90;
+
+  @Expose()
+  @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'BRAND_COLOR must be a colour as #rrggbb, e.g. #1d5c3a' })
+  BRAND_COLOR = '#1d5c3a';
+
   @Expose()
   @IsOptional()
   @Matches(/^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/, { message: 'DKIM_DOMAIN must be a domain name, e.g. example.com' })
@@ -342,6 +355,10 @@ export interface Config {
   publicBaseUrl: string;
   /** The secret that signs inbound text webhooks; null: the inbound endpoint answers 404. */
   textProviderAuthToken: string | null;
+  /** How long a resident's page link works, in days from when it was made (CONTRACT §12). */
+  residentLinkDays: number;
+  /** The accent colour of the resident's page (`#rrggbb`): the hauler's one brand colour besides its name. */
+  brandColor: string;
   notifier: NotifierConfig;
 }
 
@@ -417,6 +434,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brandName: environment.BRAND_NAME.trim(),
     publicBaseUrl: (environment.PUBLIC_BASE_URL ?? `http://localhost:${environment.PORT}`).replace(/\/+$/, ''),
     textProviderAuthToken: environment.TEXT_PROVIDER_AUTH_TOKEN ?? null,
+    residentLinkDays: environment.RESIDENT_LINK_DAYS,
+    brandColor: environment.BRAND_COLOR.toLowerCase(),
     notifier: {
       from: environment.NOTIFIER_FROM,
       textProviderUrl: environment.TEXT_PROVIDER_URL ?? null,
