@@ -15,6 +15,7 @@ import { ImportCommand } from './commands/import.command';
 import { KeysCommand, KeysRotateCommand } from './commands/keys.command';
 import { AlertsCommand, AlertsCreateCommand, AlertsListCommand } from './commands/alerts.command';
 import { NoticesCommand, NoticesExplainCommand, NoticesRunCommand } from './commands/notices.command';
+import { ResidentsCommand, ResidentsLinkCommand, ResidentsRevokeCommand } from './commands/residents.command';
 import { SeedCommand } from './commands/seed.command';
 import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.command';
 import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';
@@ -36,6 +37,9 @@ const COMMANDS = [
   KeysRotateCommand,
   FeedsCommand,
   FeedsRevokeCommand,
+  ResidentsCommand,
+  ResidentsLinkCommand,
+  ResidentsRevokeCommand,
   SeedCommand,
   TicketsCommand,
   TicketsSetStatusCommand,

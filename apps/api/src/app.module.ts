@@ -23,6 +23,8 @@ import { PreferencesModule } from './preferences/preferences.module';
 import { ServiceRequestsModule } from './service-requests/service-requests.module';
 import { ServicesModule } from './services/services.module';
 import { TicketsModule } from './tickets/tickets.module';
+import { ResidentPageModule } from './resident-page/resident-page.module';
+import { PAGE_LANGUAGES } from './resident-page/page-language';
 
 export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
 
@@ -66,6 +68,14 @@ export class AppModule {
           brandName: config.brandName,
           publicBaseUrl: config.publicBaseUrl,
           textProviderAuthToken: config.textProviderAuthToken,
+        }),
+        ResidentPageModule.forRoot({
+          brandName: config.brandName,
+          brandColor: config.brandColor,
+          publicBaseUrl: config.publicBaseUrl,
+          extraPickupsPerMonth: config.extraPickupsPerMonth,
+          // Every built-in language until LANGUAGES (CONTRACT §11) is read by the configuration.
+          languages: PAGE_LANGUAGES,
         }),
         ...extraImports,
       ],

@@ -4,3 +4,4 @@ export type * from './lib/bodies';
 export { bounded, MAX_QUOTED_CHARACTERS, quoted } from './lib/quoted';
 export { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhookSignature, type VerifyOptions } from './lib/webhook-signature';
 export { signTextInbound, TEXT_INBOUND_SIGNATURE_HEADER, verifyTextInbound, type FormMembers } from './lib/text-inbound-signature';
+export { RESIDENT_PAGE_PATH } from './lib/resident-page';

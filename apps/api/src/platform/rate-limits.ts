@@ -18,10 +18,14 @@ export interface RateLimitOptions {
 const MINUTE = 60;
 const FIFTEEN_MINUTES = 15 * 60;
 
-/** The counters: requests per client, failed token requests per client id and per address. */
+/** A resident's page (CONTRACT §12): at most this many requests a minute from one address. */
+export const RESIDENT_PAGE_REQUESTS_PER_MINUTE = 60;
+
+/** The counters: requests per client, failed token requests per client id and per address, resident page requests per address. */
 interface Limiters {
   requests: RateLimiterAbstract;
   tokenFailures: RateLimiterAbstract;
+  residentPages: RateLimiterAbstract;
   redis: Redis | null;
 }
 
@@ -70,6 +74,13 @@ export class RateLimits implements ClientAdmission, OnModuleDestroy {
     return Math.max(...refused.map(secondsUntil));
   }
 
+  /** Counts one request of a resident's page from `address`: null to go on, else the seconds to wait (CONTRACT §12). */
+  async admitResidentPage(address: string): Promise<number | null> {
+    const { residentPages } = this.limiters;
+    const result = await residentPages.consume(address).catch(refusalOrThrow);
+    return result.consumedPoints > residentPages.points ? secondsUntil(result) : null;
+  }
+
   /** The secret was right: the attempt was not a failure. */
   async tokenRequestSucceeded(clientId: string, address: string): Promise<void> {
     await this.uncount(tokenFailureKeys(clientId, address));
@@ -100,9 +111,11 @@ async function createLimiters(options: RateLimitOptions): Promise<Limiters> {
   const limits = {
     requests: { points: options.perMinute, duration: MINUTE, keyPrefix: 'requests' },
     tokenFailures: { points: options.tokenFailuresPer15Min, duration: FIFTEEN_MINUTES, keyPrefix: 'token-failures' },
+    residentPages: { points: RESIDENT_PAGE_REQUESTS_PER_MINUTE, duration: MINUTE, keyPrefix: 'resident-pages' },
   };
   if (options.redisUrl === null) {
-    return { requests: new RateLimiterMemory(limits.requests), tokenFailures: new RateLimiterMemory(limits.tokenFailures), redis: null };
+    const memory = { requests: new RateLimiterMemory(limits.requests), tokenFailures: new RateLimiterMemory(limits.tokenFailures) };
+    return { ...memory, residentPages: new RateLimiterMemory(limits.residentPages), redis: null };
   }
   const redis = await connectRedis(options.redisUrl);
   const shared = (limit: { points: number; duration: number; keyPrefix: string }) =>
@@ -113,7 +126,7 @@ async function createLimiters(options: RateLimitOptions): Promise<Limiters> {
       rejectIfRedisNotReady: true,
       insuranceLimiter: new RateLimiterMemory(limit),
     });
-  return { requests: shared(limits.requests), tokenFailures: shared(limits.tokenFailures), redis };
+  return { requests: shared(limits.requests), tokenFailures: shared(limits.tokenFailures), residentPages: shared(limits.residentPages), redis };
 }
 
 /** Connected, or an error naming REDIS_URL's host (never its password). */

@@ -13,6 +13,7 @@ import { SetTextOptIn } from './preferences/set-text-opt-in';
 import { Unsubscribe } from './preferences/unsubscribe';
 import { UpdatePreferences } from './preferences/update-preferences';
 import { CreateServiceRequest } from './service-requests/create-service-request';
+import { RequestOptions } from './service-requests/request-options';
 import { SetTicketStatus } from './tickets/set-ticket-status';
 
 const USE_CASES = [
@@ -29,6 +30,7 @@ const USE_CASES = [
   LiftSuppression,
   RevokeFeedLink,
   ResidentLinks,
+  RequestOptions,
 ];
 
 /**

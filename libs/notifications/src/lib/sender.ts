@@ -1,4 +1,4 @@
-import { ROUTES } from '@curbside/contract';
+import { RESIDENT_PAGE_PATH, ROUTES } from '@curbside/contract';
 import type { UnsubscribeGrant, UnsubscribeTokens } from './consent/unsubscribe-tokens';
 import { HOUSE_TEMPLATES, type MessageTemplates } from './templates';
 
@@ -21,6 +21,9 @@ export interface Sender {
 
 /** The public address of an unsubscribe link: `{PUBLIC_BASE_URL}/unsubscribe/{token}`. */
 export const unsubscribeUrl = (publicBaseUrl: string, token: string): string => `${publicBaseUrl}${ROUTES.unsubscribe.path.replace('{token}', token)}`;
+
+/** The link to a resident's page (CONTRACT §12), as an email or an agent gives it: `{PUBLIC_BASE_URL}/my/{token}`. */
+export const residentPageUrl = (publicBaseUrl: string, token: string): string => `${publicBaseUrl}${RESIDENT_PAGE_PATH}/${token}`;
 
 /** The sender of a batch of messages: the hauler's name, and unsubscribe links made with the stored key. */
 export async function senderOf({ brandName, publicBaseUrl, templates = HOUSE_TEMPLATES }: SenderOptions, tokens: UnsubscribeTokens): Promise<Sender> {
