@@ -27,3 +27,4 @@ export * from './lib/retry-schedule';
 export * from './lib/routing';
 export * from './lib/errors';
 export * from './lib/residents';
+export * from './lib/languages';

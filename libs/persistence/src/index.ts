@@ -58,6 +58,7 @@ export {
 export { lockCustomer } from './lib/conditional-write';
 export { touchCustomers } from './lib/stores/data-version.store';
 export { appendEvents } from './lib/stores/event.store';
+export { customerLanguageStore } from './lib/stores/customer-language.store';
 export { customerImportStore, importTransaction } from './lib/stores/customer-import.store';
 export { withHeldInserts } from './lib/stores/rows/insert-rows';
 export { contactStore, saveContacts } from './lib/stores/contact.store';

@@ -496,7 +496,7 @@ const balances = (): Balance[] => [
 /** Every resource, every field filled. */
 export function fullBundle(customerId = '1000001'): CustomerBundle {
   return {
-    customer: { id: customerId, currency: 'USD', ivrFee: '5.0' },
+    customer: { id: customerId, currency: 'USD', ivrFee: '5.0', language: 'es' },
     contacts: [contact('billing'), contact('service')],
     preferences: preferences(),
     services: [service('101'), service('2050')],
@@ -534,7 +534,7 @@ export function fullBundle(customerId = '1000001'): CustomerBundle {
 /** Every field that may be null is null; children lists are empty or minimal. */
 export function sparseBundle(customerId = '1000002'): CustomerBundle {
   return {
-    customer: { id: customerId, currency: 'CAD', ivrFee: null },
+    customer: { id: customerId, currency: 'CAD', ivrFee: null, language: null },
     contacts: [
       {
         type: 'service',

@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       textProviderAuthToken: null,
       residentLinkDays: 90,
       brandColor: '#1d5c3a',
+      languages: { offered: ['en'], defaultLanguage: 'en' },
     });
   });
 
@@ -96,6 +97,7 @@ describe('loadConfig', () => {
       TEXT_PROVIDER_AUTH_TOKEN: 'twilio-auth-token',
       QUIET_HOURS: 'off',
       WEBHOOKS_ALLOW_LOOPBACK: 'true',
+      LANGUAGES: 'es,en',
     });
     expect(config).toEqual({
       port: 8080,
@@ -139,6 +141,7 @@ describe('loadConfig', () => {
       textProviderAuthToken: 'twilio-auth-token',
       residentLinkDays: 30,
       brandColor: '#0b4f8a',
+      languages: { offered: ['es', 'en'], defaultLanguage: 'es' },
     });
   });
 
@@ -205,6 +208,9 @@ describe('loadConfig', () => {
     ['QUIET_HOURS', '21-8'],
     ['QUIET_HOURS', '21:00-24:00'],
     ['WEBHOOKS_ALLOW_LOOPBACK', 'yes'],
+    ['LANGUAGES', 'en,zh_Hant'],
+    ['LANGUAGES', 'en,,es'],
+    ['LANGUAGES', 'english!'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
@@ -232,6 +238,14 @@ describe('loadConfig', () => {
     expect(unusable.message).toBe('Invalid configuration: DKIM_PRIVATE_KEY must be a PEM private key (RSA), or the path of a file holding one');
   });
 
+  it('reads LANGUAGES as canonical BCP 47 tags, the first the default (CONTRACT §11)', () => {
+    expect(loadConfig({ LANGUAGES: 'ES, en,zh-hant,ZH-HANS,fil,vi,ko,ar' }).languages).toEqual({
+      offered: ['es', 'en', 'zh-Hant', 'zh-Hans', 'tl', 'vi', 'ko', 'ar'],
+      defaultLanguage: 'es',
+    });
+    expect(loadConfig({ LANGUAGES: 'en,tl,fil,EN' }).languages).toEqual({ offered: ['en', 'tl'], defaultLanguage: 'en' });
+  });
+
   it('wants the shutdown to have time left after the drain', () => {
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '5000' })).toThrow(
       'Invalid configuration: SHUTDOWN_TIMEOUT_MS must be greater than SHUTDOWN_DRAIN_MS',
@@ -251,7 +265,7 @@ describe('loadConfig', () => {
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH', 'RESPONSE_CACHE_MAX_BYTES']));
-    expect(CONFIG_VARIABLES).toHaveLength(41);
+    expect(CONFIG_VARIABLES).toHaveLength(42);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

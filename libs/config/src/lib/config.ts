@@ -16,6 +16,28 @@ function isAddressOrRange(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
+/**
+ * The canonical form of a BCP 47 tag (CONTRACT §11): `Intl.getCanonicalLocales`' but with `tl`
+ * kept for Tagalog where CLDR writes `fil` (the domain's `canonicalTag`, which this lib may not
+ * import, says the same); undefined when it is no well-formed tag.
+ */
+function canonicalTag(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag.trim())[0]?.replace(/^fil(?=-|$)/, 'tl');
+  } catch {
+    return undefined;
+  }
+}
+
+const IsLanguageList = (options: ValidationOptions) =>
+  ValidateBy({ name: 'isLanguageList', validator: { validate: (value) => typeof value === 'string' && value.split(',').every((tag) => canonicalTag(tag) !== undefined) } }, options);
+
+/** The offered languages in canonical form, each once, in the order given (the first is the default). */
+function languagesOf(value: string): LanguagesConfig {
+  const offered = [...new Set(value.split(',').map((tag) => canonicalTag(tag) as string))];
+  return { offered, defaultLanguage: offered[0] };
+}
+
 const IsProxyList = (options: ValidationOptions) =>
   ValidateBy({ name: 'isProxyList', validator: { validate: (value) => typeof value === 'string' && value.split(',').every(isAddressOrRange) } }, options);
 
@@ -249,6 +271,12 @@ class Environment {
   @MinLength(8, { message: 'TEXT_PROVIDER_AUTH_TOKEN must be at least 8 characters long' })
   TEXT_PROVIDER_AUTH_TOKEN?: string;
 
+  // ---- residents' languages (CONTRACT §11) ----
+
+  @Expose()
+  @IsLanguageList({ message: 'LANGUAGES must be a comma-separated list of BCP 47 language tags, the default first, e.g. en,es,zh-Hant' })
+  LANGUAGES = 'en';
+
   @Expose()
   @IsIn(['true', 'false'], { message: 'WEBHOOKS_ALLOW_LOOPBACK must be true or false (true only in development and tests)' })
   WEBHOOKS_ALLOW_LOOPBACK = 'false';
@@ -359,6 +387,8 @@ export interface Config {
   residentLinkDays: number;
   /** The accent colour of the resident's page (`#rrggbb`): the hauler's one brand colour besides its name. */
   brandColor: string;
+  /** `LANGUAGES`: whether each has a catalog is the messages' check, not this one. */
+  languages: LanguagesConfig;
   notifier: NotifierConfig;
 }
 
@@ -386,6 +416,14 @@ export interface NotifierConfig {
   quietHours: QuietHours | null;
   /** Development and tests only: webhooks may target this machine (loopback); private and metadata addresses stay refused. */
   webhooksAllowLoopback: boolean;
+}
+
+/** The languages the hauler offers (CONTRACT §11): canonical BCP 47 tags (`zh-Hant`, `tl`), each once. */
+export interface LanguagesConfig {
+  /** In the order `LANGUAGES` names them. */
+  offered: string[];
+  /** The first offered: what a resident without a language of their own is written in. */
+  defaultLanguage: string;
 }
 
 /** A bad environment; `message` is one line naming every bad variable. */
@@ -436,6 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     textProviderAuthToken: environment.TEXT_PROVIDER_AUTH_TOKEN ?? null,
     residentLinkDays: environment.RESIDENT_LINK_DAYS,
     brandColor: environment.BRAND_COLOR.toLowerCase(),
+    languages: languagesOf(environment.LANGUAGES),
     notifier: {
       from: environment.NOTIFIER_FROM,
       textProviderUrl: environment.TEXT_PROVIDER_URL ?? null,

@@ -51,7 +51,7 @@ export interface ImportFile {
 /** A customer with no records yet: start a bundle from this and set the lists it needs. */
 export function emptyBundle(customerId: Id, currency = 'USD'): CustomerBundle {
   return {
-    customer: { id: customerId, currency, ivrFee: null },
+    customer: { id: customerId, currency, ivrFee: null, language: null },
     contacts: [],
     preferences: [],
     services: [],

@@ -1,3 +1,4 @@
+import type { LanguageTag } from './languages';
 import type { ServiceEquipment, ServiceOperation, ServiceSchedule } from './pickups';
 import type { AuditInfo, Decimal, Id, LocalDate, LocalDateTime, YearMonth } from './values';
 
@@ -32,6 +33,12 @@ export interface Customer {
   currency: string;
   /** The fee for paying by phone (IVR), as imported; the balance operation shows "0.0" when null. */
   ivrFee: Decimal | null;
+  /**
+   * The language the resident reads (CONTRACT §11), an offered tag in canonical form; null until one
+   * is set. Absent only on a customer read from an import file that does not name it: the stored
+   * language stays.
+   */
+  language?: LanguageTag | null;
 }
 
 // ---- service tickets -------------------------------------------------------------------

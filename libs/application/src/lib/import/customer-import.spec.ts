@@ -42,7 +42,7 @@ describe.each(testDatabases())('CustomerImport on $name: what an import of a cus
   it('knows which customers exist', async () => {
     await imports().importBundle(emptyBundle('1000003', 'CAD'));
     expect(await customers().exists('1000003')).toBe(true);
-    expect(await customers().find('1000003')).toEqual({ id: '1000003', currency: 'CAD', ivrFee: null });
+    expect(await customers().find('1000003')).toEqual({ id: '1000003', currency: 'CAD', ivrFee: null, language: null });
     expect(await customers().exists('4040404')).toBe(false);
     expect(await customers().find('4040404')).toBeNull();
     expect(await customers().exportBundle('4040404')).toBeNull();
@@ -238,11 +238,13 @@ describe.each(testDatabases())('CustomerImport on $name: the records of the publ
     expect(exported?.cases).toEqual([closed, bundle.cases[1]]);
   });
 
-  it('keeps the IVR fee with the customer', async () => {
+  it('keeps the IVR fee and the language with the customer; a file without a language keeps the stored one (CONTRACT §11)', async () => {
     await imports().importBundle(fullBundle('5000007'));
-    expect(await customers().find('5000007')).toEqual({ id: '5000007', currency: 'USD', ivrFee: '5.0' });
+    expect(await customers().find('5000007')).toEqual({ id: '5000007', currency: 'USD', ivrFee: '5.0', language: 'es' });
     await imports().importBundle({ ...emptyBundle('5000007'), customer: { id: '5000007', currency: 'USD', ivrFee: '0.0' } });
-    expect((await customers().find('5000007'))?.ivrFee).toBe('0.0');
+    expect(await customers().find('5000007')).toEqual({ id: '5000007', currency: 'USD', ivrFee: '0.0', language: 'es' });
+    await imports().importBundle({ ...emptyBundle('5000007'), customer: { id: '5000007', currency: 'USD', ivrFee: '0.0', language: null } });
+    expect((await customers().find('5000007'))?.language).toBeNull();
   });
 
   it('writes no pickup or disposal events for a new customer, even for missed pickups and voided tickets', async () => {

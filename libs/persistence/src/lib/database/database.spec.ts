@@ -91,6 +91,9 @@ describe.each(testDatabases())('schema on $name', (db) => {
       const undoThrough = async (name: string) => {
         while ((await applied()).includes(name)) await dataSource.undoLastMigration();
       };
+      expect(await columnsOf(dataSource, 'customers')).toEqual(expect.arrayContaining(['language', 'language_modified_by', 'language_modified_at']));
+      await undoThrough('CustomerLanguage1765600000000');
+      expect((await columnsOf(dataSource, 'customers')).filter((column) => column.startsWith('language'))).toEqual([]);
       await undoThrough('NotesPickupsListOrder1765300000000');
       expect(await indexesOf(dataSource, 'notes', 'pickups')).toEqual(['idx_notes_customer_id_created_at', 'idx_pickups_customer_id_planned_date']);
       await undoThrough('ListOrder1765200000000');

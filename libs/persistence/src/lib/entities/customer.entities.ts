@@ -6,6 +6,11 @@ export class CustomerEntity {
   @KeyText() id!: string;
   @Text() currency!: string;
   @NullableText() ivrFee!: string | null;
+  /** The language the resident reads (CONTRACT §11), a canonical tag; null until one is set. */
+  @NullableText() language!: string | null;
+  /** Who set the language last and when (`GET …/language`'s `audit_info`). */
+  @NullableText() languageModifiedBy!: string | null;
+  @NullableText() languageModifiedAt!: string | null;
   /** Bumped by every write of what the customer's GETs show (`touchCustomers`); ETags and cached bodies key on it. */
   @Column({ type: 'integer', default: 0 }) dataVersion!: number;
 }

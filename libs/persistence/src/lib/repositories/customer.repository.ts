@@ -1,8 +1,9 @@
-import type { BundleResource, Customer, CustomerBundle, Id } from '@curbside/domain';
+import type { BundleResource, Customer, CustomerBundle, CustomerLanguage, Id } from '@curbside/domain';
 import { DataSource, In, Not } from 'typeorm';
 import { inRead, refreshStatistics, selectRaw, startBulkWrites } from '../database/index';
 import { CustomerEntity } from '../entities';
 import { resources } from '../resources';
+import { customerLanguageStore } from '../stores/customer-language.store';
 
 export type { BundleResource } from '@curbside/domain';
 export type { ImportCount } from '../resources';
@@ -13,7 +14,7 @@ export interface VersionedCustomer {
   dataVersion: number;
 }
 
-const toCustomer = (row: CustomerEntity): Customer => ({ id: row.id, currency: row.currency, ivrFee: row.ivrFee });
+const toCustomer = (row: CustomerEntity): Customer => ({ id: row.id, currency: row.currency, ivrFee: row.ivrFee, language: row.language });
 
 export class CustomerRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -38,10 +39,15 @@ export class CustomerRepository {
   async findVersioned(id: Id): Promise<VersionedCustomer | null> {
     const [row] = await selectRaw<CustomerEntity>(
       this.dataSource,
-      'SELECT "id", "currency", "ivr_fee" AS "ivrFee", "data_version" AS "dataVersion" FROM "customers" WHERE "id" = ?',
+      'SELECT "id", "currency", "ivr_fee" AS "ivrFee", "language", "data_version" AS "dataVersion" FROM "customers" WHERE "id" = ?',
       [id],
     );
     return row === undefined ? null : { customer: toCustomer(row), dataVersion: Number(row.dataVersion) };
+  }
+
+  /** The customer's language and who set it last (CONTRACT §11); null when the customer is unknown. */
+  async language(id: Id): Promise<CustomerLanguage | null> {
+    return inRead(this.dataSource, (manager) => customerLanguageStore.load(manager, id));
   }
 
   /**

@@ -41,12 +41,20 @@ export const customerImportStore = {
 
   /** Stores new customers (data version 1). */
   async insert(manager: EntityManager, customers: readonly Customer[]): Promise<void> {
-    await insertRows(manager, CustomerEntity, customers.map(({ id, currency, ivrFee }): CustomerEntity => ({ id, currency, ivrFee, dataVersion: 1 })));
+    await insertRows(
+      manager,
+      CustomerEntity,
+      customers.map(({ id, currency, ivrFee, language }): CustomerEntity => ({ id, currency, ivrFee, language: language ?? null, languageModifiedBy: null, languageModifiedAt: null, dataVersion: 1 })),
+    );
   },
 
-  /** Saves a stored customer's currency and IVR fee and bumps its data version (its records are about to change); false when it is not stored. */
-  async update(manager: EntityManager, { id, currency, ivrFee }: Customer): Promise<boolean> {
-    const { affected } = await manager.update(CustomerEntity, { id }, { currency, ivrFee, dataVersion: bumpedDataVersion });
+  /**
+   * Saves a stored customer's currency, IVR fee and language (when the file names one: else the
+   * stored one stays) and bumps its data version (its records are about to change); false when it
+   * is not stored.
+   */
+  async update(manager: EntityManager, { id, currency, ivrFee, language }: Customer): Promise<boolean> {
+    const { affected } = await manager.update(CustomerEntity, { id }, { currency, ivrFee, ...(language === undefined ? {} : { language }), dataVersion: bumpedDataVersion });
     return affected === 1;
   },
 
