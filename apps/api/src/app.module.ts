@@ -24,7 +24,6 @@ import { ServiceRequestsModule } from './service-requests/service-requests.modul
 import { ServicesModule } from './services/services.module';
 import { TicketsModule } from './tickets/tickets.module';
 import { ResidentPageModule } from './resident-page/resident-page.module';
-import { PAGE_LANGUAGES } from './resident-page/page-language';
 
 export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
 
@@ -74,8 +73,7 @@ export class AppModule {
           brandColor: config.brandColor,
           publicBaseUrl: config.publicBaseUrl,
           extraPickupsPerMonth: config.extraPickupsPerMonth,
-          // Every built-in language until LANGUAGES (CONTRACT §11) is read by the configuration.
-          languages: PAGE_LANGUAGES,
+          languages: config.languages.offered,
         }),
         ...extraImports,
       ],

@@ -18,8 +18,6 @@ export type MessageKey = keyof typeof en;
 
 const CATALOGS: Record<string, Record<MessageKey, string>> = { en, es, 'zh-Hans': zhHans, 'zh-Hant': zhHant, vi, tl, ko, ar };
 
-/** The languages whose page catalogs are built in. */
-export const PAGE_LANGUAGES = Object.keys(CATALOGS);
 
 /** CLDR's likely subtags for the tags whose plain truncation would miss (`zh-TW` is Traditional, `fil` is `tl`). */
 const LIKELY: Record<string, string> = {

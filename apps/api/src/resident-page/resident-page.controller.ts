@@ -3,6 +3,7 @@ import { CreateServiceRequest, ResidentLinks, UpdatePreferences } from '@curbsid
 import { RESIDENT_PAGE_PATH } from '@curbside/contract';
 import { SERVICE_REQUEST_MAX_LENGTHS } from '@curbside/codecs';
 import type { Id, RequestRefusal, SelectionUpdate, ServiceRequest } from '@curbside/domain';
+import { CustomerRepository } from '@curbside/persistence';
 import type { Eta } from 'eta';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiExcludeController } from '../docs/openapi-decorators';
@@ -50,6 +51,7 @@ export class ResidentPageController {
     private readonly views: PageViews,
     private readonly createRequest: CreateServiceRequest,
     private readonly updatePreferences: UpdatePreferences,
+    private readonly customers: CustomerRepository,
     private readonly rateLimits: RateLimits,
     private readonly clock: Clock,
   ) {
@@ -185,7 +187,8 @@ export class ResidentPageController {
       return null;
     }
     const lang = (request.query as Record<string, unknown>).lang;
-    const language = pageLanguage(this.options.languages, { query: lang, acceptLanguage: request.headers['accept-language'] });
+    const customer = await this.customers.find(session.customerId);
+    const language = pageLanguage(this.options.languages, { query: lang, customer: customer?.language, acceptLanguage: request.headers['accept-language'] });
     const query = typeof lang === 'string' && !language.fromHeader && lang !== '' ? `?lang=${encodeURIComponent(language.tag)}` : '';
     return { customerId: session.customerId, sessionToken: token, language, query };
   }

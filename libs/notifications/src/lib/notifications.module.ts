@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ResidentLinks } from '@curbside/application';
 import {
   ApiClientRepository,
   DeliveryRepository,
@@ -18,6 +19,7 @@ export class NotificationsModule {
     return {
       module: NotificationsModule,
       providers: [
+        ResidentLinks,
         {
           provide: UnsubscribeTokens,
           useFactory: (keys: SigningKeyRepository) => new UnsubscribeTokens(keys),
@@ -25,8 +27,8 @@ export class NotificationsModule {
         },
         {
           provide: Notifier,
-          useFactory: (events, deliveries, preferences, webhooks, tokens) => new Notifier(events, deliveries, preferences, webhooks, tokens, options),
-          inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository, UnsubscribeTokens],
+          useFactory: (events, deliveries, preferences, webhooks, tokens, pageLinks) => new Notifier(events, deliveries, preferences, webhooks, tokens, options, pageLinks),
+          inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository, UnsubscribeTokens, ResidentLinks],
         },
         {
           provide: WebhookService,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
-import { DeliverClaimed, FanOutEvents, type Channel, type DeliveryChannels, type DeliveryOutcome, type OutcomeListener } from '@curbside/application';
+import { DeliverClaimed, FanOutEvents, ResidentLinks, type Channel, type DeliveryChannels, type DeliveryOutcome, type OutcomeListener } from '@curbside/application';
 import type { Config, NotifierConfig } from '@curbside/config';
 import { reasonOf, type DeliveryChannel } from '@curbside/domain';
 import { contextOf, DeliveryRepository, EventRepository, PreferenceRepository, spanThatWas, WebhookRepository } from '@curbside/persistence';
@@ -31,6 +31,7 @@ export const notifierOptionsOf = (config: Config): NotifierOptions => ({
   timeZone: config.timeZone,
   brandName: config.brandName,
   publicBaseUrl: config.publicBaseUrl,
+  residentLinkDays: config.residentLinkDays,
 });
 
 const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
@@ -70,6 +71,8 @@ export class Notifier {
     webhooks: WebhookRepository,
     unsubscribeTokens: UnsubscribeTokens,
     private readonly options: NotifierOptions,
+    /** Makes the page link of every email (CONTRACT §12); without it (some tests), emails carry none. */
+    pageLinks: ResidentLinks | null = null,
   ) {
     const log = (message: string, details: object) => this.logger.log({ ...details, msg: message });
     const from = { name: options.brandName, address: addressOf(options.from) };
@@ -85,7 +88,7 @@ export class Notifier {
       events,
       deliveries,
       this.channels,
-      new TemplateRenderer(options, unsubscribeTokens),
+      new TemplateRenderer(options, unsubscribeTokens, pageLinks),
       { ...options, senderAddress: from.address },
       (channel, outcome) => this.report(channel, outcome),
     );

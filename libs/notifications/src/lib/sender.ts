@@ -8,6 +8,8 @@ export interface SenderOptions {
   publicBaseUrl: string;
   /** A brand's own messages; the house's by default. */
   templates?: MessageTemplates;
+  /** How long the page link in each email works (RESIDENT_LINK_DAYS, CONTRACT §12); 90 days by default. */
+  residentLinkDays?: number;
 }
 
 /** Whose messages these are and how each email's reader stops them (CONTRACT §10). */

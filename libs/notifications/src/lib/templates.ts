@@ -91,6 +91,8 @@ export interface Letterhead {
   brand: string;
   /** The email's one-click unsubscribe URL, shown in its footer; null for texts and calls. */
   unsubscribeUrl: string | null;
+  /** The link to the resident's own page (CONTRACT §12), fresh for this email; null or absent: none. */
+  pageUrl?: string | null;
 }
 
 /**
@@ -98,17 +100,19 @@ export interface Letterhead {
  * name; the text starts with the same line; the footer says why it came and, with both parts
  * showing the same URL, how to stop it.
  */
-export function renderMessage(event: NewEvent, { brand, unsubscribeUrl }: Letterhead): Message {
+export function renderMessage(event: NewEvent, { brand, unsubscribeUrl, pageUrl = null }: Letterhead): Message {
   const line = `${headline(event)}.`;
   const details = DETAILS[event.type]?.(event.payload) ?? [];
   const why = `Customer account ${event.customerId}. You receive this because you opted in to these notifications from ${brand}.`;
+  const page = pageUrl === null ? [] : [`Your pickups, reminders and requests: ${pageUrl}`];
+  const pageHtml = pageUrl === null ? '' : `<p>Your pickups, reminders and requests: <a href="${escapeHtml(pageUrl)}">${escapeHtml(pageUrl)}</a></p>`;
   const stop = unsubscribeUrl === null ? [] : [`Unsubscribe from these emails: ${unsubscribeUrl}`];
   const list = details.length === 0 ? '' : `<ul>${details.map((item) => `<li>${escapeHtml(item.slice(2))}</li>`).join('')}</ul>`;
   const stopHtml = unsubscribeUrl === null ? '' : `<p>Unsubscribe from these emails: <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(unsubscribeUrl)}</a></p>`;
   return {
     subject: `${brand}: ${headline(event)}`,
-    text: [line, ...(details.length === 0 ? [] : ['', ...details]), '', why, ...stop, ''].join('\n'),
-    html: `<!doctype html><html><body><p><strong>${escapeHtml(line)}</strong></p>${list}<p>${escapeHtml(why)}</p>${stopHtml}</body></html>`,
+    text: [line, ...(details.length === 0 ? [] : ['', ...details]), '', ...page, why, ...stop, ''].join('\n'),
+    html: `<!doctype html><html><body><p><strong>${escapeHtml(line)}</strong></p>${list}${pageHtml}<p>${escapeHtml(why)}</p>${stopHtml}</body></html>`,
   };
 }
 

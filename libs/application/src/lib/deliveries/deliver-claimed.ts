@@ -138,7 +138,7 @@ export class DeliverClaimed {
     for (const delivery of deliveries) {
       const event = events.get(delivery.eventId);
       if (hasMessage(delivery)) ready.push(delivery);
-      else if (event !== undefined) ready.push(render(delivery, event));
+      else if (event !== undefined) ready.push(await render(delivery, event));
       else await this.recordFailure(delivery, new DeliveryFailure(`event ${delivery.eventId} is gone: no message to render`, true));
     }
     return ready;
