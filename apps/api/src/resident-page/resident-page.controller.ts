@@ -120,7 +120,6 @@ export class ResidentPageController {
     const form: FormState = { kind, choice: typeof body.choice === 'string' ? body.choice : null, comments: typeof body.comments === 'string' ? body.comments : '', errors: [] };
     const request = this.requestOf(visit, kind, form);
     if (form.errors.length > 0 || request === null) return this.refuse(reply, visit, form);
-    const fingerprint = requestFingerprint(visit.customerId, request);
     const requestKey = typeof body.request_key === 'string' ? body.request_key.slice(0, 64) : '';
     const outcome = await this.createRequest.execute({
       customerId: visit.customerId,
@@ -130,8 +129,9 @@ export class ResidentPageController {
       now: this.clock.localNow(),
       instant: this.clock.now(),
       extraPickupsPerMonth: this.options.extraPickupsPerMonth,
+      idempotency: null,
       // The form's own key with what it asks: the same form sent again is answered with the first ticket.
-      idempotency: requestKey === '' ? null : { key: `my:${requestKey}:${fingerprint}`, fingerprint },
+      formKey: requestKey === '' ? null : `${requestKey}:${requestFingerprint(visit.customerId, request)}`,
     });
     if (outcome.kind === 'created') return this.redirectDone(reply, visit, kind, outcome.ticket.id);
     if (outcome.kind === 'replayed' && 'ticket' in outcome.earlier) return this.redirectDone(reply, visit, kind, outcome.earlier.ticket.id);

@@ -15,3 +15,15 @@ export class ResidentTokenEntity {
   @Text() createdAt!: string;
   @Text() expiresAt!: string;
 }
+
+/**
+ * A request form of a resident's page that made a ticket (CONTRACT §12): the form's own key, so
+ * that the same form sent again is answered with that ticket instead of making a second one.
+ */
+@Entity('resident_form_keys')
+export class ResidentFormKeyEntity {
+  @KeyText() customerId!: string;
+  @KeyText() formKey!: string;
+  @Text() ticketId!: string;
+  @Text() createdAt!: string;
+}

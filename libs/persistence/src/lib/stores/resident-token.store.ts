@@ -1,5 +1,5 @@
 import { LessThanOrEqual, type EntityManager } from 'typeorm';
-import { CustomerEntity, ResidentTokenEntity } from '../entities';
+import { CustomerEntity, ResidentFormKeyEntity, ResidentTokenEntity } from '../entities';
 
 /** A resident's page link or session as stored: its token's hash, never the token (CONTRACT §12). */
 export interface StoredResidentToken {
@@ -29,5 +29,17 @@ export const residentTokenStore = {
   async deleteOfCustomer(manager: EntityManager, customerId: string): Promise<number> {
     const result = await manager.delete(ResidentTokenEntity, { customerId });
     return result.affected ?? 0;
+  },
+};
+
+/** The ticket each request form of a resident's page made, by the form's key (CONTRACT §12: a form sent twice makes one ticket). */
+export const residentFormKeyStore = {
+  async ticketOf(manager: EntityManager, customerId: string, formKey: string): Promise<string | null> {
+    const row = await manager.findOneBy(ResidentFormKeyEntity, { customerId, formKey });
+    return row?.ticketId ?? null;
+  },
+
+  async save(manager: EntityManager, customerId: string, formKey: string, ticketId: string, at: Date): Promise<void> {
+    await manager.insert(ResidentFormKeyEntity, { customerId, formKey, ticketId, createdAt: at.toISOString() });
   },
 };
