@@ -22,7 +22,11 @@ describe.each(testDatabases())('a resident page (CONTRACT §12) on $name', (data
   let address = 0;
   /** A resident at an address of their own. */
   const resident = (): PageClient => pageClient(t.url, `198.51.100.${(address += 1)}`);
-  const link = async (customerId = CUSTOMER, at = NOW, days = 90): Promise<string> => (await links.issue(customerId, at, days))!.token;
+  const link = async (customerId = CUSTOMER, at = NOW, days = 90): Promise<string> => {
+    const made = await links.issue(customerId, at, days);
+    if (made === null) throw new Error(`no customer ${customerId}`);
+    return made.token;
+  };
 
   beforeAll(async () => {
     t = await startTestApp(database, { customers: [CUSTOMER, '1000002'], fixture: true, now: NOW, env: { TRUST_PROXY: '127.0.0.1', LANGUAGES: 'en,es,ar' } });
