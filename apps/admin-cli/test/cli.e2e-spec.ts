@@ -86,6 +86,36 @@ describe.each(testDatabases())('admin CLI on $name', (kind) => {
     expect(exported.invoices).toEqual(first.invoices);
   });
 
+  it("imports and exports each customer's language losslessly, in canonical form; a file without one keeps the stored language (CONTRACT §11)", () => {
+    const env = { LANGUAGES: 'en,es,zh-Hant,tl' };
+    const withLanguages = structuredClone(file);
+    const [first, second, third] = withLanguages.customers as Array<WireCustomer & { language?: string }>;
+    Object.assign(first, { language: 'ZH-hant' });
+    Object.assign(second, { language: 'fil' });
+    Object.assign(third, { language: 'null' });
+    expect(runCli(databaseUrl, ['import', writeTempJson(withLanguages)], env).status).toBe(0);
+    const exported = (id: string) => runCli(databaseUrl, ['export', id], env).json<ImportFile>().customers[0] as WireCustomer & { language?: string };
+    expect(exported(first.id)).toEqual({ ...first, language: 'zh-Hant' });
+    expect(exported(second.id)).toEqual({ ...second, language: 'tl' });
+    const { language: _none, ...withoutLanguage } = third;
+    expect(exported(third.id)).toEqual(withoutLanguage);
+
+    // The export, imported again, is the same; a file without languages leaves them as they are.
+    const again = { customers: [exported(first.id)], holidays: file.holidays };
+    expect(runCli(databaseUrl, ['import', writeTempJson(again)], env).status).toBe(0);
+    expect(runCli(databaseUrl, ['import', writeTempJson(file)], env).status).toBe(0);
+    expect(exported(first.id).language).toBe('zh-Hant');
+  });
+
+  it('rejects a language the hauler does not offer, naming the customer, and changes nothing', () => {
+    const withLanguage = structuredClone(file);
+    Object.assign(withLanguage.customers[1], { language: 'vi' });
+    const result = runCli(databaseUrl, ['import', writeTempJson(withLanguage)], { LANGUAGES: 'en,es' });
+    expect(result.status).toBe(3);
+    expect(result.stderr).toContain(`customer ${withLanguage.customers[1].id}, customers[1] (id ${withLanguage.customers[1].id}), customers[1].language: expected a language the hauler offers (LANGUAGES): en, es`);
+    for (const customer of file.customers) expect(runCli(databaseUrl, ['export', customer.id]).status).toBe(4);
+  });
+
   it('rejects a file with one bad field, names it, and changes nothing', () => {
     const broken = structuredClone(file);
     broken.customers[1].tickets[2].created_date_time = '02/30/26 08:00:00';

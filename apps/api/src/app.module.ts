@@ -12,6 +12,7 @@ import { ConsentModule } from './consent/consent.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { HealthModule } from './health/health.module';
 import { InvoicesModule } from './invoices/invoices.module';
+import { LanguageModule } from './language/language.module';
 import { ListsModule } from './lists';
 import { OAuthModule } from './oauth/oauth.module';
 import { ClockModule } from './platform/clock';
@@ -57,6 +58,7 @@ export class AppModule {
         TicketsModule,
         ServiceRequestsModule.forRoot({ extraPickupsPerMonth: config.extraPickupsPerMonth }),
         PreferencesModule,
+        LanguageModule,
         InvoicesModule,
         CasesModule,
         ContactsModule,

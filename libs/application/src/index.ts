@@ -14,6 +14,7 @@ export { UpdateContacts } from './lib/contacts/update-contacts';
 export { UpdatePreferences } from './lib/preferences/update-preferences';
 export { Unsubscribe } from './lib/preferences/unsubscribe';
 export { SetTextOptIn } from './lib/preferences/set-text-opt-in';
+export { SetCustomerLanguage, type LanguageCall, type LanguageOutcome } from './lib/language/set-customer-language';
 export { RevokeFeedLink, type FeedLink } from './lib/feeds/revoke-feed-link';
 export { ResidentLinks, type ResidentSession, type ResidentToken } from './lib/residents/resident-links';
 export { PickupSchedules, type UpcomingPickups } from './lib/schedules/pickup-schedules';

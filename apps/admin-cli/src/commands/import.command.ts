@@ -1,7 +1,10 @@
+import { Inject } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { ImportCount } from '@curbside/persistence';
 import { CheckedFile, CustomerPlan, ImportSummary, LoadImportFile } from '@curbside/application';
+import type { Config } from '@curbside/config';
+import { CONFIG } from '@curbside/core';
 import { output } from '../output';
 
 interface ImportOptions {
@@ -18,12 +21,16 @@ const TABLE_ROWS = 40;
   description: 'load an import file (CONTRACT §3): checked whole first, then each customer all or nothing; streamed, so any size',
 })
 export class ImportCommand extends CommandRunner {
-  constructor(private readonly imports: LoadImportFile) {
+  constructor(
+    private readonly imports: LoadImportFile,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
     super();
   }
 
   async run([file]: string[], options: ImportOptions): Promise<void> {
-    const checked = await this.imports.check(file, { keepRecords: options.dryRun !== true });
+    // A customer's language must be one the hauler offers (CONTRACT §11).
+    const checked = await this.imports.check(file, { keepRecords: options.dryRun !== true, languages: this.config.languages.offered });
     try {
       if (options.dryRun) await this.dryRun(file, checked, options.json === true);
       else await this.load(file, checked, options.json === true);

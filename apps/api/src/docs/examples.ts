@@ -87,6 +87,8 @@ export const examples = {
   contactsUpdated: (): WireObject => responses.contactsUpdated(TRACKING_ID),
   preferences: (): WireObject => responses.preferences(TRACKING_ID, household().preferences),
   preferencesUpdated: (): WireObject => responses.preferencesUpdated(TRACKING_ID),
+  customerLanguage: (): WireObject =>
+    responses.customerLanguage(TRACKING_ID, { language: 'es', modifiedBy: 'partner-portal', modifiedAt: `${TODAY}T16:42:05.000` }, ['en', 'es', 'zh-Hans', 'zh-Hant', 'vi', 'tl', 'ko', 'ar']),
   invoiceFees: (): WireObject => responses.invoiceFees(TRACKING_ID, household().services.slice(0, 2)),
   servicePrices: (): WireObject => responses.servicePrices(TRACKING_ID, household().services.slice(0, 2)),
   serviceMaterials: (): WireObject => responses.serviceMaterials(TRACKING_ID, household().services.slice(0, 2)),

@@ -98,6 +98,7 @@ const TAGS: [string, string][] = [
   ['cases', 'Cases'],
   ['contacts', 'Contacts'],
   ['communication preferences', 'Communication preferences'],
+  ['language', 'The language residents are written to in (CONTRACT \u00a711)'],
   ['services', 'Services, their prices, pickups and calendars'],
   ['activities', 'Email, issue and note activities'],
   ['account', 'Balance and profiles'],

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ClientService, TokenService } from '@curbside/auth';
 import { decodeImportFile } from '@curbside/codecs';
-import { loadConfig } from '@curbside/config';
+import { type Config, loadConfig } from '@curbside/config';
+import { CONFIG } from '@curbside/core';
 import type { Id } from '@curbside/domain';
 import { HolidayRepository } from '@curbside/persistence';
 import type { TestDatabase, TestDatabaseKind } from '@curbside/testing';
@@ -139,7 +140,7 @@ async function describeTestApp(
     api: as(client),
     http: () => checkedAgent(url, checked),
     importFile: async (file) => {
-      const { customers: bundles, holidays } = decodeImportFile(file);
+      const { customers: bundles, holidays } = decodeImportFile(file, { languages: app.get<Config>(CONFIG).languages.offered });
       await app.get(HolidayRepository).importHolidays(holidays);
       for (const bundle of bundles) await app.get(CustomerImport).importBundle(bundle);
     },

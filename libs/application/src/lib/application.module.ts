@@ -12,6 +12,7 @@ import { PickupSchedules } from './schedules/pickup-schedules';
 import { SetTextOptIn } from './preferences/set-text-opt-in';
 import { Unsubscribe } from './preferences/unsubscribe';
 import { UpdatePreferences } from './preferences/update-preferences';
+import { SetCustomerLanguage } from './language/set-customer-language';
 import { CreateServiceRequest } from './service-requests/create-service-request';
 import { RequestOptions } from './service-requests/request-options';
 import { SetTicketStatus } from './tickets/set-ticket-status';
@@ -23,6 +24,7 @@ const USE_CASES = [
   LoadImportFile,
   CustomerImport,
   UpdatePreferences,
+  SetCustomerLanguage,
   Unsubscribe,
   SetTextOptIn,
   UpdateContacts,

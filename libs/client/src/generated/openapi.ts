@@ -247,6 +247,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{customerId}/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The language residents are written to in (CONTRACT §11)
+         * @description The customer’s language, a BCP 47 tag in canonical form (`"null"` until one is set), the languages the hauler offers (`LANGUAGES`, the default first: what a customer without a language of its own is written in), and who set the language last and when (`yyyy-MM-dd HH:mm:ss`). Every email, text, call, page and calendar entry Curbside writes to the customer’s residents is in that language; the API’s own answers are not.
+         */
+        get: operations["getCustomerLanguage"];
+        /**
+         * Set the language residents are written to in (CONTRACT §11)
+         * @description The body is `{"language": "<tag>"}`: one of `offered`, matched without regard to case and stored in canonical form (`ES` is `es`, `zh-hant` `zh-Hant`, `fil` `tl`), or `"null"` to clear it (the hauler’s default applies then). audit_info.modified_by becomes the calling client’s id. A change writes a preferences.changed event (to webhooks). A tag the hauler does not offer is a 422 UNSUPPORTED_LANGUAGE naming the offered ones. The body must be `application/json`, at most 64 KiB, with no members beyond `language`; a refused body changes nothing. The answer is the GET’s body after the change.
+         */
+        put: operations["updateCustomerLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customers/{customerId}/invoices": {
         parameters: {
             query?: never;
@@ -3527,6 +3551,381 @@ export interface operations {
             };
             /** @description The body is not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+        };
+    };
+    getCustomerLanguage: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Any unique string; echoed back */
+                "Request-Tracking-Id": string;
+                /** @description The client id the access token was issued to */
+                ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Customer identifier (digits) */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer’s language */
+            200: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
+                        request_tracking_id: string;
+                        /** @example es */
+                        language: string;
+                        offered: string[];
+                        audit_info: {
+                            /** @example partner-portal */
+                            modified_by: string;
+                            /** @example 2026-06-15 16:42:05 */
+                            modified_date_time: string;
+                        };
+                    };
+                    "application/xml": {
+                        /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
+                        request_tracking_id: string;
+                        /** @example es */
+                        language: string;
+                        offered: string[];
+                        audit_info: {
+                            /** @example partner-portal */
+                            modified_by: string;
+                            /** @example 2026-06-15 16:42:05 */
+                            modified_date_time: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Missing, expired or invalid access token; unknown or revoked client; ClientId not the token’s */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The customer is not granted to this client (whether or not it exists) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The customer or resource does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The Accept header allows neither application/json nor application/xml */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+        };
+    };
+    updateCustomerLanguage: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Any unique string; echoed back */
+                "Request-Tracking-Id": string;
+                /** @description The client id the access token was issued to */
+                ClientId: string;
+                /** @description The ETag of the resource as last read (its JSON GET); stale -> 412 and nothing is written. Optional. A successful write answers the ETag of the resource after it. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description Customer identifier (digits) */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A BCP 47 tag among `offered`, matched without regard to case and stored in its canonical form (`ES` is `es`, `zh-hant` `zh-Hant`, `fil` `tl`); `"null"` clears the language. A tag not offered: 422 UNSUPPORTED_LANGUAGE, nothing written.
+                     * @example es
+                     */
+                    language: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The language was stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
+                        request_tracking_id: string;
+                        /** @example es */
+                        language: string;
+                        offered: string[];
+                        audit_info: {
+                            /** @example partner-portal */
+                            modified_by: string;
+                            /** @example 2026-06-15 16:42:05 */
+                            modified_date_time: string;
+                        };
+                    };
+                    "application/xml": {
+                        /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
+                        request_tracking_id: string;
+                        /** @example es */
+                        language: string;
+                        offered: string[];
+                        audit_info: {
+                            /** @example partner-portal */
+                            modified_by: string;
+                            /** @example 2026-06-15 16:42:05 */
+                            modified_date_time: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Missing, expired or invalid access token; unknown or revoked client; ClientId not the token’s */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The customer is not granted to this client (whether or not it exists) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The customer or resource does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The Accept header allows neither application/json nor application/xml */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description If-Match names a version of the resource that is no longer current; nothing was written */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description UNSUPPORTED_LANGUAGE: the hauler does not offer that language (the message names the ones it does); nothing was written */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

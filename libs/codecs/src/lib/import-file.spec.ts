@@ -535,6 +535,56 @@ describe('import file: the records of the published operations (CONTRACT §6)', 
   });
 });
 
+describe('a customer\'s language in the import file (CONTRACT §11)', () => {
+  const LANGUAGES = ['en', 'es', 'zh-Hant', 'tl'];
+  const withLanguages = (...languages: unknown[]): Json => {
+    const file = sampleFile();
+    languages.forEach((language, index) => (file.customers[index].language = language));
+    return file;
+  };
+
+  it('reads an offered tag in canonical form, "null" as none, and leaves an absent one unsaid (the stored language stays)', () => {
+    const { customers } = decodeImportFile(withLanguages('ZH-hant', 'null'), { languages: LANGUAGES });
+    expect(customers.map((bundle) => bundle.customer.language)).toEqual(['zh-Hant', null]);
+    const [absent] = decodeImportFile(sampleFile(), { languages: LANGUAGES }).customers;
+    expect(absent.customer).not.toHaveProperty('language');
+    expect(decodeImportFile(withLanguages('fil'), { languages: LANGUAGES }).customers[0].customer.language).toBe('tl');
+  });
+
+  it('fails the file on a tag the hauler does not offer, naming the customer and the offered languages; LANGUAGES defaults to en', () => {
+    const issue = (file: Json, options?: { languages: string[] }) => {
+      try {
+        decodeImportFile(file, options);
+      } catch (error) {
+        return (error as ImportFileError).issues;
+      }
+      throw new Error('expected the file to be rejected');
+    };
+    expect(issue(withLanguages('fr'), { languages: LANGUAGES })).toEqual([
+      { customerId: '1000001', record: 'customers[0] (id 1000001)', field: 'customers[0].language', message: 'expected a language the hauler offers (LANGUAGES): en, es, zh-Hant, tl' },
+    ]);
+    expect(issue(withLanguages('en', 'es'))).toEqual([
+      { customerId: '2000002', record: 'customers[1] (id 2000002)', field: 'customers[1].language', message: 'expected a language the hauler offers (LANGUAGES): en' },
+    ]);
+  });
+
+  it('writes the language when one is set, so that an export imports back to the same', () => {
+    const file = decodeImportFile(withLanguages('es', 'null'), { languages: LANGUAGES });
+    const written = encodeImportFile(file) as Json;
+    expect(written.customers[0].language).toBe('es');
+    expect(written.customers[1]).not.toHaveProperty('language');
+    const again = decodeImportFile(written, { languages: LANGUAGES });
+    expect(again.customers.map((bundle) => bundle.customer.language ?? null)).toEqual(['es', null]);
+  });
+
+  it('is read the same piece by piece', () => {
+    const reader = new ImportFileReader(undefined, { languages: LANGUAGES });
+    expect(reader.customer(0, { id: '1000001', currency: 'USD', language: 'Es' })).toEqual({ id: '1000001', currency: 'USD', ivrFee: null, language: 'es' });
+    reader.customer(1, { id: '1000002', currency: 'USD', language: 'ko' });
+    expect(() => reader.finish()).toThrow(ImportFileError);
+  });
+});
+
 describe('import file read piece by piece (ImportFileReader, for streamed files)', () => {
   /** Feeds `file` to an ImportFileReader as a streaming reader hands it over: records, then customers, then the file. */
   function readInPieces(file: Json): { holidays: unknown[]; customers: unknown[]; records: unknown[] } {

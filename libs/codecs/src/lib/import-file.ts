@@ -1,5 +1,5 @@
-import { ID_PATTERN } from '@curbside/domain';
-import type { BundleResource, CustomerBundle, ImportFile } from '@curbside/domain';
+import { canonicalLanguage, FALLBACK_LANGUAGE, ID_PATTERN } from '@curbside/domain';
+import type { BundleResource, CustomerBundle, ImportFile, LanguageTag } from '@curbside/domain';
 import { findDuplicates } from './duplicates';
 import { ImportFileError, type ImportIssue } from './errors';
 import { holidayCodec, readHoliday } from './holiday.codec';
@@ -8,13 +8,25 @@ import { type ResourceCodec, resourceCodecs } from './resources';
 import { type WireObject, orNull } from './wire';
 
 /*
- * The import/export file (CONTRACT §3 and §6): {"customers": [{id, currency, ivr_fee, contacts: [...], ...}],
+ * The import/export file (CONTRACT §3 and §6): {"customers": [{id, currency, ivr_fee, language, contacts: [...], ...}],
  * "holidays": [...]}, every record in the wire shape of the API's responses. The record lists
  * of a customer are the rows of RESOURCE_CODECS.
  */
 
 const currency = (value: string): string | Invalid =>
   /^[A-Z]{3}$/.test(value) ? value : new Invalid('expected a three-letter currency code such as USD');
+
+/** How a file is read: which languages a customer's `language` may name. */
+export interface ImportFileOptions {
+  /** The hauler's languages (`LANGUAGES`, canonical); default `en` alone, as `LANGUAGES` is. */
+  languages?: readonly LanguageTag[];
+}
+
+/** A tag among `offered`, in its canonical form (CONTRACT §11): `ES` is `es`, `fil` is `tl`. */
+const offeredLanguage =
+  (offered: readonly LanguageTag[]) =>
+  (value: string): LanguageTag | Invalid =>
+    canonicalLanguage(value, offered) ?? new Invalid(`expected a language the hauler offers (LANGUAGES): ${offered.join(', ')}`);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -93,7 +105,7 @@ function readRecords<T>(
   return records;
 }
 
-function readCustomer(value: unknown, path: string, issues: ImportIssues, record: string): CustomerBundle {
+function readCustomer(value: unknown, path: string, issues: ImportIssues, record: string, languages: readonly LanguageTag[]): CustomerBundle {
   const rawId = rawValue(value, 'id');
   const customerId = rawId !== null && ID_PATTERN.test(rawId) ? rawId : null;
   return readObject(value, path, issues.reporter(customerId, record), (c) => {
@@ -102,6 +114,8 @@ function readCustomer(value: unknown, path: string, issues: ImportIssues, record
         id: c.required('id', id),
         currency: c.required('currency', currency),
         ivrFee: c.optional('ivr_fee', decimal),
+        // Absent: the stored language stays (a billing system's file knows none); "null" clears it.
+        ...(c.has('language') ? { language: c.optional('language', offeredLanguage(languages)) } : {}),
       },
     };
     for (const [kind, codec] of resourceCodecs()) bundle[kind] = readRecords(c, issues, customerId, codec);
@@ -114,7 +128,7 @@ function readCustomer(value: unknown, path: string, issues: ImportIssues, record
  * problem in the whole file is collected, then one ImportFileError lists them all, each naming
  * customer, record and field path.
  */
-export function decodeImportFile(json: unknown): ImportFile {
+export function decodeImportFile(json: unknown, { languages = [FALLBACK_LANGUAGE] }: ImportFileOptions = {}): ImportFile {
   const issues = new ImportIssues();
   const file = readObject(json, '', issues.reporter(null, 'file'), (f): ImportFile => {
     if (!f.has('customers')) f.report('customers', 'is required');
@@ -127,7 +141,7 @@ export function decodeImportFile(json: unknown): ImportFile {
         issues.reporter(key, labels[index])(`customers[${index}].id`, `duplicate customer id ${key} (also customers[${firstIndex}])`),
     );
     return {
-      customers: customers.map((customer, index) => readCustomer(customer, `customers[${index}]`, issues, labels[index])),
+      customers: customers.map((customer, index) => readCustomer(customer, `customers[${index}]`, issues, labels[index], languages)),
       holidays: readRecords(f, issues, null, { list: 'holidays', key: ['date'], read: readHoliday }),
     };
   });
@@ -140,6 +154,8 @@ function encodeCustomer(bundle: CustomerBundle): WireObject {
     id: bundle.customer.id,
     currency: bundle.customer.currency,
     ivr_fee: orNull(bundle.customer.ivrFee),
+    // Written when set: a file without it imports as no language, as "null" does.
+    ...(bundle.customer.language ? { language: bundle.customer.language } : {}),
   };
   for (const [kind, codec] of resourceCodecs()) customer[codec.list] = bundle[kind].map((record) => codec.encode(record));
   return customer;
@@ -189,8 +205,16 @@ export class ImportFileReader {
   /** The problems of a customer's records, named with its id once the customer's other members are read. */
   private readonly unnamed: ImportIssue[] = [];
 
+  private readonly languages: readonly LanguageTag[];
+
   /** `customerIds`: where the ids of the customers read so far are kept (a Map unless the caller keeps them elsewhere). */
-  constructor(private readonly customerIds: SeenCustomerIds = seenInMap()) {}
+  constructor(
+    private readonly customerIds: SeenCustomerIds = seenInMap(),
+    { languages = [FALLBACK_LANGUAGE] }: ImportFileOptions = {},
+  ) {
+    this.languages = languages;
+  }
+
   /** One record of `customers[customer].<list>`; undefined when it has problems (they are kept for `finish`). */
   record(customer: number, list: string, index: number, raw: unknown): unknown {
     const codec = this.codecs.get(list);
@@ -232,7 +256,7 @@ export class ImportFileReader {
       const first = this.customerIds.firstIndex(rawId, index);
       if (first !== undefined) this.issues.reporter(rawId, label)(`customers[${index}].id`, `duplicate customer id ${rawId} (also customers[${first}])`);
     }
-    const { customer } = readCustomer(shell, `customers[${index}]`, this.issues, label);
+    const { customer } = readCustomer(shell, `customers[${index}]`, this.issues, label, this.languages);
     // Its records are all read: their keys (kept to find duplicates within each of its lists) are not needed any more.
     this.firstRecordByKey.delete(index);
     const customerId = rawId !== null && ID_PATTERN.test(rawId) ? rawId : null;

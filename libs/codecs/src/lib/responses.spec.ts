@@ -26,6 +26,7 @@ function bodiesOf(bundle: CustomerBundle): Array<[string, WireObject]> {
     ['8 contacts', responses.contacts(TRACKING_ID, bundle.contacts)],
     ['9 preferences', responses.preferences(TRACKING_ID, bundle.preferences)],
     ['10 preferences updated', responses.preferencesUpdated(TRACKING_ID)],
+    ['language', responses.customerLanguage(TRACKING_ID, { language: 'zh-Hant', modifiedBy: 'RESIDENT', modifiedAt: '2026-11-30T09:15:00.000' }, ['en', 'es', 'zh-Hant'])],
     ['11 invoice fees', responses.invoiceFees(TRACKING_ID, bundle.services)],
     ['12 prices', responses.servicePrices(TRACKING_ID, bundle.services)],
     ['13 materials', responses.serviceMaterials(TRACKING_ID, bundle.services)],
@@ -41,6 +42,7 @@ const emptyBodies: Array<[string, WireObject]> = [
   ['7 cases', responses.caseList(TRACKING_ID, whole([]))],
   ['8 contacts', responses.contacts(TRACKING_ID, [])],
   ['9 preferences', responses.preferences(TRACKING_ID, [])],
+  ['language', responses.customerLanguage(TRACKING_ID, { language: null, modifiedBy: null, modifiedAt: null }, ['en'])],
   ['11 invoice fees', responses.invoiceFees(TRACKING_ID, [])],
   ['12 prices', responses.servicePrices(TRACKING_ID, [])],
   ['13 materials', responses.serviceMaterials(TRACKING_ID, [])],
@@ -91,11 +93,25 @@ describe('response bodies', () => {
       '8 contacts': ['request_tracking_id', 'contacts'],
       '9 preferences': ['request_tracking_id', 'preferences'],
       '10 preferences updated': ['request_tracking_id', 'status'],
+      language: ['request_tracking_id', 'language', 'offered', 'audit_info'],
       '11 invoice fees': ['request_tracking_id', 'services', 'metadata'],
       '12 prices': ['request_tracking_id', 'services'],
       '13 materials': ['request_tracking_id', 'services'],
       '14 email activities': ['activities', 'metadata'],
       '15 issue activities': ['activities'],
+    });
+  });
+
+  it('write a customer\'s language, "null" until one is set, with who set it and when (CONTRACT §11)', () => {
+    expect(responses.customerLanguage('abc', { language: 'tl', modifiedBy: 'RESIDENT', modifiedAt: '2026-11-30T09:15:00.000' }, ['en', 'tl'])).toEqual({
+      request_tracking_id: 'abc',
+      language: 'tl',
+      offered: ['en', 'tl'],
+      audit_info: { modified_by: 'RESIDENT', modified_date_time: '2026-11-30 09:15:00' },
+    });
+    expect(responses.customerLanguage('abc', { language: null, modifiedBy: null, modifiedAt: null }, ['en'])).toMatchObject({
+      language: 'null',
+      audit_info: { modified_by: 'null', modified_date_time: 'null' },
     });
   });
 

@@ -6,12 +6,14 @@ import type {
   PickupStatsSummary,
   Case,
   Contact,
+  CustomerLanguage,
   DisposalTicket,
   DisposalTicketSummary,
   EmailActivity,
   Invoice,
   InvoiceSummary,
   IssueActivity,
+  LanguageTag,
   Page,
   Note,
   Preference,
@@ -28,6 +30,7 @@ import { disposalTicketCodec } from './disposal-ticket.codec';
 import { emailActivityCodec } from './email-activity.codec';
 import { invoiceCodec } from './invoice.codec';
 import { issueActivityCodec } from './issue-activity.codec';
+import { languageCodec } from './language.codec';
 import { encodeNextPickup } from './next-pickup.codec';
 import { pickupCodec } from './pickup.codec';
 import { noteCodec } from './note.codec';
@@ -57,6 +60,7 @@ import type {
   PickupPlanBody,
   PickupStatsBody,
   PreferencesBody,
+  CustomerLanguageBody,
   ProfilesBody,
   ServiceMaterialsBody,
   ServiceOperationsBody,
@@ -180,6 +184,11 @@ export const responses = {
   /** 10. PUT communication-preferences. */
   preferencesUpdated(trackingId: string): UpdatedBody {
     return { request_tracking_id: trackingId, status: 'Success' };
+  },
+
+  /** GET and PUT language (CONTRACT §11): the customer's language and the offered ones. */
+  customerLanguage(trackingId: string, language: CustomerLanguage, offered: readonly LanguageTag[]): CustomerLanguageBody {
+    return languageCodec.encode(trackingId, language, offered);
   },
 
   /** 11. GET services/prices/invoice-fees: `metadata` is a plain `{totalCount}` object. */

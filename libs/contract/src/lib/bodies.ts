@@ -279,6 +279,16 @@ export type WirePreference = { category: string; is_category_enabled: string; ch
 /** Op 9. */
 export type PreferencesBody = { request_tracking_id: string; preferences: WirePreference[] };
 
+// ---- a customer's language (CONTRACT §11) ---------------------------------------------------
+
+/** GET and PUT `language`: the customer's language (`"null"` until one is set) and the hauler's offered ones, the default first. */
+export type CustomerLanguageBody = {
+  request_tracking_id: string;
+  language: string;
+  offered: string[];
+  audit_info: { modified_by: string; modified_date_time: string };
+};
+
 // ---- services and pickups --------------------------------------------------------------------
 
 export type WirePricing = {

@@ -43,6 +43,8 @@ export enum ApiErrorCode {
   LIMIT_REACHED = 'LIMIT_REACHED',
   /** CONTRACT §9: the `Idempotency-Key` was used before, for another request. */
   IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
+  /** CONTRACT §11: a language the hauler does not offer (the message names the offered ones). */
+  UNSUPPORTED_LANGUAGE = 'UNSUPPORTED_LANGUAGE',
   INTERNAL_ERROR = 'INTERNAL_ERROR',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   /** The database cannot be reached (or, on SQLite, stayed locked by another process): retry after `Retry-After` seconds. */
@@ -86,6 +88,7 @@ export const API_ERRORS: Record<ApiErrorCode, { status: number; message: string 
     status: 422,
     message: 'The Idempotency-Key was used for another request within the last 24 hours.',
   },
+  [ApiErrorCode.UNSUPPORTED_LANGUAGE]: { status: 422, message: 'The hauler does not offer that language.' },
   [ApiErrorCode.INTERNAL_ERROR]: { status: 500, message: 'An unexpected error occurred.' },
   [ApiErrorCode.SERVICE_UNAVAILABLE]: { status: 503, message: 'The service is unavailable.' },
   [ApiErrorCode.DATABASE_UNAVAILABLE]: { status: 503, message: 'The database is unavailable; retry after Retry-After seconds.' },

@@ -98,6 +98,10 @@ export const ROUTES = defineRoutes({
   getCommunicationPreferences: { method: 'GET', path: `${CUSTOMER}/communication-preferences` },
   updateCommunicationPreferences: { method: 'PUT', path: `${CUSTOMER}/communication-preferences` },
 
+  /** CONTRACT §11: the language the customer's residents are written to in. */
+  getCustomerLanguage: { method: 'GET', path: `${CUSTOMER}/language` },
+  updateCustomerLanguage: { method: 'PUT', path: `${CUSTOMER}/language` },
+
   listServices: { method: 'GET', path: `${CUSTOMER}/services`, query: optional('line_of_business') },
   getInvoiceFees: { method: 'GET', path: `${CUSTOMER}/services/prices/invoice-fees` },
   getServicePrices: { method: 'GET', path: `${CUSTOMER}/services/prices` },
@@ -147,6 +151,8 @@ export interface ResponseBodies {
   getServicesContact: B.ContactsBody;
   getCommunicationPreferences: B.PreferencesBody;
   updateCommunicationPreferences: B.UpdatedBody;
+  getCustomerLanguage: B.CustomerLanguageBody;
+  updateCustomerLanguage: B.CustomerLanguageBody;
   listServices: B.ServicesBody;
   getInvoiceFees: B.InvoiceFeesBody;
   getServicePrices: B.ServicePricesBody;

@@ -1,3 +1,4 @@
+import type { CustomerLanguage, LanguageTag } from './languages';
 import type { Case, DisposalTicket, Invoice, ServiceTicket, TicketStatus } from './customer';
 import type { Pickup } from './pickups';
 import type { NewEvent } from './events';
@@ -73,6 +74,22 @@ export const preferencesChanged = (customerId: Id, modifiedBy: string | null): N
   type: 'preferences.changed',
   payload: { modifiedBy },
 });
+
+/**
+ * A customer's language set to `language` (an offered tag in canonical form, or null to clear it) by
+ * `modifiedBy` at `at` (CONTRACT §11): the language stamped, and a `preferences.changed` event. The
+ * language it already has changes nothing (no stamp, no event).
+ */
+export function applyLanguage(
+  customerId: Id,
+  current: CustomerLanguage,
+  language: LanguageTag | null,
+  modifiedBy: string,
+  at: LocalDateTime,
+): { language: CustomerLanguage; events: NewEvent[] } {
+  if (current.language === language) return { language: current, events: [] };
+  return { language: { language, modifiedBy, modifiedAt: at }, events: [preferencesChanged(customerId, modifiedBy)] };
+}
 
 /** PUT contacts: which contacts it set, e.g. `billing,service`. */
 export const contactsChanged = (customerId: Id, types: readonly string[]): NewEvent => ({

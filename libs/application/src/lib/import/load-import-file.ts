@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { BundleResource, Customer, ImportFile } from '@curbside/domain';
-import { decodeImportFile, ImportFileError, ImportFileReader, type ImportPiece, importPieces, importRecordLists, NotJson, NotScanned, scannedPieces } from '@curbside/codecs';
+import { decodeImportFile, ImportFileError, type ImportFileOptions, ImportFileReader, type ImportPiece, importPieces, importRecordLists, NotJson, NotScanned, scannedPieces } from '@curbside/codecs';
 import { CustomerRepository, HolidayRepository, ImportCount, RecordBatch, Traced } from '@curbside/persistence';
 import { CustomerImport, type CustomerRecords, type ImportSummary } from './customer-import';
 import { ImportScratch, ImportScratches } from './import-scratch';
@@ -29,8 +29,8 @@ export interface CheckedFile {
   recordsKept: boolean;
 }
 
-/** What `check` keeps: the decoded records unless the file is only to be planned (a dry run). */
-export interface CheckOptions {
+/** What `check` keeps: the decoded records unless the file is only to be planned (a dry run); and the languages a customer may name. */
+export interface CheckOptions extends ImportFileOptions {
   keepRecords?: boolean;
 }
 
@@ -68,14 +68,15 @@ export class LoadImportFile {
     private readonly imports: CustomerImport,
   ) {}
 
-  parse(text: string, source: string): ImportFile {
+  /** `options.languages`: the hauler's (`LANGUAGES`); a customer's `language` must be one of them (CONTRACT §11). */
+  parse(text: string, source: string, options: ImportFileOptions = {}): ImportFile {
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
       throw notJson(source, error as Error);
     }
-    return decoded(source, () => decodeImportFile(json));
+    return decoded(source, () => decodeImportFile(json, options));
   }
 
   /**
@@ -86,15 +87,15 @@ export class LoadImportFile {
    * with stream-json, whose messages (for JSON errors and for the records alike) are the ones
    * the CLI has always given (stream-json takes a little more than JSON: a BOM).
    */
-  async check(file: string, { keepRecords = true }: CheckOptions = {}): Promise<CheckedFile> {
+  async check(file: string, { keepRecords = true, ...options }: CheckOptions = {}): Promise<CheckedFile> {
     const kinds = importRecordLists();
     return decodedAsync(file, async () => {
       try {
-        return await checkedPieces(file, scannedPieces, kinds, keepRecords, this.scratches);
+        return await checkedPieces(file, scannedPieces, kinds, keepRecords, this.scratches, options);
       } catch (error) {
         if (!(error instanceof NotScanned || error instanceof ImportFileError)) throw error;
       }
-      return checkedPieces(file, importPieces, kinds, keepRecords, this.scratches);
+      return checkedPieces(file, importPieces, kinds, keepRecords, this.scratches, options);
     });
   }
 
@@ -276,10 +277,11 @@ async function checkedPieces(
   kinds: Map<string, BundleResource>,
   keepRecords: boolean,
   scratches: ImportScratches,
+  options: ImportFileOptions,
 ): Promise<CheckedFile> {
   const scratch = scratches.open();
   try {
-    const reader = new ImportFileReader(scratch);
+    const reader = new ImportFileReader(scratch, options);
     const batcher = new RecordBatcher(scratch);
     const readWith = readPieces === scannedPieces ? 'scan' : 'stream-json';
     const checked: CheckedFile = { holidays: [], customers: scratch, readWith, recordsKept: keepRecords };
