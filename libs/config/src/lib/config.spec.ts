@@ -50,7 +50,7 @@ describe('loadConfig', () => {
       textProviderAuthToken: null,
       residentLinkDays: 90,
       brandColor: '#1d5c3a',
-      languages: { offered: ['en'], defaultLanguage: 'en' },
+      languages: { offered: ['en'], defaultLanguage: 'en', messagesDir: null },
     });
   });
 
@@ -141,7 +141,7 @@ describe('loadConfig', () => {
       textProviderAuthToken: 'twilio-auth-token',
       residentLinkDays: 30,
       brandColor: '#0b4f8a',
-      languages: { offered: ['es', 'en'], defaultLanguage: 'es' },
+      languages: { offered: ['es', 'en'], defaultLanguage: 'es', messagesDir: null },
     });
   });
 
@@ -242,8 +242,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ LANGUAGES: 'ES, en,zh-hant,ZH-HANS,fil,vi,ko,ar' }).languages).toEqual({
       offered: ['es', 'en', 'zh-Hant', 'zh-Hans', 'tl', 'vi', 'ko', 'ar'],
       defaultLanguage: 'es',
+      messagesDir: null,
     });
-    expect(loadConfig({ LANGUAGES: 'en,tl,fil,EN' }).languages).toEqual({ offered: ['en', 'tl'], defaultLanguage: 'en' });
+    expect(loadConfig({ LANGUAGES: 'en,tl,fil,EN' }).languages).toEqual({ offered: ['en', 'tl'], defaultLanguage: 'en', messagesDir: null });
+  });
+
+  it('stops at a language neither built in nor in MESSAGES_DIR, naming it in one line; a catalog there adds it (CONTRACT §11)', () => {
+    expect(() => loadConfig({ LANGUAGES: 'en,fr' })).toThrow(
+      new ConfigError(['LANGUAGES names fr, which is neither built in nor in MESSAGES_DIR (a <tag>.json catalog there adds a language)']),
+    );
+    const folder = mkdtempSync(join(tmpdir(), 'messages-dir-'));
+    try {
+      writeFileSync(join(folder, 'fr.json'), '{}');
+      expect(loadConfig({ LANGUAGES: 'en,fr,ar', MESSAGES_DIR: folder }).languages).toEqual({ offered: ['en', 'fr', 'ar'], defaultLanguage: 'en', messagesDir: folder });
+      expect(() => loadConfig({ LANGUAGES: 'de,en,pt-BR', MESSAGES_DIR: folder })).toThrow(/: LANGUAGES names de and pt-BR, which are neither built in nor in MESSAGES_DIR/);
+      expect(() => loadConfig({ MESSAGES_DIR: join(folder, 'fr.json') })).toThrow('Invalid configuration: MESSAGES_DIR must be a folder of <tag>.json message catalogs');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('wants the shutdown to have time left after the drain', () => {
@@ -265,7 +281,7 @@ describe('loadConfig', () => {
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH', 'RESPONSE_CACHE_MAX_BYTES']));
-    expect(CONFIG_VARIABLES).toHaveLength(42);
+    expect(CONFIG_VARIABLES).toHaveLength(43);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { Expose, instanceToPlain, plainToInstance, Type } from 'class-transformer';
 import { createPrivateKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { unknownLanguages } from '@curbside/messages';
 import { isIP } from 'node:net';
 import { IsIn, IsInt, IsOptional, IsTimeZone, Matches, Max, Min, MinLength, ValidateBy, type ValidationOptions, validateSync } from './validators';
 
@@ -33,7 +34,7 @@ const IsLanguageList = (options: ValidationOptions) =>
   ValidateBy({ name: 'isLanguageList', validator: { validate: (value) => typeof value === 'string' && value.split(',').every((tag) => canonicalTag(tag) !== undefined) } }, options);
 
 /** The offered languages in canonical form, each once, in the order given (the first is the default). */
-function languagesOf(value: string): LanguagesConfig {
+function languagesOf(value: string): Omit<LanguagesConfig, 'messagesDir'> {
   const offered = [...new Set(value.split(',').map((tag) => canonicalTag(tag) as string))];
   return { offered, defaultLanguage: offered[0] };
 }
@@ -278,6 +279,10 @@ class Environment {
   LANGUAGES = 'en';
 
   @Expose()
+  @IsOptional()
+  MESSAGES_DIR?: string;
+
+  @Expose()
   @IsIn(['true', 'false'], { message: 'WEBHOOKS_ALLOW_LOOPBACK must be true or false (true only in development and tests)' })
   WEBHOOKS_ALLOW_LOOPBACK = 'false';
 
@@ -330,6 +335,27 @@ function readDkimKey(value: string): string | null {
     return createPrivateKey(pem).asymmetricKeyType === 'rsa' ? pem : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * CONTRACT §11: a language the hauler offers needs a catalog, built in or in `MESSAGES_DIR`;
+ * without one every process stops at start, naming the tag.
+ */
+function catalogProblems(environment: Environment): string[] {
+  const folder = environment.MESSAGES_DIR;
+  if (folder !== undefined && !isFolder(folder)) return ['MESSAGES_DIR must be a folder of <tag>.json message catalogs'];
+  const unknown = unknownLanguages(languagesOf(environment.LANGUAGES).offered, folder);
+  if (unknown.length === 0) return [];
+  const names = unknown.length === 1 ? `${unknown[0]}, which is` : `${unknown.slice(0, -1).join(', ')} and ${unknown[unknown.length - 1]}, which are`;
+  return [`LANGUAGES names ${names} neither built in nor in MESSAGES_DIR (a <tag>.json catalog there adds a language)`];
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -424,6 +450,8 @@ export interface LanguagesConfig {
   offered: string[];
   /** The first offered: what a resident without a language of their own is written in. */
   defaultLanguage: string;
+  /** `MESSAGES_DIR`: the folder of `<tag>.json` catalogs that override the built-in ones or add a language; null: none. */
+  messagesDir: string | null;
 }
 
 /** A bad environment; `message` is one line naming every bad variable. */
@@ -445,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     (error) => Object.values(error.constraints ?? {})[0] ?? `${error.property} is invalid`,
   );
   problems.push(...dkimProblems(environment));
+  if (problems.length === 0) problems.push(...catalogProblems(environment));
   if (problems.length === 0 && environment.SHUTDOWN_TIMEOUT_MS <= environment.SHUTDOWN_DRAIN_MS) {
     problems.push('SHUTDOWN_TIMEOUT_MS must be greater than SHUTDOWN_DRAIN_MS');
   }
@@ -474,7 +503,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     textProviderAuthToken: environment.TEXT_PROVIDER_AUTH_TOKEN ?? null,
     residentLinkDays: environment.RESIDENT_LINK_DAYS,
     brandColor: environment.BRAND_COLOR.toLowerCase(),
-    languages: languagesOf(environment.LANGUAGES),
+    languages: { ...languagesOf(environment.LANGUAGES), messagesDir: environment.MESSAGES_DIR ?? null },
     notifier: {
       from: environment.NOTIFIER_FROM,
       textProviderUrl: environment.TEXT_PROVIDER_URL ?? null,
