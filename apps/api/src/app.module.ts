@@ -76,6 +76,7 @@ export class AppModule {
           publicBaseUrl: config.publicBaseUrl,
           extraPickupsPerMonth: config.extraPickupsPerMonth,
           languages: config.languages.offered,
+          messagesDir: config.languages.messagesDir,
         }),
         ...extraImports,
       ],

@@ -6,7 +6,7 @@ import { CHANNEL_NAMES, type ChannelName, type ContactAddress, type Id, type Pre
 import { ContactRepository, PreferenceRepository } from '@curbside/persistence';
 import { Clock } from '../platform';
 import { feedUrl } from '../services/calendar-feed.controller';
-import { directionOf, formatDay, languageName, message, plainMessage, type MessageKey } from './page-language';
+import { languageName, type Words } from './page-words';
 import { RESIDENT_PAGE_OPTIONS, type ResidentPageOptions } from './resident-page.options';
 
 /** A resident's page shows the pickups of this many days (CONTRACT §12). */
@@ -31,7 +31,7 @@ export interface FieldError {
 
 /** What a form sent back, to show again with its errors. */
 export interface FormState {
-  kind: RequestKind;
+  kind: RequestKind | 'language';
   choice: string | null;
   comments: string;
   errors: FieldError[];
@@ -46,7 +46,7 @@ export const optionValue = (option: Pick<RequestOption, 'serviceId' | 'date'>): 
 
 /** What the language of a page and its layout need. */
 export interface PageFrame {
-  lang: string;
+  words: Words;
   /** `?lang=<tag>` when the page's language came from the address, so the next page keeps it. */
   query: string;
 }
@@ -69,9 +69,8 @@ export class PageViews {
   ) {}
 
   /** The layout's members and the message function of a page in `lang`. */
-  frame({ lang, query }: PageFrame, title: string): Record<string, unknown> {
-    const t = (key: MessageKey, values?: Record<string, string | number>) => message(lang, key, values);
-    return { lang, dir: directionOf(lang), brand: this.options.brandName, title: `${title} \u2013 ${this.options.brandName}`, t, query };
+  frame({ words, query }: PageFrame, title: string): Record<string, unknown> {
+    return { lang: words.lang, dir: words.dir, brand: this.options.brandName, title: `${title} \u2013 ${this.options.brandName}`, t: words.html, query };
   }
 
   /** The reminders the page shows and changes, in the order of the stored preferences. */
@@ -86,7 +85,8 @@ export class PageViews {
 
   /** The whole page's data; `form` is a request form sent back with its errors. */
   async page(customerId: Id, frame: PageFrame, formToken: string, form: FormState | null = null): Promise<Record<string, unknown>> {
-    const { lang } = frame;
+    const { words } = frame;
+    const lang = words.lang;
     const today = this.clock.today();
     const [upcoming, requestable, reminders, contact, feedToken] = await Promise.all([
       this.schedules.upcoming(customerId, today, PICKUP_DAYS),
@@ -95,7 +95,7 @@ export class PageViews {
       this.contacts.find(customerId, 'service'),
       this.feedTokens.issue({ clientId: RESIDENT_FEED_CLIENT, customerId }),
     ]);
-    const t = (key: MessageKey, values?: Record<string, string | number>) => message(lang, key, values);
+    const t = words.html;
     const errors = form?.errors ?? [];
     const requestForm = (kind: RequestKind, prefix: 'missed' | 'extra') => ({
       kind,
@@ -108,13 +108,13 @@ export class PageViews {
       comments: form?.kind === kind ? form.comments : '',
       options: requestable[REQUEST_KINDS[kind]].map((option) => ({
         value: optionValue(option),
-        html: t('request.option', { service: option.serviceName, date: formatDay(lang, option.date) }),
-        text: plainMessage(lang, 'request.option', { service: option.serviceName, date: formatDay(lang, option.date) }),
+        html: t('request.option', { service: option.serviceName, date: words.day(option.date) }),
+        text: words.text('request.option', { service: option.serviceName, date: words.day(option.date) }),
         checked: form?.kind === kind && form.choice === optionValue(option),
       })),
     });
     return {
-      ...this.frame(frame, errors.length > 0 ? `${plainMessage(lang, 'error.word')}: ${plainMessage(lang, 'page.title')}` : plainMessage(lang, 'page.title')),
+      ...this.frame(frame, errors.length > 0 ? `${words.text('error.word')}: ${words.text('page.title')}` : words.text('page.title')),
       errors,
       errorOf: (field: string) => errors.find((error) => error.field === field || error.field.startsWith(`${field}-`)) ?? null,
       formToken,
@@ -122,9 +122,9 @@ export class PageViews {
       services: upcoming.map((service) => ({
         name: service.name,
         pickups: service.pickups.map((pickup) => ({
-          day: formatDay(lang, pickup.date),
+          day: words.day(pickup.date).text,
           movedHtml:
-            pickup.holidays.length === 0 ? null : t('page.pickups.moved', { scheduled: formatDay(lang, pickup.scheduledDate), holiday: pickup.holidays.map((h) => h.name).join(', ') }),
+            pickup.holidays.length === 0 ? null : t('page.pickups.moved', { scheduled: words.day(pickup.scheduledDate), holiday: pickup.holidays.map((h) => h.name).join(', ') }),
         })),
       })),
       calendarUrl: `${feedUrl(this.options.publicBaseUrl, feedToken)}?lang=${encodeURIComponent(lang)}`,
@@ -134,16 +134,12 @@ export class PageViews {
         id: reminder.id,
         on: reminder.on,
         legendHtml: t('reminders.legend', {
-          category: plainMessage(lang, `category.${reminder.category}` as MessageKey),
-          channel: plainMessage(lang, `channel.${reminder.channel}` as MessageKey),
+          category: words.text(`category.${reminder.category}`),
+          channel: words.text(`channel.${reminder.channel}`),
           address: masked(reminder.channel, reminder.value),
         }),
       })),
       languages: this.options.languages.map((tag) => ({ tag, name: languageName(tag), selected: tag === lang })),
-      // Until the customer's language is stored (CONTRACT §11), the chooser sets the page's `lang`.
-      languageMethod: 'get',
-      languageAction: '/my',
-      languageField: 'lang',
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { CreateServiceRequest, ResidentLinks, UpdatePreferences } from '@curbside/application';
+import { CreateServiceRequest, ResidentLinks, SetCustomerLanguage, UpdatePreferences } from '@curbside/application';
 import { RESIDENT_PAGE_PATH } from '@curbside/contract';
 import { SERVICE_REQUEST_MAX_LENGTHS } from '@curbside/codecs';
 import type { Id, RequestRefusal, SelectionUpdate, ServiceRequest } from '@curbside/domain';
@@ -9,11 +9,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiExcludeController } from '../docs/openapi-decorators';
 import { Clock, RateLimits } from '../platform';
 import { requestFingerprint } from '../service-requests/idempotency-key';
-import { message, pageLanguage, plainMessage, type MessageKey, type PageLanguage } from './page-language';
+import type { PageLanguage } from '@curbside/messages';
+import { PageWords, type WordKey, type Words } from './page-words';
 import { formTokenOf, isFormTokenOf, sessionCookie, sessionCookieOf } from './page-session';
 import { optionValue, PageViews, REQUEST_KINDS, type FieldError, type FormState, type RequestKind } from './page-view';
 import { RESIDENT_PAGE_OPTIONS, type ResidentPageOptions } from './resident-page.options';
-import { PAGE_TEMPLATES } from './resident-page.tokens';
+import { PAGE_TEMPLATES, PAGE_WORDS } from './resident-page.tokens';
 import { stylesheet } from './views';
 
 /** Who changed a thing through the page: the `modified_by` of op 10 and the `created_by` of §9 (CONTRACT §12). */
@@ -30,6 +31,7 @@ interface Visit {
   customerId: Id;
   sessionToken: string;
   language: PageLanguage;
+  words: Words;
   query: string;
 }
 
@@ -47,10 +49,12 @@ export class ResidentPageController {
   constructor(
     @Inject(RESIDENT_PAGE_OPTIONS) private readonly options: ResidentPageOptions,
     @Inject(PAGE_TEMPLATES) private readonly templates: Eta,
+    @Inject(PAGE_WORDS) private readonly words: PageWords,
     private readonly links: ResidentLinks,
     private readonly views: PageViews,
     private readonly createRequest: CreateServiceRequest,
     private readonly updatePreferences: UpdatePreferences,
+    private readonly setLanguage: SetCustomerLanguage,
     private readonly customers: CustomerRepository,
     private readonly rateLimits: RateLimits,
     private readonly clock: Clock,
@@ -78,8 +82,8 @@ export class ResidentPageController {
     if (typeof change !== 'string' || !(change in DONE)) return this.notFound(request, reply);
     const key = DONE[change as Change];
     const ticketId = typeof ticket === 'string' && /^\d{1,20}$/.test(ticket) ? ticket : '';
-    const frame = this.views.frame(this.frameOf(visit), plainMessage(visit.language.tag, 'done.title'));
-    this.send(reply, visit.language, 200, 'done', { ...frame, doneHtml: message(visit.language.tag, key, { ticket: ticketId }) });
+    const frame = this.views.frame(this.frameOf(visit), visit.words.text('done.title'));
+    this.send(reply, visit.language, 200, 'done', { ...frame, doneHtml: visit.words.html(key, { ticket: ticketId }) });
   }
 
   /** The link of an email: a working one opens a session and leaves the address bar (303 to /my). */
@@ -103,6 +107,18 @@ export class ResidentPageController {
       .map(({ id, category, channel, type, value }): SelectionUpdate => ({ category, channel, type, value, optIn: body[id] === 'on' }));
     if (changed.length > 0) await this.updatePreferences.execute(visit.customerId, changed, RESIDENT);
     this.redirectDone(reply, visit, 'reminders');
+  }
+
+  /** The language as §11 sets it (modified by RESIDENT); the page follows it from then on. */
+  @Post('language')
+  async language(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Body() body: Form): Promise<void> {
+    const visit = await this.formVisit(request, reply, body);
+    if (visit === null) return;
+    const asked = typeof body.language === 'string' ? body.language : '';
+    const outcome = await this.setLanguage.execute({ customerId: visit.customerId, language: asked, offered: this.options.languages, modifiedBy: RESIDENT });
+    if (outcome.kind === 'set') return this.redirectDone(reply, { ...visit, query: '' }, 'language');
+    const errors = [{ field: 'language', html: visit.words.html('error.language') }];
+    return this.refuse(reply, visit, { kind: 'language', choice: null, comments: '', errors });
   }
 
   @Post(':kind')
@@ -135,20 +151,20 @@ export class ResidentPageController {
     });
     if (outcome.kind === 'created') return this.redirectDone(reply, visit, kind, outcome.ticket.id);
     if (outcome.kind === 'replayed' && 'ticket' in outcome.earlier) return this.redirectDone(reply, visit, kind, outcome.earlier.ticket.id);
-    if (outcome.kind === 'refused') form.errors.push(refusalError(visit.language.tag, kind, outcome.refusal));
-    else form.errors.push({ field: `${kind}-choice`, html: message(visit.language.tag, 'error.OUT_OF_WINDOW') });
+    if (outcome.kind === 'refused') form.errors.push(refusalError(visit.words, kind, outcome.refusal));
+    else form.errors.push({ field: `${kind}-choice`, html: visit.words.html('error.OUT_OF_WINDOW') });
     return this.refuse(reply, visit, form);
   }
 
   /** The request a form asks for, or null with its errors added to `form`. */
   private requestOf(visit: Visit, kind: RequestKind, form: FormState): ServiceRequest | null {
-    const lang = visit.language.tag;
+    const words = visit.words;
     const [serviceId, date] = (form.choice ?? '').split('|');
     if (form.choice === null || serviceId === undefined || date === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(date) || optionValue({ serviceId, date }) !== form.choice) {
-      form.errors.push({ field: `${kind}-choice`, html: message(lang, 'error.choose') });
+      form.errors.push({ field: `${kind}-choice`, html: words.html('error.choose') });
     }
     const max = SERVICE_REQUEST_MAX_LENGTHS.comments;
-    if (form.comments.length > max) form.errors.push({ field: `${kind}-comments`, html: message(lang, 'error.comments', { max }) });
+    if (form.comments.length > max) form.errors.push({ field: `${kind}-comments`, html: words.html('error.comments', { max }) });
     if (form.errors.length > 0 || serviceId === undefined || date === undefined) return null;
     const comments = form.comments.trim();
     return { type: REQUEST_KINDS[kind], serviceId, date, comments: comments === '' ? null : comments, requestedBy: null };
@@ -188,13 +204,13 @@ export class ResidentPageController {
     }
     const lang = (request.query as Record<string, unknown>).lang;
     const customer = await this.customers.find(session.customerId);
-    const language = pageLanguage(this.options.languages, { query: lang, customer: customer?.language, acceptLanguage: request.headers['accept-language'] });
-    const query = typeof lang === 'string' && !language.fromHeader && lang !== '' ? `?lang=${encodeURIComponent(language.tag)}` : '';
-    return { customerId: session.customerId, sessionToken: token, language, query };
+    const language = this.words.language({ query: lang, customerLanguage: customer?.language, acceptLanguage: request.headers['accept-language'] });
+    const query = typeof lang === 'string' && language.language.toLowerCase() === lang.toLowerCase() ? `?lang=${encodeURIComponent(language.language)}` : '';
+    return { customerId: session.customerId, sessionToken: token, language, words: this.words.in(language.language), query };
   }
 
   private frameOf(visit: Visit) {
-    return { lang: visit.language.tag, query: visit.query };
+    return { words: visit.words, query: visit.query };
   }
 
   /** True when the address is over the page's limit: the 429 page with Retry-After was sent. */
@@ -214,35 +230,35 @@ export class ResidentPageController {
   }
 
   private headerLanguage(request: FastifyRequest): PageLanguage {
-    return pageLanguage(this.options.languages, { acceptLanguage: request.headers['accept-language'] });
+    return this.words.language({ acceptLanguage: request.headers['accept-language'] });
   }
 
-  private notice(language: PageLanguage, title: MessageKey, text: MessageKey): Record<string, unknown> {
-    const lang = language.tag;
-    return { ...this.views.frame({ lang, query: '' }, plainMessage(lang, title)), heading: message(lang, title), text: message(lang, text, { brand: this.options.brandName }) };
+  private notice(language: PageLanguage, title: WordKey, text: WordKey): Record<string, unknown> {
+    const words = this.words.in(language.language);
+    return { ...this.views.frame({ words, query: '' }, words.text(title)), heading: words.html(title), text: words.html(text, { brand: this.options.brandName }) };
   }
 
   private send(reply: FastifyReply, language: PageLanguage, status: number, template: string, data: Record<string, unknown>): void {
-    if (language.fromHeader) void reply.header('Vary', 'Accept-Language');
+    if (language.fromAcceptLanguage) void reply.header('Vary', 'Accept-Language');
     void reply
       .status(status)
-      .header('Content-Language', language.tag)
+      .header('Content-Language', language.language)
       .type('text/html; charset=utf-8')
       .send(this.templates.render(`@${template}`, data));
   }
 }
 
 /** A refusal of §9 as the field it concerns and its message. */
-function refusalError(lang: string, kind: RequestKind, refusal: RequestRefusal): FieldError {
+function refusalError(words: Words, kind: RequestKind, refusal: RequestRefusal): FieldError {
   const field = `${kind}-choice`;
   switch (refusal.code) {
     case 'ALREADY_REPORTED':
-      return { field, html: message(lang, 'error.ALREADY_REPORTED', { ticket: refusal.ticketId }) };
+      return { field, html: words.html('error.ALREADY_REPORTED', { ticket: refusal.ticketId }) };
     case 'LIMIT_REACHED':
-      return { field, html: message(lang, 'error.LIMIT_REACHED', { limit: refusal.limit }) };
+      return { field, html: words.html('error.LIMIT_REACHED', { limit: refusal.limit }) };
     case 'NOT_SCHEDULED':
-      return { field, html: message(lang, 'error.NOT_SCHEDULED') };
+      return { field, html: words.html('error.NOT_SCHEDULED') };
     default:
-      return { field, html: message(lang, 'error.OUT_OF_WINDOW') };
+      return { field, html: words.html('error.OUT_OF_WINDOW') };
   }
 }

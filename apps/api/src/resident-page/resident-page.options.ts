@@ -5,8 +5,10 @@ export interface ResidentPageOptions {
   brandColor: string;
   publicBaseUrl: string;
   extraPickupsPerMonth: number;
-  /** The offered languages, the hauler's default first. */
+  /** The offered languages (`LANGUAGES`), the hauler's default first. */
   languages: readonly string[];
+  /** `MESSAGES_DIR`: catalogs that override the built-in words, the page's (`my.*`) too. */
+  messagesDir: string | null;
 }
 
 export const RESIDENT_PAGE_OPTIONS = Symbol('RESIDENT_PAGE_OPTIONS');

@@ -121,11 +121,13 @@ ${ERROR_SUMMARY}
 
 <section aria-labelledby="language-heading">
 <h2 id="language-heading"><%~ it.t('language.heading') %></h2>
-<form method="<%= it.languageMethod %>" action="<%= it.languageAction %>">
-<% if (it.languageMethod === 'post') { %><input type="hidden" name="form_token" value="<%= it.formToken %>"><% } %>
-<div class="field">
+<form method="post" action="/my/language">
+<input type="hidden" name="form_token" value="<%= it.formToken %>">
+<% const languageError = it.errorOf('language'); %>
+<div class="field<%= languageError ? ' field-error' : '' %>">
 <label for="language"><%~ it.t('language.label') %></label>
-<select id="language" name="<%= it.languageField %>">
+<% if (languageError) { %><p class="error-message" id="language-error"><%~ languageError.html %></p><% } %>
+<select id="language" name="language"<% if (languageError) { %> aria-invalid="true" aria-describedby="language-error"<% } %>>
 <% for (const language of it.languages) { %><option value="<%= language.tag %>" lang="<%= language.tag %>"<%= language.selected ? ' selected' : '' %>><%= language.name %></option><% } %>
 </select>
 </div>
