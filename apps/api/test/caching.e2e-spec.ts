@@ -4,9 +4,10 @@ import type { Response } from 'supertest';
 import { documentedGets, DocumentedGet, expectProblem, startTestApp, TestApp } from './support';
 import { fixtureCustomer, pathSamplesOf, WireRecord } from './support/fixtures';
 
-/** CONTRACT §7: ETag and If-None-Match on every GET; If-Match on both PUTs (communication-preferences, contacts). */
+/** CONTRACT §7: ETag and If-None-Match on every GET; If-Match on the PUTs (communication-preferences, contacts, language). */
 
 const STRONG_TAG = /^"[A-Za-z0-9_-]+"$/;
+const LANGUAGES = ['en', 'es', 'zh-Hans', 'zh-Hant', 'vi', 'tl', 'ko', 'ar'];
 const CALENDAR_LINK = '/api/v1/customers/{customerId}/services/calendar';
 
 /** The body without its tracking id: what must be the same for the same ETag. */
@@ -47,7 +48,7 @@ describe.each(testDatabases())('caching and concurrency (CONTRACT §7) on $name'
     t = await startTestApp(database, {
       customers: ['1000001', '1000002', '2000001', '3000001'],
       fixture: true,
-      env: { RATE_LIMIT_PER_MINUTE: '100000' },
+      env: { RATE_LIMIT_PER_MINUTE: '100000', LANGUAGES: LANGUAGES.join(',') },
     });
     const document = (await t.http().get('/docs/openapi.json').expect(200)).body;
     // The calendar link mints a new signed token on every GET: its body (and so its ETag) is never the same twice.
@@ -258,6 +259,46 @@ describe.each(testDatabases())('caching and concurrency (CONTRACT §7) on $name'
       const after = await read();
       expect(emailSelection(after).value).toBe('no-condition@example.com');
       expect(response.headers.etag).toBe(after.headers.etag);
+    });
+  });
+
+  describe('If-Match on PUT language (CONTRACT \u00a711)', () => {
+    const CUSTOMER = '3000001';
+    const pathOf = (customerId: string) => `/api/v1/customers/${customerId}/language`;
+    /**
+     * The language a label writes: pair n's two PUTs write two languages that neither is the one
+     * pair n-1 left (a PUT of the language already stored changes nothing, and its ETag stays).
+     */
+    const languageOf = (label: string): string => {
+      const pair = /^pair(\d+)([ab])$/.exec(label);
+      if (pair === null) return label === 'fresh' ? 'ar' : 'ko';
+      return LANGUAGES[(2 * Number(pair[1]) + (pair[2] === 'b' ? 1 : 0)) % LANGUAGES.length];
+    };
+    const read = (customerId = CUSTOMER) => t.api.get(pathOf(customerId)).expect(200);
+    const put = (label: string, ifMatch?: string, customerId = CUSTOMER) => {
+      const request = t.api.put(pathOf(customerId)).send({ language: languageOf(label) });
+      return ifMatch === undefined ? request : request.set('If-Match', ifMatch);
+    };
+    const changeEvents = async () => (await t.app.get(EventRepository).list(CUSTOMER)).length;
+
+    it('lets exactly one of two concurrent PUTs with the same ETag through, 100 times, and keeps the winner\u2019s state', async () => {
+      await expectOneWinnerPerPair(
+        read,
+        (label, ifMatch, customerId) => put(label, ifMatch, customerId),
+        (after, label) => expect(after.body.language).toBe(languageOf(label)),
+      );
+    });
+
+    it('refuses a stale If-Match with 412 and writes nothing', async () => {
+      await expectStaleRefused(() => read(), (label, ifMatch) => put(label, ifMatch), changeEvents);
+    });
+
+    it('compares strongly: a weak tag or the XML tag never matches; * does', async () => {
+      const { headers } = await read();
+      const xml = await t.api.get(pathOf(CUSTOMER)).set('Accept', 'application/xml').expect(200);
+      expectProblem(await put('pair0a', `W/${headers.etag}`), 412, 'PRECONDITION_FAILED');
+      expectProblem(await put('pair0a', xml.headers.etag), 412, 'PRECONDITION_FAILED');
+      await put('pair0a', '*').expect(200);
     });
   });
 

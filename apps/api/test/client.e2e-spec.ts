@@ -66,6 +66,19 @@ describe('the SDK against the API on SQLite', () => {
     expect(cases.metadata.totalCount).toBe(String(household.cases.length));
   });
 
+  it('reads and sets the customer\u2019s language (CONTRACT \u00a711), If-Match included; a tag not offered is a typed problem', async () => {
+    expect(await curbside.getLanguage(CUSTOMER)).toMatchObject({ language: 'null', offered: ['en'] });
+    const set = await curbside.setLanguage(CUSTOMER, 'EN');
+    expect(set).toMatchObject({ language: 'en', audit_info: { modified_by: t.client.clientId } });
+    const stale = wire.exchanges.length;
+    await expect(curbside.setLanguage(CUSTOMER, 'null', { ifMatch: '"stale"' })).rejects.toMatchObject({ status: 412, code: 'PRECONDITION_FAILED' });
+    expect(wire.exchanges.slice(stale).find((exchange) => exchange.method === 'PUT')?.headers.get('If-Match')).toBe('"stale"');
+    await expect(curbside.setLanguage(CUSTOMER, 'es')).rejects.toMatchObject({ status: 422, code: 'UNSUPPORTED_LANGUAGE' });
+    expect((await curbside.getLanguage(CUSTOMER)).language).toBe('en');
+    const { etag } = (await t.api.get(`/api/v1/customers/${CUSTOMER}/language`).expect(200)).headers;
+    expect((await curbside.setLanguage(CUSTOMER, 'null', { ifMatch: etag })).language).toBe('null');
+  });
+
   it('pages through a whole list with a small limit, following Link: rel="next"', async () => {
     const pages = [];
     for await (const page of curbside.ticketPages(CUSTOMER, { limit: 3 })) pages.push(page);

@@ -45,6 +45,9 @@ const OPERATIONS: Array<{ op: number | string; method: 'get' | 'put'; path: stri
   { op: 'profiles', method: 'get', path: '/api/v1/customers/{customerId}/profiles', request: '/api/v1/customers/1000001/profiles', dateFilter: false },
   { op: 'balance', method: 'get', path: '/api/v1/customers/{customerId}/balance', request: '/api/v1/customers/1000001/balance', dateFilter: false },
   { op: 'v1 invoices', method: 'get', path: '/api/v1/customers/{customerId}/invoices', request: '/api/v1/customers/1000001/invoices', dateFilter: true },
+  // A customer's language (CONTRACT §11).
+  { op: 'language', method: 'get', path: '/api/v1/customers/{customerId}/language', request: '/api/v1/customers/1000001/language', dateFilter: false },
+  { op: 'PUT language', method: 'put', path: '/api/v1/customers/{customerId}/language', request: '', dateFilter: false },
   ...(['materials', 'surcharges', 'prices', 'price'] as const).map((view) => ({
     op: `tickets/{ticketId}/${view}`,
     method: 'get' as const,
@@ -194,6 +197,13 @@ describe('the OpenAPI document', () => {
     const operation = document.paths['/api/v1/customers/{customerId}/contacts'].put;
     expect(operation.requestBody.content['application/json'].schema.required).toEqual(['contacts']);
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415']));
+  });
+
+  it('documents the body of PUT language and its own errors, 422 UNSUPPORTED_LANGUAGE among them (CONTRACT \u00a711)', () => {
+    const operation = document.paths['/api/v1/customers/{customerId}/language'].put;
+    expect(operation.requestBody.content['application/json'].schema.required).toEqual(['language']);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '412', '413', '415', '422']));
+    expect(operation.responses['422'].description).toMatch(/^UNSUPPORTED_LANGUAGE/);
   });
 
   it('documents ticket_type as required on the disposal ticket views', () => {

@@ -244,6 +244,17 @@ describe("the OpenAPI document, checked by Prism's validating proxy", () => {
     }),
   );
 
+  it('PUT language (CONTRACT \u00a711): accepted, cleared, and refused', () =>
+    expectNoViolation(async () => {
+      const language = '/api/v1/customers/1000002/language';
+      expect((await send('PUT language', 'put', language, { body: { language: 'EN' } })).status).toBe(200);
+      expect((await send('PUT language in XML', 'put', language, { body: { language: 'null' }, headers: { Accept: 'application/xml' } })).status).toBe(200);
+      expect((await send('PUT language, not offered', 'put', language, { body: { language: 'es' } })).status).toBe(422);
+      expect((await send('PUT language, unknown member', 'put', language, { body: { language: 'en', extra: 'x' } })).status).toBe(400);
+      expect((await send('PUT language, stale If-Match', 'put', language, { body: { language: 'en' }, headers: { 'If-Match': '"stale"' } })).status).toBe(412);
+    }),
+  );
+
   it('the errors of every kind: 400, 401, 403, 404, 406, 415', () =>
     expectNoViolation(async () => {
       const tickets = '/api/v1/customers/1000001/tickets';

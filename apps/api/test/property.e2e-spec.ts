@@ -34,7 +34,8 @@ describe.each(testDatabases())('the API edge under generated requests on $name',
 
   beforeAll(async () => {
     // Rate limits would turn most of the run into 429s; these variables are ignored until they exist.
-    const env = { RATE_LIMIT_PER_MINUTE: '100000000', TOKEN_FAILURES_PER_15_MIN: '100000000' };
+    // Every built-in language offered, so that PUT language's documented example (es) is taken as well as refused ones.
+    const env = { RATE_LIMIT_PER_MINUTE: '100000000', TOKEN_FAILURES_PER_15_MIN: '100000000', LANGUAGES: 'en,es,zh-Hans,zh-Hant,vi,tl,ko,ar' };
     t = await startTestApp(database, { customers: GRANTS.A, fixture: true, env });
     http = new RawHttpClient(t.url, CONCURRENCY);
     const document: OpenApiDocument = JSON.parse((await http.send({ method: 'GET', path: '/docs/openapi.json', headers: {} })).text);
@@ -148,6 +149,8 @@ describe.each(testDatabases())('the API edge under generated requests on $name',
     const enough = Math.max(1, Math.floor((0.4 * REQUESTS) / statuses.size) - 10);
     expect([...statuses].filter(([, answered]) => answered.length < enough).map(([operation]) => operation)).toEqual([]);
     expect(all.filter((status) => status < 300).length).toBeGreaterThan(0.1 * all.length);
+    // A customer's language (CONTRACT §11): set, and refused with 422 when not offered.
+    expect(statuses.get('PUT /api/v1/customers/{customerId}/language')).toEqual(expect.arrayContaining([200, 422]));
   }, Math.max(900_000, REQUESTS * 300));
 });
 

@@ -30,7 +30,7 @@ describe.each(testDatabases())('repeat reads on $name', (database) => {
   let now = MONDAY;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: 'all', fixture: true, now: () => now, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    t = await startTestApp(database, { customers: 'all', fixture: true, now: () => now, env: { RATE_LIMIT_PER_MINUTE: '100000', LANGUAGES: 'en,es' } });
   });
   afterAll(() => t.close());
   afterEach(() => (now = MONDAY));
@@ -136,6 +136,12 @@ describe.each(testDatabases())('repeat reads on $name', (database) => {
           .expect(200),
       );
       expect(after.text).toContain('602-555-0177');
+    });
+
+    it('PUT language', async () => {
+      const path = '/api/v1/customers/2000001/language';
+      const after = await expectChangedBy(path, () => t.api.put(path).send({ language: 'es' }).expect(200));
+      expect(after.text).toContain('"language":"es"');
     });
 
     it('POST service-requests', async () => {

@@ -3,6 +3,7 @@ export {
   type CurbsideClientOptions,
   type CreatedServiceTicket,
   type CreateServiceRequestOptions,
+  type CustomerLanguage,
   IDEMPOTENCY_HEADER,
   type ServiceRequestInput,
   type DisposalTicketDetail,

@@ -25,12 +25,16 @@ export type GetBody<P extends GetPath> = GetOperation<P>['responses'][200]['cont
 export type Query<P extends GetPath> = GetOperation<P>['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
 
 const TICKETS = '/api/v1/customers/{customerId}/tickets';
+const LANGUAGE = '/api/v1/customers/{customerId}/language';
 const SERVICE_REQUESTS = '/api/v1/customers/{customerId}/service-requests';
 
 /** The body of POST service-requests (CONTRACT §9): a missed pickup reported, or an extra pickup booked. */
 export type ServiceRequestInput = paths[typeof SERVICE_REQUESTS]['post']['requestBody']['content']['application/json'];
 /** Its 201 answer: the created ticket, in the body of op 2. */
 export type CreatedServiceTicket = paths[typeof SERVICE_REQUESTS]['post']['responses'][201]['content']['application/json'];
+
+/** GET and PUT language's answer (CONTRACT §11): the customer's language (`"null"` until set), the offered ones, who set it. */
+export type CustomerLanguage = paths[typeof LANGUAGE]['put']['responses'][200]['content']['application/json'];
 
 export interface CreateServiceRequestOptions {
   /** The `Idempotency-Key`; default a new UUID. The same one is sent on every retry of this call. */
@@ -176,6 +180,26 @@ export class CurbsideClient {
       if (last || !isRetryable(response.status)) throw new CurbsideProblemError(response.status, error, response.headers.get(TRACKING_HEADER) ?? '');
       await pause(retryDelay(retry, response.headers.get('Retry-After')));
     }
+  }
+
+  // ---- a customer's language (CONTRACT §11) ----
+
+  /** The language the customer's residents are written to in, and the languages the hauler offers. */
+  getLanguage(customerId: string): Promise<CustomerLanguage> {
+    return this.get(LANGUAGE, { path: { customerId } });
+  }
+
+  /**
+   * Sets the customer's language: a tag among `offered` (any case: `ES` is stored `es`), or `"null"`
+   * to clear it. `options.ifMatch`: the ETag last read, so that a change made since is refused (412)
+   * instead of overwritten. A tag not offered throws `CurbsideProblemError` `UNSUPPORTED_LANGUAGE` (422).
+   */
+  async setLanguage(customerId: string, language: string, options: { ifMatch?: string } = {}): Promise<CustomerLanguage> {
+    const header = options.ifMatch === undefined ? {} : { 'If-Match': options.ifMatch };
+    // openapi-fetch's own parameter types want the headers the middleware sets.
+    const { data, error, response } = await this.api.PUT(LANGUAGE, { params: { path: { customerId }, header }, body: { language } } as never);
+    if (error !== undefined || !response.ok) throw new CurbsideProblemError(response.status, error, response.headers.get(TRACKING_HEADER) ?? '');
+    return data as CustomerLanguage;
   }
 
   private async getWithResponse<P extends GetPath>(path: P, params: GetParams<P>): Promise<{ body: GetBody<P>; response: Response }> {

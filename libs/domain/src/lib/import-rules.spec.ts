@@ -1,6 +1,7 @@
 import type { Balance, ServiceTicket } from './customer';
 import type { Preference } from './preferences';
-import { importListChange, sameData } from './import-rules';
+import { importedLanguageEvents, importListChange, sameData } from './import-rules';
+import { applyLanguage } from './write-rules';
 
 const ticket = (id: string, status: ServiceTicket['status']): ServiceTicket => ({ id, status }) as ServiceTicket;
 const byId = (record: { id: string }) => record.id;
@@ -50,5 +51,35 @@ describe('sameData', () => {
     ['1', 1, false],
   ])('%j and %j: %s', (a, b, same) => {
     expect(sameData(a, b)).toBe(same);
+  });
+});
+
+describe('importedLanguageEvents (CONTRACT §11)', () => {
+  it.each<[string | null, string | null | undefined, number]>([
+    [null, 'es', 1],
+    ['es', 'vi', 1],
+    ['es', null, 1],
+    ['es', 'es', 0],
+    [null, null, 0],
+    ['es', undefined, 0],
+  ])('stored %j, imported %j: %i event', (stored, imported, count) => {
+    const events = importedLanguageEvents('1000001', stored, imported);
+    expect(events).toHaveLength(count);
+    for (const event of events) expect(event).toEqual({ customerId: '1000001', type: 'preferences.changed', payload: { modifiedBy: null } });
+  });
+});
+
+describe('applyLanguage (CONTRACT §11)', () => {
+  const unset = { language: null, modifiedBy: null, modifiedAt: null };
+  it('stamps the new language and writes preferences.changed by whoever set it', () => {
+    expect(applyLanguage('1000001', unset, 'es', 'RESIDENT', '2026-11-30T09:00:00.000')).toEqual({
+      language: { language: 'es', modifiedBy: 'RESIDENT', modifiedAt: '2026-11-30T09:00:00.000' },
+      events: [{ customerId: '1000001', type: 'preferences.changed', payload: { modifiedBy: 'RESIDENT' } }],
+    });
+  });
+
+  it('changes nothing for the language already stored', () => {
+    const stored = { language: 'es', modifiedBy: 'portal', modifiedAt: '2026-11-01T08:00:00.000' };
+    expect(applyLanguage('1000001', stored, 'es', 'RESIDENT', '2026-11-30T09:00:00.000')).toEqual({ language: stored, events: [] });
   });
 });

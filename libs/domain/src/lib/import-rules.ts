@@ -1,6 +1,7 @@
 import type { BundleResource, CustomerBundle } from './bundle';
 import type { Id } from './values';
 import type { NewEvent } from './events';
+import type { LanguageTag } from './languages';
 import { caseEvents, disposalTicketEvents, invoiceEvents, pickupEvents, preferencesChanged, ticketEvents } from './write-rules';
 
 /*
@@ -80,4 +81,13 @@ export function sameData(a: unknown, b: unknown): boolean {
   const bRecord = b as Record<string, unknown>;
   if (aKeys.length !== Object.keys(b).length) return false;
   return aKeys.every((member) => Object.hasOwn(bRecord, member) && sameData((a as Record<string, unknown>)[member], bRecord[member]));
+}
+
+/**
+ * What an import of a known customer's `language` means (CONTRACT §11): a change is a
+ * `preferences.changed` event by no one (an import), as a change of its preferences is; a file that
+ * does not name the language, or names the stored one, changes nothing.
+ */
+export function importedLanguageEvents(customerId: Id, stored: LanguageTag | null, imported: LanguageTag | null | undefined): NewEvent[] {
+  return imported === undefined || imported === stored ? [] : [preferencesChanged(customerId, null)];
 }

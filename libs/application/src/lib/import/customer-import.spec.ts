@@ -96,6 +96,7 @@ describe.each(testDatabases())('CustomerImport on $name: what an import of a cus
     changedPreferences[1].enabled = true;
     await imports().importBundle({
       ...emptyBundle('1000007'),
+      customer: original.customer,
       tickets: [
         { ...original.tickets[0], status: 'CLOSED' },
         original.tickets[1],
@@ -238,6 +239,22 @@ describe.each(testDatabases())('CustomerImport on $name: the records of the publ
     expect(exported?.cases).toEqual([closed, bundle.cases[1]]);
   });
 
+  it('writes preferences.changed when an import changes a known customer\'s language, and nothing when it does not (CONTRACT §11)', async () => {
+    const id = '5000017';
+    const header = (language?: string | null) => ({ ...emptyBundle(id), customer: { id, currency: 'USD', ivrFee: null, ...(language === undefined ? {} : { language }) } });
+    const changes = async () => (await events(id)).filter((event) => event.type === 'preferences.changed').map(({ payload }) => payload);
+    await imports().importBundle(header('es'));
+    expect(await changes()).toEqual([]);
+    await imports().importBundle(header('es'));
+    await imports().importBundle(header());
+    expect(await changes()).toEqual([]);
+    await imports().importBundle(header('vi'));
+    expect(await changes()).toEqual([{ modifiedBy: null }]);
+    await imports().importCustomers([{ customer: header(null).customer, batches: [] }]);
+    expect(await changes()).toEqual([{ modifiedBy: null }, { modifiedBy: null }]);
+    expect((await customers().find(id))?.language).toBeNull();
+  });
+
   it('keeps the IVR fee and the language with the customer; a file without a language keeps the stored one (CONTRACT §11)', async () => {
     await imports().importBundle(fullBundle('5000007'));
     expect(await customers().find('5000007')).toEqual({ id: '5000007', currency: 'USD', ivrFee: '5.0', language: 'es' });
@@ -261,9 +278,9 @@ describe.each(testDatabases())('CustomerImport on $name: the records of the publ
     const missedNow = { ...original[3], status: 'Confirmed Negative' as const, exceptionReasonCode: 'BLK' };
     const arrivesMissed = pickup('2050', '2024-03-11', { status: 'Confirmed Negative', ticketNumber: null, exceptionReasonCode: null });
     const confirmed = pickup('2050', '2024-03-12');
-    await imports().importBundle({ ...emptyBundle('5000009'), pickups: [original[1], missedNow, arrivesMissed, confirmed] });
+    await imports().importBundle({ ...emptyBundle('5000009'), customer: fullBundle('5000009').customer, pickups: [original[1], missedNow, arrivesMissed, confirmed] });
     // Again, unchanged: nothing more.
-    await imports().importBundle({ ...emptyBundle('5000009'), pickups: [original[1], missedNow, arrivesMissed, confirmed] });
+    await imports().importBundle({ ...emptyBundle('5000009'), customer: fullBundle('5000009').customer, pickups: [original[1], missedNow, arrivesMissed, confirmed] });
 
     expect(await events('5000009')).toEqual([
       { type: 'pickup.missed', payload: { serviceId: '2050', plannedDate: '2024-03-04', ticketNumber: '790678', exceptionReasonCode: 'BLK' } },

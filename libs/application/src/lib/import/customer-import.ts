@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { importListChange, WHOLE_LISTS, type BundleResource, type Customer, type CustomerBundle, type Id, type ImportCount, type NewEvent } from '@curbside/domain';
-import { appendEvents, customerImportStore as store, importTransaction, withHeldInserts, type RecordBatch } from '@curbside/persistence';
+import { importedLanguageEvents, importListChange, WHOLE_LISTS, type BundleResource, type Customer, type CustomerBundle, type Id, type ImportCount, type NewEvent } from '@curbside/domain';
+import { appendEvents, customerImportStore as store, customerLanguageStore, importTransaction, withHeldInserts, type RecordBatch } from '@curbside/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 
 /** What importing one customer did. */
@@ -46,7 +46,7 @@ export class CustomerImport {
    */
   importBatches(customer: Customer, batches: AsyncIterable<RecordBatch> | Iterable<RecordBatch>): Promise<ImportSummary> {
     return importTransaction(this.dataSource, async (manager) => {
-      const known = await store.update(manager, customer);
+      const known = await updateHeader(manager, customer);
       if (!known) await store.insert(manager, [customer]);
       return importCustomer(manager, customer, !known, batches);
     });
@@ -64,13 +64,25 @@ export class CustomerImport {
       return withHeldInserts(manager, async () => {
         const summaries: ImportSummary[] = [];
         for (const { customer, batches } of customers) {
-          if (known.has(customer.id)) await store.update(manager, customer);
+          if (known.has(customer.id)) await updateHeader(manager, customer);
           summaries.push(await importCustomer(manager, customer, !known.has(customer.id), batches));
         }
         return summaries;
       });
     });
   }
+}
+
+/**
+ * Saves a stored customer's header (`store.update`) and appends the event its language's change
+ * means (`importedLanguageEvents`); the stored language is read only when the file names one.
+ * False when the customer is not stored (nothing written).
+ */
+async function updateHeader(manager: EntityManager, customer: Customer): Promise<boolean> {
+  const stored = customer.language === undefined ? null : await customerLanguageStore.load(manager, customer.id);
+  const known = await store.update(manager, customer);
+  if (known && stored !== null) await appendEvents(manager, importedLanguageEvents(customer.id, stored.language, customer.language));
+  return known;
 }
 
 /** Writes the records of one customer of an import (just written: `customerCreated` when new) in `manager`'s transaction. */
