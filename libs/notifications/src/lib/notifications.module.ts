@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import {
   ApiClientRepository,
+  CustomerRepository,
   DeliveryRepository,
   EventRepository,
   PreferenceRepository,
@@ -25,8 +26,8 @@ export class NotificationsModule {
         },
         {
           provide: Notifier,
-          useFactory: (events, deliveries, preferences, webhooks, tokens) => new Notifier(events, deliveries, preferences, webhooks, tokens, options),
-          inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository, UnsubscribeTokens],
+          useFactory: (events, deliveries, preferences, webhooks, tokens, customers) => new Notifier(events, deliveries, preferences, webhooks, tokens, options, customers),
+          inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository, UnsubscribeTokens, CustomerRepository],
         },
         {
           provide: WebhookService,

@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { DeliverClaimed, FanOutEvents, type Channel, type DeliveryChannels, type DeliveryOutcome, type OutcomeListener } from '@curbside/application';
 import type { Config, NotifierConfig } from '@curbside/config';
 import { reasonOf, type DeliveryChannel } from '@curbside/domain';
-import { contextOf, DeliveryRepository, EventRepository, PreferenceRepository, spanThatWas, WebhookRepository } from '@curbside/persistence';
+import { contextOf, type CustomerRepository, DeliveryRepository, EventRepository, PreferenceRepository, spanThatWas, WebhookRepository } from '@curbside/persistence';
 import { EmailChannel, LogChannel, ProviderChannel, WebhookChannel } from './channels';
 import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
 import { TemplateRenderer } from './render';
@@ -31,6 +31,7 @@ export const notifierOptionsOf = (config: Config): NotifierOptions => ({
   timeZone: config.timeZone,
   brandName: config.brandName,
   publicBaseUrl: config.publicBaseUrl,
+  languages: config.languages,
 });
 
 const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
@@ -70,6 +71,7 @@ export class Notifier {
     webhooks: WebhookRepository,
     unsubscribeTokens: UnsubscribeTokens,
     private readonly options: NotifierOptions,
+    customers?: CustomerRepository,
   ) {
     const log = (message: string, details: object) => this.logger.log({ ...details, msg: message });
     const from = { name: options.brandName, address: addressOf(options.from) };
@@ -85,7 +87,7 @@ export class Notifier {
       events,
       deliveries,
       this.channels,
-      new TemplateRenderer(options, unsubscribeTokens),
+      new TemplateRenderer(options, unsubscribeTokens, customers && ((ids) => customers.languagesOf(ids))),
       { ...options, senderAddress: from.address },
       (channel, outcome) => this.report(channel, outcome),
     );
