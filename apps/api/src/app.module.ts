@@ -66,6 +66,7 @@ export class AppModule {
           brandName: config.brandName,
           publicBaseUrl: config.publicBaseUrl,
           textProviderAuthToken: config.textProviderAuthToken,
+          languages: config.languages,
         }),
         ...extraImports,
       ],
