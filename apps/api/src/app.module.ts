@@ -69,6 +69,7 @@ export class AppModule {
           brandName: config.brandName,
           publicBaseUrl: config.publicBaseUrl,
           textProviderAuthToken: config.textProviderAuthToken,
+          languages: config.languages,
         }),
         ResidentPageModule.forRoot({
           brandName: config.brandName,

@@ -26,6 +26,8 @@ if (!process.env['DEBUG']) Logger.overrideLogger(false);
 const NOW = new Date('2026-11-30T15:00:00.000Z');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const NARROW = { width: 320, height: 900 };
+/** The id of the element that has the keyboard's focus, evaluated in the page. */
+const FOCUSED_ID = "document.activeElement ? document.activeElement.id : ''";
 
 describe.each(testDatabases())('a resident page in headless Chromium on $name', (database) => {
   describeInBrowser('resident page')('', () => {
@@ -46,7 +48,8 @@ describe.each(testDatabases())('a resident page in headless Chromium on $name', 
     const expectAccessible = async (state: string) => {
       const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
       expect({ state, violations: violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })) }).toEqual({ state, violations: [] });
-      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      // A string, evaluated in the page: this suite's TypeScript knows no DOM.
+      const sideways = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
       expect({ state, sideways }).toEqual({ state, sideways: 0 });
     };
 
@@ -144,12 +147,12 @@ describe.each(testDatabases())('a resident page in headless Chromium on $name', 
       let focused = '';
       for (let presses = 0; presses < 80 && !focused.startsWith('missed-pickup-choice'); presses += 1) {
         await page.keyboard.press('Tab');
-        focused = await page.evaluate(() => document.activeElement?.id ?? '');
+        focused = await page.evaluate<string>(FOCUSED_ID);
       }
       expect(focused).toMatch(/^missed-pickup-choice/);
       await page.keyboard.press('Space');
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('missed-pickup-comments');
+      expect(await page.evaluate<string>(FOCUSED_ID)).toBe('missed-pickup-comments');
       await page.keyboard.type('Reported with the keyboard');
       await page.keyboard.press('Tab');
       await Promise.all([page.waitForURL(/\/my\/done\?change=missed-pickup&ticket=\d+/), page.keyboard.press('Enter')]);

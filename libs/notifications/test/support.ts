@@ -10,6 +10,7 @@ import {
 } from '@curbside/domain';
 import {
   ApiClientRepository,
+  CustomerRepository,
   DeliveryRepository,
   EventRepository,
   inTransaction,
@@ -105,6 +106,7 @@ export async function openWorld(kind: TestDatabaseKind): Promise<NotifierWorld> 
         new WebhookRepository(dataSource),
         unsubscribeTokens,
         { ...TEST_OPTIONS, smtpUrl: null, textProviderUrl: null, voiceProviderUrl: null, ...options },
+        new CustomerRepository(dataSource),
       );
       notifiers.push(notifier);
       return notifier;

@@ -14,6 +14,14 @@ export class Localized {
   }
 }
 
+/** HTML made by the caller (a link), filled into an HTML message as it is; in a plain-text message, its `text`. */
+export class Markup {
+  constructor(
+    readonly html: string,
+    readonly text: string,
+  ) {}
+}
+
 const FIRST_STRONG_ISOLATE = '\u2068';
 const POP_DIRECTIONAL_ISOLATE = '\u2069';
 

@@ -1,6 +1,6 @@
 import { builtInCatalogs, type CatalogFile, folderCatalogs } from './catalog-files';
 import { type Formatjs, loadFormatjs } from './formatjs';
-import { isolateHtml, isolateText, isRightToLeft, Localized } from './isolation';
+import { isolateHtml, isolateText, isRightToLeft, Localized, Markup } from './isolation';
 import { type PageLanguage, pageLanguage, type PageLanguageRequest } from './page-language';
 
 /** What the catalogs need to know of the configuration (CONTRACT §11). */
@@ -15,7 +15,7 @@ export interface MessagesOptions {
 export const LAST_RESORT_LANGUAGE = 'en';
 
 /** A value a message is filled with: a string or number (never translated; isolated in a right-to-left language) or text already in the language. */
-export type MessageValue = string | number | Localized;
+export type MessageValue = string | number | Localized | Markup;
 export type MessageValues = Record<string, MessageValue>;
 
 /** A formatted message and the language it is actually written in (after any fallback). */
@@ -112,13 +112,29 @@ export class Messages {
    */
   format(language: string, key: string, values: MessageValues = {}): Formatted {
     const used = this.languageFor(language, [key]);
-    return { text: this.fill(used, key, values, (text) => isolateText(used, text)), language: used };
+    return { text: this.fill(used, key, values, (text) => isolateText(used, text), false), language: used };
+  }
+
+  /**
+   * A message made of several catalog messages, wholly in one language (CONTRACT §11): `write`
+   * is given a `Writer` in `language`; when any message it asks for is missing there, the whole
+   * is written again in the hauler's default, then in `en`. Returns what `write` returned and the
+   * language used (what a delivery records).
+   */
+  whole<T>(language: string, write: (writer: Writer) => T): { result: T; language: string } {
+    const candidates = [...new Set([this.offeredTag(language) ?? language, this.defaultLanguage, LAST_RESORT_LANGUAGE])];
+    for (const candidate of candidates) {
+      const writer = new Writer(this, candidate);
+      const result = write(writer);
+      if (!writer.fellBack || candidate === LAST_RESORT_LANGUAGE) return { result, language: candidate };
+    }
+    throw new Error('unreachable: en is the last candidate');
   }
 
   /** As `format`, as HTML: literal text and values escaped, values isolated with `<bdi>` in a right-to-left language. */
   formatHtml(language: string, key: string, values: MessageValues = {}): Formatted {
     const used = this.languageFor(language, [key]);
-    return { text: this.fill(used, key, values, (text) => isolateHtml(used, text), escapeHtml), language: used };
+    return { text: this.fill(used, key, values, (text) => isolateHtml(used, text), true), language: used };
   }
 
   /** The language a page is written in (CONTRACT §11), among the offered languages. */
@@ -146,7 +162,8 @@ export class Messages {
     return new Localized(new Intl.ListFormat(language, { type: 'conjunction' }).format(names.map((name) => isolateText(language, name))));
   }
 
-  private fill(language: string, key: string, values: MessageValues, isolate: (text: string) => string, escape = (text: string) => text): string {
+  private fill(language: string, key: string, values: MessageValues, isolate: (text: string) => string, html: boolean): string {
+    const escape = html ? escapeHtml : (text: string) => text;
     const marked = new Map<string, string>();
     const filled: Record<string, string | number | { mark: string }> = {};
     for (const [name, value] of Object.entries(values)) {
@@ -154,7 +171,7 @@ export class Messages {
       else {
         // Rich values come back from intl-messageformat as parts, so the pattern's own text can be escaped apart from them.
         const mark = String(marked.size);
-        marked.set(mark, value instanceof Localized ? escape(value.text) : isolate(escape(String(value))));
+        marked.set(mark, value instanceof Markup ? (html ? value.html : value.text) : value instanceof Localized ? escape(value.text) : isolate(escape(String(value))));
         filled[name] = { mark };
       }
     }
@@ -198,3 +215,48 @@ const utcNoon = (day: string): Date => new Date(`${day}T12:00:00Z`);
 /** Text made safe for HTML content and attribute values. */
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+/** Writes the messages of one language for `Messages.whole`, noting whether any was missing. */
+export class Writer {
+  /** True once a message was missing in this language (the whole is then written in another). */
+  fellBack = false;
+
+  constructor(
+    readonly messages: Messages,
+    readonly language: string,
+  ) {}
+
+  text(key: string, values: MessageValues = {}): string {
+    return this.noted(this.messages.format(this.language, key, values));
+  }
+
+  html(key: string, values: MessageValues = {}): string {
+    return this.noted(this.messages.formatHtml(this.language, key, values));
+  }
+
+  date(day: string): Localized {
+    return this.messages.date(this.language, day);
+  }
+
+  weekday(day: string): Localized {
+    return this.messages.weekday(this.language, day);
+  }
+
+  list(names: readonly string[]): Localized {
+    return this.messages.list(this.language, names);
+  }
+
+  get dir(): 'ltr' | 'rtl' {
+    return this.messages.dir(this.language);
+  }
+
+  /** A never-translated run (a brand, an id) isolated for plain text in this language. */
+  isolated(text: string): string {
+    return isolateText(this.language, text);
+  }
+
+  private noted({ text, language }: Formatted): string {
+    if (language !== this.language) this.fellBack = true;
+    return text;
+  }
+}

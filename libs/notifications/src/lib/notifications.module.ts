@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ResidentLinks } from '@curbside/application';
 import {
   ApiClientRepository,
+  CustomerRepository,
   DeliveryRepository,
   EventRepository,
   PreferenceRepository,
@@ -27,8 +28,9 @@ export class NotificationsModule {
         },
         {
           provide: Notifier,
-          useFactory: (events, deliveries, preferences, webhooks, tokens, pageLinks) => new Notifier(events, deliveries, preferences, webhooks, tokens, options, pageLinks),
-          inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository, UnsubscribeTokens, ResidentLinks],
+          useFactory: (events, deliveries, preferences, webhooks, tokens, customers, pageLinks) =>
+            new Notifier(events, deliveries, preferences, webhooks, tokens, options, customers, pageLinks),
+          inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository, UnsubscribeTokens, CustomerRepository, ResidentLinks],
         },
         {
           provide: WebhookService,

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
-import { DeliverClaimed, FanOutEvents, ResidentLinks, type Channel, type DeliveryChannels, type DeliveryOutcome, type OutcomeListener } from '@curbside/application';
+import { DeliverClaimed, FanOutEvents, type Channel, type ResidentLinks, type DeliveryChannels, type DeliveryOutcome, type OutcomeListener } from '@curbside/application';
 import type { Config, NotifierConfig } from '@curbside/config';
 import { reasonOf, type DeliveryChannel } from '@curbside/domain';
-import { contextOf, DeliveryRepository, EventRepository, PreferenceRepository, spanThatWas, WebhookRepository } from '@curbside/persistence';
+import { contextOf, type CustomerRepository, DeliveryRepository, EventRepository, PreferenceRepository, spanThatWas, WebhookRepository } from '@curbside/persistence';
 import { EmailChannel, LogChannel, ProviderChannel, WebhookChannel } from './channels';
 import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
 import { TemplateRenderer } from './render';
@@ -31,6 +31,7 @@ export const notifierOptionsOf = (config: Config): NotifierOptions => ({
   timeZone: config.timeZone,
   brandName: config.brandName,
   publicBaseUrl: config.publicBaseUrl,
+  languages: config.languages,
   residentLinkDays: config.residentLinkDays,
 });
 
@@ -71,6 +72,7 @@ export class Notifier {
     webhooks: WebhookRepository,
     unsubscribeTokens: UnsubscribeTokens,
     private readonly options: NotifierOptions,
+    customers?: CustomerRepository,
     /** Makes the page link of every email (CONTRACT §12); without it (some tests), emails carry none. */
     pageLinks: ResidentLinks | null = null,
   ) {
@@ -88,7 +90,7 @@ export class Notifier {
       events,
       deliveries,
       this.channels,
-      new TemplateRenderer(options, unsubscribeTokens, pageLinks),
+      new TemplateRenderer(options, unsubscribeTokens, customers && ((ids) => customers.languagesOf(ids)), pageLinks),
       { ...options, senderAddress: from.address },
       (channel, outcome) => this.report(channel, outcome),
     );

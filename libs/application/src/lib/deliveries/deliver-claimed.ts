@@ -133,7 +133,7 @@ export class DeliverClaimed {
     const unrendered = deliveries.filter((delivery) => !hasMessage(delivery));
     if (unrendered.length === 0) return deliveries.filter(hasMessage);
     const events = await this.events.byIds([...new Set(unrendered.map((delivery) => delivery.eventId))]);
-    const render = await this.messages.forBatch();
+    const render = await this.messages.forBatch(unrendered);
     const ready: DeliveryWithMessage[] = [];
     for (const delivery of deliveries) {
       const event = events.get(delivery.eventId);
