@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { Logger } from '@nestjs/common';
 import { ResidentLinks } from '@curbside/application';
 import { Notifier, UnsubscribeTokens } from '@curbside/notifications';
-import { DeliveryRepository, EventRepository, inTransaction, PreferenceRepository, WebhookRepository } from '@curbside/persistence';
+import { CustomerRepository, DeliveryRepository, EventRepository, inTransaction, PreferenceRepository, WebhookRepository } from '@curbside/persistence';
 import { startSmtpSink, testDatabases, type SmtpSink } from '@curbside/testing';
 import type { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
@@ -70,7 +70,9 @@ describe.each(testDatabases())('a resident page in headless Chromium on $name', 
           timeZone: 'UTC',
           brandName: 'Curbside',
           publicBaseUrl: t.url,
+          languages: { offered: ['en', 'es', 'ar'], messagesDir: null },
         },
+        t.app.get(CustomerRepository),
         t.app.get(ResidentLinks),
       );
       browser = await launchBrowser();
