@@ -228,6 +228,10 @@ describe.each(testDatabases())('notices on $name', (kind) => {
       expect(reminder?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
       expect(reminder?.text).toContain(`Unsubscribe from these emails: ${link}`);
       expect(reminder?.html).toContain(`href="${link}"`);
+      // And a fresh link to the resident's own page in both parts (CONTRACT §12).
+      const page = /Your pickups, reminders and requests: (http:\/\/localhost:3000\/my\/[\w-]{43})\n/.exec(reminder?.text ?? '')?.[1];
+      expect(page).toBeDefined();
+      expect(reminder?.html).toContain(`href="${page}"`);
       const moved = smtp.received.find((mail) => mail.to[0] === 'six@example.com' && mail.subject.includes('Holiday'));
       expect(moved?.subject).toMatch(
         /^Curbside: Holiday schedule: Saturday’s pickup moves to Monday, November 30 \((Thanksgiving Day|Day after Thanksgiving)\)$/,
