@@ -20,6 +20,7 @@ import { SeedCommand } from './commands/seed.command';
 import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.command';
 import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';
 import { SuppressionsCommand, SuppressionsDeleteCommand, SuppressionsListCommand } from './commands/suppressions.command';
+import { MessagesCheckCommand, MessagesCommand, MessagesListCommand } from './commands/messages.command';
 import { WebhooksCommand, WebhooksCreateCommand, WebhooksDeleteCommand, WebhooksListCommand } from './commands/webhooks.command';
 
 const COMMANDS = [
@@ -49,6 +50,9 @@ const COMMANDS = [
   SuppressionsCommand,
   SuppressionsListCommand,
   SuppressionsDeleteCommand,
+  MessagesCommand,
+  MessagesListCommand,
+  MessagesCheckCommand,
   WebhooksCommand,
   WebhooksCreateCommand,
   WebhooksListCommand,

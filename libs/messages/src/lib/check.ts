@@ -1,5 +1,5 @@
 import { builtInCatalogs, type CatalogFile, folderCatalogs, folderTags, BUILT_IN_LANGUAGES } from './catalog-files';
-import { type Formatjs, loadFormatjs, type MessageFormatElement, type PluralElement } from './formatjs';
+import { type Formatjs, formatjs as loadFormatjs, type MessageFormatElement, type PluralElement } from './formatjs';
 import { Localized } from './isolation';
 import { Messages, type MessageValues } from './messages';
 import { textShape, plainForms } from './texts';
@@ -57,7 +57,7 @@ const A_YEAR = Array.from({ length: 366 }, (_, day) => new Date(Date.UTC(2028, 0
  * every key of `en`, and no catalog has a key `en` lacks.
  */
 export async function checkCatalogs(folder: string | null, brand: string): Promise<CatalogProblem[]> {
-  const formatjs = await loadFormatjs();
+  const formatjs = loadFormatjs();
   const reference = new Map(Object.entries(builtInCatalogs()[0].messages));
   let files: CatalogFile[];
   try {

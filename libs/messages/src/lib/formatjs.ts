@@ -1,6 +1,8 @@
 /*
- * formatjs's packages ship ES modules only; this CommonJS build reaches them through a dynamic
- * import, once per process, before the catalogs are built (`loadMessages`).
+ * formatjs's packages ship ES modules only. This CommonJS build requires them as Node (20.19 and
+ * later) requires ES modules, so the catalogs can be built synchronously where a caller needs
+ * them at once (the OpenAPI document's calendar example); TypeScript is told their types by
+ * `resolution-mode`.
  */
 type MessageFormatModule = typeof import('intl-messageformat', { with: { 'resolution-mode': 'import' } });
 type LocaleMatcherModule = typeof import('@formatjs/intl-localematcher', { with: { 'resolution-mode': 'import' } });
@@ -15,9 +17,13 @@ export interface Formatjs {
 
 export type { MessageFormatElement, PluralElement } from '@formatjs/icu-messageformat-parser' with { 'resolution-mode': 'import' };
 
-let loading: Promise<Formatjs> | null = null;
+let loaded: Formatjs | null = null;
 
-export const loadFormatjs = (): Promise<Formatjs> =>
-  (loading ??= Promise.all([import('intl-messageformat'), import('@formatjs/intl-localematcher'), import('@formatjs/icu-messageformat-parser')]).then(
-    ([messageFormat, localeMatcher, parser]) => ({ IntlMessageFormat: messageFormat.IntlMessageFormat, match: localeMatcher.match, parser }),
-  ));
+export function formatjs(): Formatjs {
+  loaded ??= {
+    IntlMessageFormat: (require('intl-messageformat') as MessageFormatModule).IntlMessageFormat,
+    match: (require('@formatjs/intl-localematcher') as LocaleMatcherModule).match,
+    parser: require('@formatjs/icu-messageformat-parser') as ParserModule,
+  };
+  return loaded;
+}

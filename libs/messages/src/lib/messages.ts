@@ -1,5 +1,5 @@
 import { builtInCatalogs, type CatalogFile, folderCatalogs } from './catalog-files';
-import { type Formatjs, loadFormatjs } from './formatjs';
+import { type Formatjs, formatjs } from './formatjs';
 import { isolateHtml, isolateText, isRightToLeft, Localized, Markup } from './isolation';
 import { type PageLanguage, pageLanguage, type PageLanguageRequest } from './page-language';
 
@@ -24,9 +24,14 @@ export interface Formatted {
   language: string;
 }
 
-/** The catalogs of a configuration, built once at start (a bad `MESSAGES_DIR` file throws, naming it). */
+/** The catalogs of a configuration, built at once (a bad `MESSAGES_DIR` file throws, naming it). */
+export function messagesFor(options: MessagesOptions): Messages {
+  return new Messages(options, formatjs());
+}
+
+/** `messagesFor`, for callers that build their catalogs in an async factory. */
 export async function loadMessages(options: MessagesOptions): Promise<Messages> {
-  return new Messages(options, await loadFormatjs());
+  return messagesFor(options);
 }
 
 /**
