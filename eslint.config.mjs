@@ -12,26 +12,29 @@ const imports = {
   // The wire contract stands alone: integrators import it with nothing else.
   'scope:contract': [],
   'scope:domain': [],
-  'scope:codecs': ['scope:domain', 'scope:contract'],
+  'scope:codecs': ['scope:domain', 'scope:contract', 'scope:messages'],
   'scope:persistence': ['scope:domain'],
   'scope:application': ['scope:domain', 'scope:codecs', 'scope:persistence'],
   'scope:auth': ['scope:codecs', 'scope:contract', 'scope:domain', 'scope:persistence'],
   // Above the application: the notifier runs its delivery use cases (FanOutEvents, DeliverClaimed) and implements their ports.
-  'scope:notifications': ['scope:application', 'scope:contract', 'scope:domain', 'scope:persistence', 'scope:config'],
+  'scope:notifications': ['scope:application', 'scope:contract', 'scope:domain', 'scope:persistence', 'scope:config', 'scope:messages'],
   // The core every door stands on: configuration, logging, persistence.
   'scope:core': ['scope:config', 'scope:persistence'],
   'scope:client': ['scope:contract'],
   // The demo builds its schedule with the domain's rules.
   'scope:demo': ['scope:domain'],
-  'scope:config': [],
+  // The configuration checks that every offered language has a catalog (CONTRACT §11).
+  'scope:config': ['scope:messages'],
+  // What residents read, in their language: catalogs and their formatting, used by delivery, the doors' pages and the calendar codec.
+  'scope:messages': [],
   'scope:testing': [],
-  'scope:api': ['scope:application', 'scope:auth', 'scope:codecs', 'scope:config', 'scope:contract', 'scope:core', 'scope:demo', 'scope:domain', 'scope:notifications', 'scope:persistence'],
-  'scope:admin-cli': ['scope:application', 'scope:auth', 'scope:codecs', 'scope:config', 'scope:core', 'scope:demo', 'scope:domain', 'scope:notifications', 'scope:persistence'],
-  'scope:notifier': ['scope:application', 'scope:config', 'scope:core', 'scope:notifications', 'scope:persistence'],
+  'scope:api': ['scope:application', 'scope:auth', 'scope:codecs', 'scope:config', 'scope:contract', 'scope:core', 'scope:demo', 'scope:domain', 'scope:messages', 'scope:notifications', 'scope:persistence'],
+  'scope:admin-cli': ['scope:application', 'scope:auth', 'scope:codecs', 'scope:config', 'scope:core', 'scope:demo', 'scope:domain', 'scope:messages', 'scope:notifications', 'scope:persistence'],
+  'scope:notifier': ['scope:application', 'scope:config', 'scope:core', 'scope:messages', 'scope:notifications', 'scope:persistence'],
   'scope:tools': ['scope:config'],
 };
 /** Projects whose code may not import a framework. */
-const frameworkFree = new Set(['scope:contract', 'scope:domain', 'scope:codecs', 'scope:client', 'scope:demo']);
+const frameworkFree = new Set(['scope:contract', 'scope:domain', 'scope:codecs', 'scope:client', 'scope:demo', 'scope:messages']);
 /** What a test may import besides its project's own imports: the test databases and SMTP sink, and, above the libs, any lib (the API's tests call it through the client). */
 const aboveTheLibs = new Set(['scope:api', 'scope:admin-cli', 'scope:notifier', 'scope:tools']);
 const testImports = (scope) => (aboveTheLibs.has(scope) ? Object.keys(imports) : ['scope:testing']);

@@ -20,8 +20,8 @@ module.exports = function preset(projectDir, overrides = {}) {
         },
       ],
     },
-    // jose (used by @curbside/auth) ships ES modules only; Jest's CommonJS runtime needs it compiled.
-    transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+    // jose (used by @curbside/auth) and formatjs's packages (used by @curbside/messages) ship ES modules only; Jest's CommonJS runtime needs them compiled.
+    transformIgnorePatterns: ['/node_modules/(?!(jose|intl-messageformat|@formatjs)/)'],
     moduleNameMapper: {
       '^@curbside/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
       // A lib's test entry (`@curbside/persistence/testing`): helpers for the suites of the libs above it.

@@ -6,7 +6,8 @@
  * own is given nothing: the API runs on it, and the start says how to register a client.
  *
  * The banner comes last, once the API listens, so that nothing scrolls it away: it prints the
- * `export CLIENT_ID=… CLIENT_SECRET=…` line that README.md's walk-through and the SDK example use.
+ * `export CLIENT_ID=… CLIENT_SECRET=…` line that README.md's walk-through and the SDK example use,
+ * and a link to the first demo customer's own page (docs/resident-page.md).
  * Ctrl-C stops the API (without the load balancer's drain delay, unless SHUTDOWN_DRAIN_MS is set).
  *
  * The demo client's id and secret are kept in data/demo-client.json (mode 600), beside the
@@ -29,14 +30,22 @@ const seed = spawnSync(process.execPath, [cli, 'seed', '--demo', '--if-empty', '
 });
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 const demo = JSON.parse(seed.stdout);
+const pageUrl = demo.customers.length === 0 ? null : residentPageLink(demo.customers[0]);
 
 // On a developer's machine nothing balances load in front of the API: Ctrl-C need not wait for a drain.
 process.env.SHUTDOWN_DRAIN_MS ??= '0';
 // The API runs in this process: its banner follows the API's own lines once it listens. Asked over HTTP instead, the
 // readiness probe's own log line could land after the banner.
 require(path.join(root, 'dist/apps/api/main.js')).started.then(() =>
-  process.stdout.write(demo.customers.length === 0 ? noDemo() : demoReady(demo)),
+  process.stdout.write(demo.customers.length === 0 ? noDemo() : demoReady(demo, pageUrl)),
 );
+
+/** A fresh link to the demo customer's own page (CONTRACT §12), as an email would carry it. */
+function residentPageLink(customerId) {
+  const made = spawnSync(process.execPath, [cli, 'residents', 'link', customerId, '--json'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (made.status !== 0) process.exit(made.status ?? 1);
+  return JSON.parse(made.stdout).url;
+}
 
 function noDemo() {
   return `
@@ -48,7 +57,7 @@ function noDemo() {
 `;
 }
 
-function demoReady(demo) {
+function demoReady(demo, pageUrl) {
   const headers = `-H "Authorization: Bearer $TOKEN" -H "ClientId: $CLIENT_ID" -H "Request-Tracking-Id: $(node -p 'crypto.randomUUID()')"`;
   const customer = demo.customers[0];
   return `
@@ -63,6 +72,9 @@ function demoReady(demo) {
     curl -s $CURBSIDE_URL/api/v1/customers/${customer}/tickets ${headers} -H "Accept: application/xml"
     curl -s $CURBSIDE_URL/api/v1/customers/${customer}/services/next-pickup ${headers}
     curl -s $CURBSIDE_URL/api/v1/customers/${customer}/services/calendar ${headers}   # calendar_url: subscribe from a calendar app
+
+  Customer ${customer}'s own page, as a resident opens it from an email (no account; works for RESIDENT_LINK_DAYS):
+    ${pageUrl}
 
   OpenAPI: ${base}/docs    Stop: Ctrl-C
 `;

@@ -15,10 +15,12 @@ import { ImportCommand } from './commands/import.command';
 import { KeysCommand, KeysRotateCommand } from './commands/keys.command';
 import { AlertsCommand, AlertsCreateCommand, AlertsListCommand } from './commands/alerts.command';
 import { NoticesCommand, NoticesExplainCommand, NoticesRunCommand } from './commands/notices.command';
+import { ResidentsCommand, ResidentsLinkCommand, ResidentsRevokeCommand } from './commands/residents.command';
 import { SeedCommand } from './commands/seed.command';
 import { TicketsCommand, TicketsSetStatusCommand } from './commands/tickets.command';
 import { TokensCommand, TokensIssueCommand } from './commands/tokens.command';
 import { SuppressionsCommand, SuppressionsDeleteCommand, SuppressionsListCommand } from './commands/suppressions.command';
+import { MessagesCheckCommand, MessagesCommand, MessagesListCommand } from './commands/messages.command';
 import { WebhooksCommand, WebhooksCreateCommand, WebhooksDeleteCommand, WebhooksListCommand } from './commands/webhooks.command';
 
 const COMMANDS = [
@@ -36,6 +38,9 @@ const COMMANDS = [
   KeysRotateCommand,
   FeedsCommand,
   FeedsRevokeCommand,
+  ResidentsCommand,
+  ResidentsLinkCommand,
+  ResidentsRevokeCommand,
   SeedCommand,
   TicketsCommand,
   TicketsSetStatusCommand,
@@ -45,6 +50,9 @@ const COMMANDS = [
   SuppressionsCommand,
   SuppressionsListCommand,
   SuppressionsDeleteCommand,
+  MessagesCommand,
+  MessagesListCommand,
+  MessagesCheckCommand,
   WebhooksCommand,
   WebhooksCreateCommand,
   WebhooksListCommand,

@@ -283,6 +283,29 @@ describe.each(testDatabases())('admin CLI on $name', (kind) => {
     }
   }, 120_000); // six CLI runs and an API start
 
+  it("makes a link to a customer's own page (residents link) and ends every link and session of the customer (residents revoke)", async () => {
+    runCli(databaseUrl, ['import', writeTempJson(file)]);
+    const publicBaseUrl = 'https://notices.example.test';
+    const made = runCli(databaseUrl, ['residents', 'link', '1000001', '--json'], { PUBLIC_BASE_URL: publicBaseUrl, RESIDENT_LINK_DAYS: '7' });
+    expect(made.status).toBe(0);
+    const { url, expires } = made.json<{ url: string; expires: string }>();
+    expect(url).toMatch(/^https:\/\/notices\.example\.test\/my\/[\w-]{43}$/);
+    expect(Math.round((Date.parse(expires) - Date.now()) / 86_400_000)).toBe(7);
+    expect(runCli(databaseUrl, ['residents', 'link', '9999999']).status).toBe(4);
+    const api = await startApi(databaseUrl, await freePort(), { PUBLIC_BASE_URL: publicBaseUrl });
+    try {
+      const open = async (link: string) => (await fetch(link.replace(publicBaseUrl, api.url), { redirect: 'manual' })).status;
+      const second = runCli(databaseUrl, ['residents', 'link', '1000001'], { PUBLIC_BASE_URL: publicBaseUrl }).stdout.split('\n')[0];
+      expect(await open(url)).toBe(303);
+      const revoked = runCli(databaseUrl, ['residents', 'revoke', '1000001', '--json']);
+      expect(revoked.json()).toEqual({ customer_id: '1000001', ended: 3 });
+      expect(await open(url)).toBe(404);
+      expect(await open(second)).toBe(404);
+    } finally {
+      await api.stop();
+    }
+  }, 120_000);
+
   it('explains what a customer was or will be told for a day (notices explain); the reasons are the use case\'s tests (apps/notifier)', () => {
     runCli(databaseUrl, ['import', writeTempJson(file)]);
     const json = runCli(databaseUrl, ['notices', 'explain', '1000001', '--date', '2026-06-17', '--json']);

@@ -24,6 +24,7 @@ import { PreferencesModule } from './preferences/preferences.module';
 import { ServiceRequestsModule } from './service-requests/service-requests.module';
 import { ServicesModule } from './services/services.module';
 import { TicketsModule } from './tickets/tickets.module';
+import { ResidentPageModule } from './resident-page/resident-page.module';
 
 export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
 
@@ -71,6 +72,15 @@ export class AppModule {
           brandName: config.brandName,
           publicBaseUrl: config.publicBaseUrl,
           textProviderAuthToken: config.textProviderAuthToken,
+          languages: config.languages,
+        }),
+        ResidentPageModule.forRoot({
+          brandName: config.brandName,
+          brandColor: config.brandColor,
+          publicBaseUrl: config.publicBaseUrl,
+          extraPickupsPerMonth: config.extraPickupsPerMonth,
+          languages: config.languages.offered,
+          messagesDir: config.languages.messagesDir,
         }),
         ...extraImports,
       ],

@@ -4,7 +4,7 @@ import { createServer, Server, Socket } from 'node:net';
 import { ClientService } from '@curbside/auth';
 import { loadConfig } from '@curbside/config';
 import { describeWith, itWith, testDatabases, testServerUrl } from '@curbside/testing';
-import type { Response } from 'supertest';
+import request, { type Response } from 'supertest';
 import { createApp } from '../src/app';
 import { expectProblem, startTestApp, TestApp, TestClient } from './support';
 
@@ -83,6 +83,13 @@ describeWith('Redis')('rate limits shared in Redis by two API instances', () => 
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
     }
+  });
+
+  it("counts a resident page's requests per address across both instances: 60 a minute, then the 429 page (CONTRACT §12)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 64; i++) statuses.push((await request((i % 2 === 0 ? a : b).url).get('/my').set('Accept-Language', 'en')).status);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(60);
+    expect(statuses.slice(60)).toEqual([429, 429, 429, 429]);
   });
 
   it('counts each client on its own', async () => {

@@ -39,7 +39,7 @@ describe.each(httpBehaviourDatabases())('inbound texts on $name', (database) => 
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { env: { TEXT_PROVIDER_AUTH_TOKEN: AUTH_TOKEN, PUBLIC_BASE_URL } });
+    t = await startTestApp(database, { env: { TEXT_PROVIDER_AUTH_TOKEN: AUTH_TOKEN, PUBLIC_BASE_URL, LANGUAGES: 'en,es' } });
     for (const id of ['7800001', '7800002', '7800003']) await t.app.get(CustomerImport).importBundle(emptyBundle(id));
     await t.app.get(UpdatePreferences).execute(
       '7800001',
@@ -107,7 +107,7 @@ describe.each(httpBehaviourDatabases())('inbound texts on $name', (database) => 
     expect(await changeEvents()).toBe(events + 2);
   });
 
-  it.each(['STOPALL', 'unsubscribe', 'Cancel', 'END', 'quit'])('%s is a STOP too', async (word) => {
+  it.each(['STOPALL', 'unsubscribe', 'Cancel', 'END', 'quit', 'PARAR', 'cancelar', 'Alto'])('%s is a STOP too (PARAR, CANCELAR, ALTO: the es catalog, CONTRACT §11)', async (word) => {
     await inbound(t, message('5550100151', word)).expect(200);
     expect(await selections()).toContain('7800003 Service Notification/Text/SMOBILE:N by STOP');
     await inbound(t, message('5550100151', 'START')).expect(200);

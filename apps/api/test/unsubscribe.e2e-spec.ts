@@ -65,12 +65,18 @@ const versionOf = async (t: TestApp, customerId: string): Promise<number> => (aw
 
 const issue = (t: TestApp, grant: UnsubscribeGrant): Promise<string> => t.app.get(UnsubscribeTokens).issue(grant);
 
+const ALL_LANGUAGES = 'en,es,zh-Hans,zh-Hant,vi,tl,ko,ar';
+
+/** The customer's stored language (CONTRACT §11), as the language operation or the import leaves it. */
+const setLanguage = (t: TestApp, customerId: string, language: string | null): Promise<unknown> =>
+  t.app.get(DataSource).query(`UPDATE "customers" SET "language" = ${language === null ? 'NULL' : `'${language}'`} WHERE "id" = '${customerId}'`);
+
 describe.each(httpBehaviourDatabases())('unsubscribe links on $name', (database) => {
   let t: TestApp;
   let token: string;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { customers: [CUSTOMER], env: { BRAND_NAME: 'Prairie Hauling' } });
+    t = await startTestApp(database, { customers: [CUSTOMER], env: { BRAND_NAME: 'Prairie Hauling', LANGUAGES: ALL_LANGUAGES } });
     await seedCustomer(t, CUSTOMER);
     token = await issue(t, { customerId: CUSTOMER, category: NOTICES, address: 'resident@example.com' });
   });
@@ -89,9 +95,11 @@ describe.each(httpBehaviourDatabases())('unsubscribe links on $name', (database)
     const response = await t.http().get(`/unsubscribe/${token}`).expect(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.text).toContain('<html lang="en">');
+    expect(response.text).toContain('<html lang="en" dir="ltr">');
+    expect(response.headers['content-language']).toBe('en');
+    expect(response.headers['vary']).toMatch(/Accept-Language/);
     expect(response.text).toContain('<title>Unsubscribe from Prairie Hauling emails \u2013 Prairie Hauling</title>');
-    expect(response.text).toContain(`<form method="post" action="${token}">`);
+    expect(response.text).toContain(`<form method="post" action="${token}?lang=en">`);
     expect(response.text).toContain('<button type="submit">Unsubscribe</button>');
     expect(response.text).toContain('\u201cService Notification\u201d emails that Prairie Hauling sends to r\u2022\u2022\u2022@example.com');
     expect(response.text).not.toContain('resident@example.com');
@@ -156,6 +164,46 @@ describe.each(httpBehaviourDatabases())('unsubscribe links on $name', (database)
     expectProblem(posted, 404, 'NOT_FOUND');
     expect(posted.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect([await selectionsOf(t, CUSTOMER), await eventsOf(t, CUSTOMER), await versionOf(t, CUSTOMER)]).toEqual(before);
+  });
+
+  describe('in the resident\u2019s language (CONTRACT §11)', () => {
+    afterEach(() => setLanguage(t, CUSTOMER, null));
+
+    it.each([
+      ['es-MX,es;q=0.9,en;q=0.5', 'es'],
+      ['zh-TW', 'zh-Hant'],
+      ['zh-HK', 'zh-Hant'],
+      ['zh-CN', 'zh-Hans'],
+      ['fil-PH', 'tl'],
+      ['fr-FR, ko;q=0.3', 'ko'],
+      ['fr-FR', 'en'],
+    ])('Accept-Language %j answers %s, with Vary: Accept-Language', async (accept, language) => {
+      const response = await t.http().get(`/unsubscribe/${token}`).set('Accept-Language', accept).expect(200);
+      expect(response.headers['content-language']).toBe(language);
+      expect(response.headers['vary']).toMatch(/Accept-Language/);
+      expect(response.text).toContain(`<html lang="${language}" dir="ltr">`);
+    });
+
+    it('the customer\u2019s language before the header, lang before both; an unoffered lang is ignored', async () => {
+      await setLanguage(t, CUSTOMER, 'vi');
+      const vi = await t.http().get(`/unsubscribe/${token}`).set('Accept-Language', 'es').expect(200);
+      expect(vi.headers['content-language']).toBe('vi');
+      expect(vi.headers['vary'] ?? '').not.toMatch(/Accept-Language/);
+      expect(vi.text).toContain('<h1>Hủy đăng ký email của Prairie Hauling</h1>');
+      const ko = await t.http().get(`/unsubscribe/${token}?lang=KO`).set('Accept-Language', 'es').expect(200);
+      expect(ko.headers['content-language']).toBe('ko');
+      expect((await t.http().get(`/unsubscribe/${token}?lang=fr`).expect(200)).headers['content-language']).toBe('vi');
+    });
+
+    it('writes the pages right to left in ar, isolating the brand, the category and the address', async () => {
+      const response = await t.http().get(`/unsubscribe/${token}?lang=ar`).expect(200);
+      expect(response.headers['content-language']).toBe('ar');
+      expect(response.text).toContain('<html lang="ar" dir="rtl">');
+      expect(response.text).toContain('<h1>إلغاء الاشتراك في رسائل <bdi>Prairie Hauling</bdi></h1>');
+      expect(response.text).toContain('«<bdi>Service Notification</bdi>»');
+      expect(response.text).toContain('<bdi>r\u2022\u2022\u2022@example.com</bdi>');
+      expect(response.text).toContain(`action="${token}?lang=ar"`);
+    });
   });
 
   it('a token of a customer that is gone is a 404', async () => {
@@ -234,7 +282,7 @@ describeInBrowser('unsubscribe page')('the unsubscribe page in headless Chromium
   let page: Page;
 
   beforeAll(async () => {
-    t = await startTestApp(httpBehaviourDatabases()[0], { customers: [CUSTOMER], env: { BRAND_NAME: 'Prairie Hauling' } });
+    t = await startTestApp(httpBehaviourDatabases()[0], { customers: [CUSTOMER], env: { BRAND_NAME: 'Prairie Hauling', LANGUAGES: ALL_LANGUAGES } });
     await seedCustomer(t, CUSTOMER);
     browser = await launchBrowser();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -245,6 +293,21 @@ describeInBrowser('unsubscribe page')('the unsubscribe page in headless Chromium
     await t?.close();
   });
 
+  it('shows an ar resident the pages right to left, and the button unsubscribes in Arabic (CONTRACT §11)', async () => {
+    await setLanguage(t, CUSTOMER, 'ar');
+    const token = await issue(t, { customerId: CUSTOMER, category: 'Service Notification', address: 'resident@example.com' });
+    await page.goto(`${t.url}/unsubscribe/${token}`);
+    const root = page.locator('html');
+    expect([await root.getAttribute('lang'), await root.getAttribute('dir'), await page.evaluate('getComputedStyle(document.body).direction')]).toEqual(['ar', 'rtl', 'rtl']);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('إلغاء الاشتراك في رسائل Prairie Hauling');
+    await Promise.all([page.waitForURL(`${t.url}/unsubscribe/${token}?lang=ar`), page.getByRole('button', { name: 'إلغاء الاشتراك' }).click()]);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('تم إلغاء اشتراكك');
+    expect(await root.getAttribute('dir')).toBe('rtl');
+    expect(await page.getByRole('status').textContent()).toBe('لن يرسل Prairie Hauling بعد الآن رسائل «Service Notification» إلى r\u2022\u2022\u2022@example.com.');
+    expect(await selectionsOf(t, CUSTOMER)).toContain('Service Notification/Email/SEMAIL=Resident@Example.com:N by UNSUBSCRIBE');
+    await setLanguage(t, CUSTOMER, null);
+  });
+
   it('opens the link, shows what it stops, and one press of the button unsubscribes', async () => {
     const token = await issue(t, { customerId: CUSTOMER, category: 'Service Exception', address: 'resident@example.com' });
     await page.goto(`${t.url}/unsubscribe/${token}`);
@@ -253,10 +316,9 @@ describeInBrowser('unsubscribe page')('the unsubscribe page in headless Chromium
     expect(await page.getByRole('main').textContent()).toContain('\u201cService Exception\u201d emails that Prairie Hauling sends to r\u2022\u2022\u2022@example.com');
     expect(await selectionsOf(t, CUSTOMER)).toContain('Service Exception/Email/SEMAIL=resident@example.com:Y by portal');
 
-    await Promise.all([page.waitForURL(`${t.url}/unsubscribe/${token}`), page.getByRole('button', { name: 'Unsubscribe' }).click()]);
+    await Promise.all([page.waitForURL(`${t.url}/unsubscribe/${token}?lang=en`), page.getByRole('button', { name: 'Unsubscribe' }).click()]);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You are unsubscribed');
     expect(await page.getByRole('status').textContent()).toBe('Prairie Hauling will no longer send \u201cService Exception\u201d emails to r\u2022\u2022\u2022@example.com.');
     expect(await selectionsOf(t, CUSTOMER)).toContain('Service Exception/Email/SEMAIL=resident@example.com:N by UNSUBSCRIBE');
-    expect(await selectionsOf(t, CUSTOMER)).toContain('Service Notification/Email/SEMAIL=Resident@Example.com:Y by portal');
   });
 });

@@ -1,6 +1,7 @@
 import { CustomerImport, NoticeRun, RouteAlerts } from '@curbside/application';
 import { decodeImportFile } from '@curbside/codecs';
-import { addDays, SHORT_MESSAGE_MAX, type Holiday } from '@curbside/domain';
+import { addDays, type Holiday } from '@curbside/domain';
+import { textShape } from '@curbside/messages';
 import { verifyWebhookSignature } from '@curbside/notifications';
 import { drain, openWorld, type NotifierWorld } from '@curbside/notifications/testing';
 import { HolidayRepository, NoticeRepository, openDatabase } from '@curbside/persistence';
@@ -218,7 +219,7 @@ describe.each(testDatabases())('notices on $name', (kind) => {
       expect(texts.requests).toHaveLength(expected.messages.length - emails.length);
 
       const reminder = smtp.received.find((mail) => mail.to[0] === 'one@example.com' && mail.subject.includes('Reminder'));
-      expect(reminder?.subject).toBe('Curbside: Reminder: pickup on Wednesday, Nov 25');
+      expect(reminder?.subject).toBe('Curbside: Reminder: pickup on Wednesday, November 25');
       expect(reminder?.text).toContain('- Hauling - 96 Gallon Cart\n- Recycling 64 Gallon\n');
       expect(reminder?.html).toContain('<li>Recycling 64 Gallon</li>');
       // CONTRACT §10: a notice is an email to a resident like any other: its own unsubscribe link, as headers and in both parts.
@@ -227,16 +228,21 @@ describe.each(testDatabases())('notices on $name', (kind) => {
       expect(reminder?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
       expect(reminder?.text).toContain(`Unsubscribe from these emails: ${link}`);
       expect(reminder?.html).toContain(`href="${link}"`);
+      // And a fresh link to the resident's own page in both parts (CONTRACT §12).
+      const page = /Your pickups, reminders and requests: (http:\/\/localhost:3000\/my\/[\w-]{43})\n/.exec(reminder?.text ?? '')?.[1];
+      expect(page).toBeDefined();
+      expect(reminder?.html).toContain(`href="${page}"`);
       const moved = smtp.received.find((mail) => mail.to[0] === 'six@example.com' && mail.subject.includes('Holiday'));
       expect(moved?.subject).toMatch(
-        /^Curbside: Holiday schedule: Saturday's pickup moves to Monday, Nov 30 \((Thanksgiving Day|Day after Thanksgiving)\)$/,
+        /^Curbside: Holiday schedule: Saturday’s pickup moves to Monday, November 30 \((Thanksgiving Day|Day after Thanksgiving)\)$/,
       );
-      expect(moved?.text).toContain('- Front load 4 yd: Saturday, Nov 28 moves to Monday, Nov 30');
+      expect(moved?.text).toContain('- Front load 4 yd: Saturday, November 28 moves to Monday, November 30');
 
       for (const request of texts.requests) {
         const { message } = JSON.parse(request.rawBody) as { message: string };
-        expect(message.length).toBeLessThanOrEqual(SHORT_MESSAGE_MAX);
-        expect(message).toMatch(/(Reminder: pickup on Wednesday, Nov 25|Holiday schedule: Thursday's pickup moves to Friday, Nov 27)/);
+        // CONTRACT §11: an English text is one GSM-7 segment.
+        expect(textShape(message)).toEqual({ encoding: 'GSM-7', segments: 1 });
+        expect(message).toMatch(/(Reminder: pickup on Wednesday, November 25|Holiday schedule: Thursday's pickup moves to Friday, November 27)/);
       }
       const activities: Array<{ to: string; subject: string }> = await world.dataSource.query(
         `SELECT "to_address" AS "to", "subject" FROM "email_activities" WHERE "sent_by" = 'SYSTEM' ORDER BY "to_address", "subject"`,

@@ -96,7 +96,7 @@ describe.each(testDatabases())('notices through the programs on $name', (kind) =
       expect(response.status).toBe(200);
       const body = JSON.stringify(await response.json());
       for (const mail of smtp.received.filter((m) => m.to[0] === 'one@example.com')) expect(body).toContain(JSON.stringify(mail.subject));
-      expect(body).toContain('Reminder: pickup on Wednesday, Nov 25');
+      expect(body).toContain('Reminder: pickup on Wednesday, November 25');
       expect(body).toContain('"sent_by":"SYSTEM"');
     } finally {
       await stop(api);

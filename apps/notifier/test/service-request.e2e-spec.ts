@@ -1,4 +1,5 @@
-import { formatNoticeDate, todayIn, WEEKDAYS, type Service } from '@curbside/domain';
+import { todayIn, WEEKDAYS, type Service } from '@curbside/domain';
+import { loadMessages } from '@curbside/messages';
 import { CustomerImport } from '@curbside/application';
 import { verifyWebhookSignature } from '@curbside/notifications';
 import { openDatabase } from '@curbside/persistence';
@@ -76,7 +77,9 @@ describe.each(testDatabases())('a resident\u2019s request, end to end, on $name'
       expect(response.headers.get('location')).toBe(`/api/v1/customers/6100001/tickets/${ticketId}`);
 
       // The daily notice run may also remind this resident of tomorrow's pickup (after REMINDER_TIME): take the receipt.
-      const receipt = `Curbside: We received your missed-pickup report for ${formatNoticeDate(today)} (service ticket ${ticketId})`;
+      // CONTRACT §11: the day as English writes it ("Thursday, November 26").
+      const day = (await loadMessages({ languages: ['en'] })).date('en', today).text;
+      const receipt = `Curbside: We received your missed-pickup report for ${day} (service ticket ${ticketId})`;
       await until(() => smtp.received.some((mail) => mail.subject === receipt), 20_000, () => smtp.received.map((mail) => mail.subject).join('; '));
       const receipts = smtp.received.filter((mail) => mail.subject === receipt);
       expect(receipts).toHaveLength(1);

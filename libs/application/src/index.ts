@@ -8,6 +8,7 @@ export {
   type IdempotentOutcome,
   type StoredResponse,
 } from './lib/service-requests/create-service-request';
+export { RequestOptions, type RequestOption } from './lib/service-requests/request-options';
 export { SetTicketStatus } from './lib/tickets/set-ticket-status';
 export { UpdateContacts } from './lib/contacts/update-contacts';
 export { UpdatePreferences } from './lib/preferences/update-preferences';
@@ -15,7 +16,8 @@ export { Unsubscribe } from './lib/preferences/unsubscribe';
 export { SetTextOptIn } from './lib/preferences/set-text-opt-in';
 export { SetCustomerLanguage, type LanguageCall, type LanguageOutcome } from './lib/language/set-customer-language';
 export { RevokeFeedLink, type FeedLink } from './lib/feeds/revoke-feed-link';
-export { PickupSchedules } from './lib/schedules/pickup-schedules';
+export { ResidentLinks, type ResidentSession, type ResidentToken } from './lib/residents/resident-links';
+export { PickupSchedules, type UpcomingPickups } from './lib/schedules/pickup-schedules';
 export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/load-import-file';
 export { CustomerImport, type ImportSummary } from './lib/import/customer-import';
 export { NoticeRun, NoticeScheduler, RouteAlerts, type NoticeOptions, type NoticeRunResult } from './lib/notices/notices';

@@ -5,3 +5,4 @@ export { bounded, MAX_QUOTED_CHARACTERS, quoted } from './lib/quoted';
 export { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhookSignature, type VerifyOptions } from './lib/webhook-signature';
 export { signTextInbound, TEXT_INBOUND_SIGNATURE_HEADER, verifyTextInbound, type FormMembers } from './lib/text-inbound-signature';
 export { CREDENTIAL_LIMITS } from './lib/credentials';
+export { RESIDENT_PAGE_PATH } from './lib/resident-page';

@@ -26,4 +26,5 @@ export * from './lib/delivery-rules';
 export * from './lib/retry-schedule';
 export * from './lib/routing';
 export * from './lib/errors';
+export * from './lib/residents';
 export * from './lib/languages';

@@ -90,15 +90,16 @@ describe.each(testDatabases())('deliverability on $name', (kind) => {
     expect((await sinks.world.deliveries.list()).map((d) => d.state)).toEqual(['pending']);
   });
 
-  it('texts end with the STOP line, within 160 characters', async () => {
+  it('an English text ends with the STOP line within one GSM-7 segment, shortened with ... (CONTRACT §11)', async () => {
     await sinks.world.customers.store(
       customerBundle('5400001', [preference('Service Exception', true, [channel('Text', true, [['SMOBILE', '555-010-0100']])])]),
     );
     await sinks.world.append([{ customerId: '5400001', type: 'route.alert', payload: { alertId: 'ra_1', routeId: 'J31A', date: '2026-11-27', message: 'x'.repeat(100) } }]);
     await drain(sinks.world.notifier({ textProviderUrl: `${sinks.http.url}/text`, brandName: 'Prairie Hauling' }));
-    const [{ message }] = sinks.http.requests.map((request) => JSON.parse(request.rawBody) as { message: string });
-    expect(message).toHaveLength(160);
-    expect(message).toMatch(/^Prairie Hauling: Route alert for Friday, Nov 27: x+… Reply STOP to opt out\.$/);
+    const [body] = sinks.http.requests.map((request) => JSON.parse(request.rawBody) as { message: string });
+    expect(body).toMatchObject({ language: 'en', encoding: 'GSM-7', segments: 1 });
+    expect(body.message).toHaveLength(160);
+    expect(body.message).toMatch(/^Prairie Hauling: Route alert for Friday, November 27: x+\.\.\. Reply STOP to opt out\.$/);
   });
 
   describe('quiet hours (21:00-08:00 in America/Chicago), on an injected clock', () => {

@@ -10,6 +10,7 @@ import {
 } from '@curbside/domain';
 import {
   ApiClientRepository,
+  CustomerRepository,
   DeliveryRepository,
   EventRepository,
   inTransaction,
@@ -20,6 +21,7 @@ import {
 } from '@curbside/persistence';
 import { storeBundles } from '@curbside/persistence/testing';
 import { startHttpReceiver, startSmtpSink, type HttpReceiver, type SmtpSink, type TestDatabaseKind } from '@curbside/testing';
+import { ResidentLinks } from '@curbside/application';
 import { DataSource } from 'typeorm';
 import { Notifier, type NotifierOptions } from '../src/lib/notifier';
 import { WebhookService } from '../src/lib/webhook.service';
@@ -108,6 +110,9 @@ export async function openWorld(kind: TestDatabaseKind): Promise<NotifierWorld> 
         new WebhookRepository(dataSource),
         unsubscribeTokens,
         { ...TEST_OPTIONS, smtpUrl: null, textProviderUrl: null, voiceProviderUrl: null, ...options },
+        new CustomerRepository(dataSource),
+        // As in production: every email carries a fresh link to the resident's page (CONTRACT §12).
+        new ResidentLinks(dataSource, new CustomerRepository(dataSource)),
       );
       notifiers.push(notifier);
       return notifier;

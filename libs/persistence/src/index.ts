@@ -63,6 +63,7 @@ export { customerImportStore, importTransaction } from './lib/stores/customer-im
 export { withHeldInserts } from './lib/stores/rows/insert-rows';
 export { contactStore, saveContacts } from './lib/stores/contact.store';
 export { revokeFeedLink, type FeedLinkRevocation } from './lib/stores/feed-link.store';
+export { residentFormKeyStore, residentTokenStore, type StoredResidentToken } from './lib/stores/resident-token.store';
 export { loadHolidays } from './lib/stores/holiday.store';
 export { preferenceStore } from './lib/stores/preference.store';
 export { loadTextSelections, saveSelections } from './lib/stores/selection.store';

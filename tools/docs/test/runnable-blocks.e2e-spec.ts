@@ -112,6 +112,16 @@ describe('the documentation\'s runnable blocks', () => {
     expect(demo.output()).not.toMatch(/Mapped \{/);
   });
 
+  it("npm start's banner links the demo customer's own page: the link opens a session and leaves the address bar", async () => {
+    const link = /^\s+(http:\/\/localhost:\d+\/my\/[\w-]{43})$/m.exec(demo.output())?.[1] ?? '';
+    expect(link).not.toBe('');
+    const opened = await fetch(link.replace('localhost', '127.0.0.1'), { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/my');
+    const page = await fetch(new URL('/my', demo.env['CURBSIDE_URL'].replace('localhost', '127.0.0.1')), { headers: { Cookie: (opened.headers.get('set-cookie') ?? '').split(';')[0] } });
+    expect(page.status).toBe(200);
+  });
+
   it.each(runnable.map((block) => [block.where, block] as const))(
     '%s runs as written, against the demo, today',
     (_where, block) => {

@@ -29,6 +29,7 @@ export class DeliveriesListCommand extends CommandRunner {
         to: delivery.address,
         status: delivery.state,
         attempts: String(delivery.attempts),
+        language: delivery.language ?? '-',
         last_error: delivery.lastError ?? '-',
       })),
     );
@@ -108,5 +109,8 @@ function toJson(delivery: Delivery) {
     next_attempt_at: delivery.nextAttemptAt,
     delivered_at: delivery.deliveredAt,
     last_error: delivery.lastError,
+    // CONTRACT §11: the language the message was written in; a text's encoding and segments.
+    language: delivery.language ?? null,
+    ...(delivery.channel === 'Text' ? { encoding: delivery.encoding ?? null, segments: delivery.segments ?? null } : {}),
   };
 }

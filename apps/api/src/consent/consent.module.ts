@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { loadMessages, Messages } from '@curbside/messages';
 import { UnsubscribeTokens } from '@curbside/notifications';
 import { SigningKeyRepository } from '@curbside/persistence';
 import { CONSENT_OPTIONS, type ConsentOptions } from './consent.options';
@@ -14,6 +15,7 @@ export class ConsentModule {
       controllers: [UnsubscribeController, InboundTextController],
       providers: [
         { provide: CONSENT_OPTIONS, useValue: options },
+        { provide: Messages, useFactory: () => loadMessages({ languages: options.languages.offered, messagesDir: options.languages.messagesDir }) },
         { provide: UnsubscribeTokens, useFactory: (keys: SigningKeyRepository) => new UnsubscribeTokens(keys), inject: [SigningKeyRepository] },
       ],
     };

@@ -3,6 +3,7 @@ import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } 
 import { ROUTES, TEXT_INBOUND_SIGNATURE_HEADER, verifyTextInbound, type FormMembers } from '@curbside/contract';
 import { textKeywordOf } from '@curbside/domain';
 import { SetTextOptIn } from '@curbside/application';
+import { Messages } from '@curbside/messages';
 import { ApiErrorCode, ApiException, DatabaseUnavailableResponse, Endpoint, ProblemResponse } from '../platform';
 import { CONSENT_OPTIONS, type ConsentOptions } from './consent.options';
 
@@ -12,15 +13,21 @@ const EMPTY_RESPONSE = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 /**
  * A text provider's inbound messages (CONTRACT §10), in Twilio's shape: STOP (and its synonyms)
  * opts the sending number out of every Text selection that has it, START or UNSTOP opts it back
- * in. The signature is checked before anything of the body is used: an unsigned request changes nothing.
+ * in; so does a stop word of a language's catalog (CONTRACT §11). The signature is checked before anything of the body is used: an unsigned request changes nothing.
  */
 @ApiTags('consent')
 @Controller()
 export class InboundTextController {
+  /** The stop words the catalogs add (CONTRACT §11: `es` adds PARAR, CANCELAR, ALTO). */
+  private readonly stopWords: readonly string[];
+
   constructor(
     @Inject(CONSENT_OPTIONS) private readonly options: ConsentOptions,
     private readonly textOptIn: SetTextOptIn,
-  ) {}
+    messages: Messages,
+  ) {
+    this.stopWords = messages.stopWords();
+  }
 
   @Endpoint(ROUTES.receiveInboundText, {
     summary: 'An inbound text (STOP, START)',
@@ -51,7 +58,7 @@ export class InboundTextController {
       throw new ApiException(ApiErrorCode.FORBIDDEN, 'The request is not signed by the text provider.');
     }
     const from = first(members['From']);
-    const keyword = textKeywordOf(first(members['Body']));
+    const keyword = textKeywordOf(first(members['Body']), this.stopWords);
     if (keyword !== null && from !== '') {
       await this.textOptIn.execute(from, keyword === 'start', keyword === 'start' ? 'START' : 'STOP');
     }

@@ -1,12 +1,14 @@
-import { Controller, Header, HttpCode, Inject, Param } from '@nestjs/common';
+import { Controller, Header, HttpCode, Inject, Param, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '../docs/openapi-decorators';
 import { ROUTES } from '@curbside/contract';
 import { UnsubscribeTokens, type UnsubscribeGrant } from '@curbside/notifications';
 import { Unsubscribe } from '@curbside/application';
+import { Messages } from '@curbside/messages';
 import { CustomerRepository } from '@curbside/persistence';
 import { ApiErrorCode, ApiException, DatabaseUnavailableResponse, Endpoint, ProblemResponse } from '../platform';
 import { CONSENT_OPTIONS, type ConsentOptions } from './consent.options';
-import { confirmPage, donePage } from './pages';
+import { confirmPage, donePage, type Page } from './pages';
 
 const TOKEN = { name: 'token', type: String, description: 'The signed token of the email\u2019s List-Unsubscribe link' };
 const HTML_PAGE = { 'text/html': { schema: { type: 'string' } } };
@@ -26,6 +28,7 @@ export class UnsubscribeController {
     private readonly tokens: UnsubscribeTokens,
     private readonly customers: CustomerRepository,
     private readonly optOut: Unsubscribe,
+    private readonly messages: Messages,
   ) {}
 
   @Endpoint(ROUTES.showUnsubscribe, {
@@ -38,8 +41,9 @@ export class UnsubscribeController {
   @ProblemResponse(404, BAD_LINK)
   @DatabaseUnavailableResponse()
   @Header('Cache-Control', 'no-store')
-  async show(@Param('token') token: string): Promise<string> {
-    return confirmPage(this.subjectOf(await this.grantOf(token)), token);
+  async show(@Param('token') token: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const grant = await this.grantOf(token);
+    return answered(reply, confirmPage(this.messages, await this.languageOf(request, reply, grant), this.subjectOf(grant), token));
   }
 
   @Endpoint(ROUTES.unsubscribe, {
@@ -61,10 +65,26 @@ export class UnsubscribeController {
   @ProblemResponse(404, BAD_LINK)
   @DatabaseUnavailableResponse()
   @Header('Cache-Control', 'no-store')
-  async unsubscribe(@Param('token') token: string): Promise<string> {
+  async unsubscribe(@Param('token') token: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const grant = await this.grantOf(token);
     await this.optOut.execute(grant.customerId, grant.category, grant.address);
-    return donePage(this.subjectOf(grant));
+    return answered(reply, donePage(this.messages, await this.languageOf(request, reply, grant), this.subjectOf(grant)));
+  }
+
+  /**
+   * The page's language (CONTRACT §11): `lang` when offered, else the customer's, else the best
+   * match of Accept-Language, else the default; when the header decided, caches are told so.
+   */
+  private async languageOf(request: FastifyRequest, reply: FastifyReply, grant: UnsubscribeGrant): Promise<string> {
+    const query = (request.query as Record<string, unknown> | undefined)?.['lang'];
+    const stored = await this.customers.language(grant.customerId);
+    const { language, fromAcceptLanguage } = this.messages.pageLanguage({
+      query: typeof query === 'string' ? query : null,
+      customerLanguage: stored?.language ?? null,
+      acceptLanguage: request.headers['accept-language'] ?? null,
+    });
+    if (fromAcceptLanguage) reply.header('Vary', 'Accept-Language');
+    return language;
   }
 
   /** The grant of a token made by this service, for a customer that still exists; else 404 (and nothing says why). */
@@ -79,4 +99,10 @@ export class UnsubscribeController {
   private subjectOf(grant: UnsubscribeGrant) {
     return { brand: this.options.brandName, category: grant.category, address: grant.address };
   }
+}
+
+/** The page's HTML, with the language it is written in as `Content-Language`. */
+function answered(reply: FastifyReply, page: Page): string {
+  reply.header('Content-Language', page.language);
+  return page.html;
 }

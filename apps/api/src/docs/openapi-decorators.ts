@@ -38,6 +38,7 @@ type DecoratorName =
   | 'ApiBody'
   | 'ApiConsumes'
   | 'ApiCreatedResponse'
+  | 'ApiExcludeController'
   | 'ApiExtraModels'
   | 'ApiHeader'
   | 'ApiOkResponse'
@@ -59,6 +60,8 @@ function deferred<N extends DecoratorName>(name: N): Swagger[N] {
 export const ApiBody = deferred('ApiBody');
 export const ApiConsumes = deferred('ApiConsumes');
 export const ApiCreatedResponse = deferred('ApiCreatedResponse');
+/** Not an operation of the API (the resident's HTML pages): left out of the document. */
+export const ApiExcludeController = deferred('ApiExcludeController');
 export const ApiExtraModels = deferred('ApiExtraModels');
 export const ApiHeader = deferred('ApiHeader');
 export const ApiOkResponse = deferred('ApiOkResponse');

@@ -25,15 +25,19 @@ export interface RateLimitOptions {
 
 const MINUTE = 60;
 
+/** A resident's page (CONTRACT §12): at most this many requests a minute from one address. */
+export const RESIDENT_PAGE_REQUESTS_PER_MINUTE = 60;
+
 /**
  * The counters: requests per client, failed token requests per client id and address and per
- * address, introspections per resource server.
+ * address, introspections per resource server, resident page requests per address.
  */
 interface Limiters {
   requests: RateLimiterAbstract;
   clientFailures: RateLimiterAbstract;
   addressFailures: RateLimiterAbstract;
   introspections: RateLimiterAbstract;
+  residentPages: RateLimiterAbstract;
   redis: Redis | null;
 }
 
@@ -86,6 +90,13 @@ export class RateLimits implements ClientAdmission, OnModuleDestroy {
       counts[1] !== null && counts[1].consumedPoints >= addressFailures.points ? counts[1] : null,
     ].filter((count): count is RateLimiterRes => count !== null);
     return over.length === 0 ? null : Math.max(...over.map(secondsUntil));
+  }
+
+  /** Counts one request of a resident's page from `address`: null to go on, else the seconds to wait (CONTRACT §12). */
+  async admitResidentPage(address: string): Promise<number | null> {
+    const { residentPages } = this.limiters;
+    const result = await residentPages.consume(address).catch(refusalOrThrow);
+    return result.consumedPoints > residentPages.points ? secondsUntil(result) : null;
   }
 
   /** The secret was wrong (or the client unknown or revoked): one failure for the client id from the address, and for the address. */
@@ -172,6 +183,7 @@ async function createLimiters(options: RateLimitOptions): Promise<Limiters> {
     clientFailures: { points: options.tokenFailuresPer15Min, duration: window, keyPrefix: 'token-failures:client' },
     addressFailures: { points: options.tokenFailuresPerAddressPer15Min, duration: window, keyPrefix: 'token-failures:address' },
     introspections: { points: options.introspectionsPerMinute, duration: MINUTE, keyPrefix: 'introspections' },
+    residentPages: { points: RESIDENT_PAGE_REQUESTS_PER_MINUTE, duration: MINUTE, keyPrefix: 'resident-pages' },
   };
   type Limit = (typeof limits)['requests'];
   const redis = options.redisUrl === null ? null : await connectRedis(options.redisUrl);
@@ -190,6 +202,7 @@ async function createLimiters(options: RateLimitOptions): Promise<Limiters> {
     clientFailures: limiter(limits.clientFailures),
     addressFailures: limiter(limits.addressFailures),
     introspections: limiter(limits.introspections),
+    residentPages: limiter(limits.residentPages),
     redis,
   };
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from 'helmet';
+import { RESIDENT_PAGE_PATH } from '@curbside/contract';
 import { isApiRoute, TRACKING_HEADER } from './request-tracking';
 
 /** The API serves data, never documents: nothing may load or frame it. */
@@ -9,6 +10,20 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 const DOCS_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
+/**
+ * A resident's page (CONTRACT §12): its own stylesheet and forms to itself, no script at all; never
+ * kept by a cache or a history's referrer, never indexed, never framed.
+ */
+const RESIDENT_PAGE_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex',
+};
+
+/** `/my` and what is under it. */
+export const isResidentPage = (url: string): boolean => url === RESIDENT_PAGE_PATH || url.startsWith(`${RESIDENT_PAGE_PATH}/`) || url.startsWith(`${RESIDENT_PAGE_PATH}?`);
 
 /** For the few responses written before any hook runs (edge-errors.ts): the same promises. */
 export const ERROR_SECURITY_HEADERS: Record<string, string> = {
@@ -47,6 +62,7 @@ export function applySecurityHeaders(app: NestFastifyApplication, corsOrigins: s
     const docs = request.url === '/docs' || request.url.startsWith('/docs/');
     void reply.header('Content-Security-Policy', docs ? DOCS_CSP : API_CSP);
     if (isApiRoute(request.url)) void reply.header('Cache-Control', 'private, no-cache');
+    else if (isResidentPage(request.url)) void reply.headers(RESIDENT_PAGE_HEADERS);
     done();
   });
   if (corsOrigins.length > 0) {

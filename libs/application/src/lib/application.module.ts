@@ -3,6 +3,7 @@ import { sqliteImportScratches } from '@curbside/persistence';
 import { ImportScratches } from './import/import-scratch';
 import { UpdateContacts } from './contacts/update-contacts';
 import { RevokeFeedLink } from './feeds/revoke-feed-link';
+import { ResidentLinks } from './residents/resident-links';
 import { LiftSuppression } from './deliveries/lift-suppression';
 import { ReplayDeliveries } from './deliveries/replay-deliveries';
 import { CustomerImport } from './import/customer-import';
@@ -13,6 +14,7 @@ import { Unsubscribe } from './preferences/unsubscribe';
 import { UpdatePreferences } from './preferences/update-preferences';
 import { SetCustomerLanguage } from './language/set-customer-language';
 import { CreateServiceRequest } from './service-requests/create-service-request';
+import { RequestOptions } from './service-requests/request-options';
 import { SetTicketStatus } from './tickets/set-ticket-status';
 
 const USE_CASES = [
@@ -29,6 +31,8 @@ const USE_CASES = [
   ReplayDeliveries,
   LiftSuppression,
   RevokeFeedLink,
+  ResidentLinks,
+  RequestOptions,
 ];
 
 /**

@@ -18,6 +18,12 @@ export interface FeedGrant {
   customerId: Id;
 }
 
+/**
+ * The subject of the feed links a resident's own page gives (CONTRACT §12): no API client stands
+ * behind them, so they live until an operator revokes them (`feeds revoke`), like a client's.
+ */
+export const RESIDENT_FEED_CLIENT = 'RESIDENT';
+
 /** A feed link as an operator revokes it: its id (the token's `jti`) and its grant. */
 export interface FeedLinkOf extends FeedGrant {
   linkId: string;
@@ -75,11 +81,16 @@ export class FeedTokenService {
   /** The grant of a valid, unrevoked token whose client may still see the customer; else AuthException(INVALID_FEED_TOKEN). */
   async verify(token: string): Promise<FeedGrant> {
     const { linkId, clientId, customerId } = await this.linkOf(token);
-    const client = await this.clients.findForCustomer(clientId, customerId);
-    if (client === null || !canAccessCustomer(client, customerId) || (await this.revocations.isFeedLinkRevoked(linkId))) {
+    if (!(await this.clientStillSees(clientId, customerId)) || (await this.revocations.isFeedLinkRevoked(linkId))) {
       throw new AuthException(AuthErrorCode.INVALID_FEED_TOKEN);
     }
     return { clientId, customerId };
+  }
+
+  private async clientStillSees(clientId: string, customerId: string): Promise<boolean> {
+    if (clientId === RESIDENT_FEED_CLIENT) return true;
+    const client = await this.clients.findForCustomer(clientId, customerId);
+    return client !== null && canAccessCustomer(client, customerId);
   }
 
   /** The link a token names, when its signature holds (revoked or not); else AuthException(INVALID_FEED_TOKEN). */

@@ -56,7 +56,9 @@ describe('loadConfig', () => {
       brandName: 'Curbside',
       publicBaseUrl: 'http://localhost:3000',
       textProviderAuthToken: null,
-      languages: { offered: ['en'], defaultLanguage: 'en' },
+      residentLinkDays: 90,
+      brandColor: '#1d5c3a',
+      languages: { offered: ['en'], defaultLanguage: 'en', messagesDir: null },
     });
   });
 
@@ -99,6 +101,8 @@ describe('loadConfig', () => {
       REMINDER_TIME: '06:30',
       NOTICE_HORIZON_DAYS: '14',
       BRAND_NAME: 'Prairie Hauling',
+      RESIDENT_LINK_DAYS: '30',
+      BRAND_COLOR: '#0B4F8A',
       PUBLIC_BASE_URL: 'https://notices.prairie.example/',
       DKIM_DOMAIN: 'prairie.example',
       DKIM_SELECTOR: 'mail2026',
@@ -163,7 +167,9 @@ describe('loadConfig', () => {
       brandName: 'Prairie Hauling',
       publicBaseUrl: 'https://notices.prairie.example',
       textProviderAuthToken: 'twilio-auth-token',
-      languages: { offered: ['es', 'en'], defaultLanguage: 'es' },
+      residentLinkDays: 30,
+      brandColor: '#0b4f8a',
+      languages: { offered: ['es', 'en'], defaultLanguage: 'es', messagesDir: null },
     });
   });
 
@@ -229,6 +235,10 @@ describe('loadConfig', () => {
     ['NOTICE_HORIZON_DAYS', '367'],
     ['BRAND_NAME', 'Say "hi"'],
     ['BRAND_NAME', 'x'.repeat(61)],
+    ['RESIDENT_LINK_DAYS', '0'],
+    ['RESIDENT_LINK_DAYS', '367'],
+    ['BRAND_COLOR', 'green'],
+    ['BRAND_COLOR', '#12345'],
     ['PUBLIC_BASE_URL', 'notices.example.com'],
     ['PUBLIC_BASE_URL', 'https://notices.example.com/?a=b'],
     ['DKIM_DOMAIN', 'not a domain'],
@@ -278,8 +288,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ LANGUAGES: 'ES, en,zh-hant,ZH-HANS,fil,vi,ko,ar' }).languages).toEqual({
       offered: ['es', 'en', 'zh-Hant', 'zh-Hans', 'tl', 'vi', 'ko', 'ar'],
       defaultLanguage: 'es',
+      messagesDir: null,
     });
-    expect(loadConfig({ LANGUAGES: 'en,tl,fil,EN' }).languages).toEqual({ offered: ['en', 'tl'], defaultLanguage: 'en' });
+    expect(loadConfig({ LANGUAGES: 'en,tl,fil,EN' }).languages).toEqual({ offered: ['en', 'tl'], defaultLanguage: 'en', messagesDir: null });
+  });
+
+  it('stops at a language neither built in nor in MESSAGES_DIR, naming it in one line; a catalog there adds it (CONTRACT §11)', () => {
+    expect(() => loadConfig({ LANGUAGES: 'en,fr' })).toThrow(
+      new ConfigError(['LANGUAGES names fr, which is neither built in nor in MESSAGES_DIR (a <tag>.json catalog there adds a language)']),
+    );
+    const folder = mkdtempSync(join(tmpdir(), 'messages-dir-'));
+    try {
+      writeFileSync(join(folder, 'fr.json'), '{}');
+      expect(loadConfig({ LANGUAGES: 'en,fr,ar', MESSAGES_DIR: folder }).languages).toEqual({ offered: ['en', 'fr', 'ar'], defaultLanguage: 'en', messagesDir: folder });
+      expect(() => loadConfig({ LANGUAGES: 'de,en,pt-BR', MESSAGES_DIR: folder })).toThrow(/: LANGUAGES names de and pt-BR, which are neither built in nor in MESSAGES_DIR/);
+      expect(() => loadConfig({ MESSAGES_DIR: join(folder, 'fr.json') })).toThrow('Invalid configuration: MESSAGES_DIR must be a folder of <tag>.json message catalogs');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('wants the shutdown to have time left after the drain', () => {
@@ -301,7 +327,7 @@ describe('loadConfig', () => {
 describe('CONFIG_VARIABLES', () => {
   it('names every variable the configuration reads, the optional ones included', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'METRICS_PORT', 'DATABASE_URL', 'TOKEN_SIGNING_KEY', 'REDIS_URL', 'NOTIFIER_BATCH_SIZE', 'REMINDER_TIME', 'NOTICE_HORIZON_DAYS', 'EXTRA_PICKUPS_PER_MONTH', 'RESPONSE_CACHE_MAX_BYTES']));
-    expect(CONFIG_VARIABLES).toHaveLength(52);
+    expect(CONFIG_VARIABLES).toHaveLength(55);
     expect(CONFIG_VARIABLES).not.toContain('PATH');
   });
 });

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { Expose, instanceToPlain, plainToInstance, Type } from 'class-transformer';
 import { createPrivateKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { unknownLanguages } from '@curbside/messages';
 import { isIP } from 'node:net';
 import { IsIn, IsInt, IsOptional, IsTimeZone, Matches, Max, Min, MinLength, ValidateBy, type ValidationOptions, validateSync } from './validators';
 
@@ -33,7 +34,7 @@ const IsLanguageList = (options: ValidationOptions) =>
   ValidateBy({ name: 'isLanguageList', validator: { validate: (value) => typeof value === 'string' && value.split(',').every((tag) => canonicalTag(tag) !== undefined) } }, options);
 
 /** The offered languages in canonical form, each once, in the order given (the first is the default). */
-function languagesOf(value: string): LanguagesConfig {
+function languagesOf(value: string): Omit<LanguagesConfig, 'messagesDir'> {
   const offered = [...new Set(value.split(',').map((tag) => canonicalTag(tag) as string))];
   return { offered, defaultLanguage: offered[0] };
 }
@@ -318,6 +319,19 @@ class Environment {
   @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'PUBLIC_BASE_URL must be an http:// or https:// URL without query or fragment, e.g. https://notices.example.com' })
   PUBLIC_BASE_URL?: string;
 
+  // ---- a resident's page (CONTRACT §12) ----
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt({ message: 'RESIDENT_LINK_DAYS must be an integer from 1 to 366' })
+  @Min(1, { message: 'RESIDENT_LINK_DAYS must be an integer from 1 to 366' })
+  @Max(366, { message: 'RESIDENT_LINK_DAYS must be an integer from 1 to 366' })
+  RESIDENT_LINK_DAYS = 90;
+
+  @Expose()
+  @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'BRAND_COLOR must be a colour as #rrggbb, e.g. #1d5c3a' })
+  BRAND_COLOR = '#1d5c3a';
+
   @Expose()
   @IsOptional()
   @Matches(/^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/, { message: 'DKIM_DOMAIN must be a domain name, e.g. example.com' })
@@ -342,6 +356,10 @@ class Environment {
   @Expose()
   @IsLanguageList({ message: 'LANGUAGES must be a comma-separated list of BCP 47 language tags, the default first, e.g. en,es,zh-Hant' })
   LANGUAGES = 'en';
+
+  @Expose()
+  @IsOptional()
+  MESSAGES_DIR?: string;
 
   @Expose()
   @IsIn(['true', 'false'], { message: 'WEBHOOKS_ALLOW_LOOPBACK must be true or false (true only in development and tests)' })
@@ -396,6 +414,27 @@ function readDkimKey(value: string): string | null {
     return createPrivateKey(pem).asymmetricKeyType === 'rsa' ? pem : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * CONTRACT §11: a language the hauler offers needs a catalog, built in or in `MESSAGES_DIR`;
+ * without one every process stops at start, naming the tag.
+ */
+function catalogProblems(environment: Environment): string[] {
+  const folder = environment.MESSAGES_DIR;
+  if (folder !== undefined && !isFolder(folder)) return ['MESSAGES_DIR must be a folder of <tag>.json message catalogs'];
+  const unknown = unknownLanguages(languagesOf(environment.LANGUAGES).offered, folder);
+  if (unknown.length === 0) return [];
+  const names = unknown.length === 1 ? `${unknown[0]}, which is` : `${unknown.slice(0, -1).join(', ')} and ${unknown[unknown.length - 1]}, which are`;
+  return [`LANGUAGES names ${names} neither built in nor in MESSAGES_DIR (a <tag>.json catalog there adds a language)`];
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -455,6 +494,10 @@ export interface Config {
   publicBaseUrl: string;
   /** The secret that signs inbound text webhooks; null: the inbound endpoint answers 404. */
   textProviderAuthToken: string | null;
+  /** How long a resident's page link works, in days from when it was made (CONTRACT §12). */
+  residentLinkDays: number;
+  /** The accent colour of the resident's page (`#rrggbb`): the hauler's one brand colour besides its name. */
+  brandColor: string;
   /** `LANGUAGES`: whether each has a catalog is the messages' check, not this one. */
   languages: LanguagesConfig;
   notifier: NotifierConfig;
@@ -514,6 +557,8 @@ export interface LanguagesConfig {
   offered: string[];
   /** The first offered: what a resident without a language of their own is written in. */
   defaultLanguage: string;
+  /** `MESSAGES_DIR`: the folder of `<tag>.json` catalogs that override the built-in ones or add a language; null: none. */
+  messagesDir: string | null;
 }
 
 /** A bad environment; `message` is one line naming every bad variable. */
@@ -535,6 +580,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     (error) => Object.values(error.constraints ?? {})[0] ?? `${error.property} is invalid`,
   );
   problems.push(...dkimProblems(environment));
+  if (problems.length === 0) problems.push(...catalogProblems(environment));
   if (problems.length === 0 && environment.SHUTDOWN_TIMEOUT_MS <= environment.SHUTDOWN_DRAIN_MS) {
     problems.push('SHUTDOWN_TIMEOUT_MS must be greater than SHUTDOWN_DRAIN_MS');
   }
@@ -570,7 +616,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brandName: environment.BRAND_NAME.trim(),
     publicBaseUrl: (environment.PUBLIC_BASE_URL ?? `http://localhost:${environment.PORT}`).replace(/\/+$/, ''),
     textProviderAuthToken: environment.TEXT_PROVIDER_AUTH_TOKEN ?? null,
-    languages: languagesOf(environment.LANGUAGES),
+    residentLinkDays: environment.RESIDENT_LINK_DAYS,
+    brandColor: environment.BRAND_COLOR.toLowerCase(),
+    languages: { ...languagesOf(environment.LANGUAGES), messagesDir: environment.MESSAGES_DIR ?? null },
     notifier: {
       from: environment.NOTIFIER_FROM,
       textProviderUrl: environment.TEXT_PROVIDER_URL ?? null,

@@ -15,6 +15,14 @@ describe('textKeywordOf (CONTRACT §10)', () => {
     ['Thanks!', null],
     ['', null],
   ])('%j is %s', (body, keyword) => expect(textKeywordOf(body)).toBe(keyword));
+
+  it.each([
+    ['parar', 'stop'],
+    [' Cancelar ', 'stop'],
+    ['ALTO', 'stop'],
+    ['alto ahí', null],
+  ])('with the catalogs\u2019 stop words (CONTRACT §11), %j is %s', (body, keyword) => expect(textKeywordOf(body, ['PARAR', 'CANCELAR', 'ALTO'])).toBe(keyword));
+  it('knows no language\u2019s stop words unless given them', () => expect(textKeywordOf('PARAR')).toBeNull());
 });
 
 describe('phoneKey', () => {

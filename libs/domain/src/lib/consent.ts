@@ -19,9 +19,10 @@ const START_WORDS = new Set(['START', 'UNSTOP']);
 /** What an inbound text asks for: opt out, opt back in, or nothing (any other body). */
 export type TextKeyword = 'stop' | 'start' | null;
 
-export function textKeywordOf(body: string): TextKeyword {
+/** `languageStopWords`: the stop words the offered languages' catalogs add (CONTRACT §11: `es` adds PARAR, CANCELAR, ALTO), upper case. */
+export function textKeywordOf(body: string, languageStopWords: readonly string[] = []): TextKeyword {
   const word = body.trim().toUpperCase();
-  if (STOP_WORDS.has(word)) return 'stop';
+  if (STOP_WORDS.has(word) || languageStopWords.includes(word)) return 'stop';
   return START_WORDS.has(word) ? 'start' : null;
 }
 

@@ -39,7 +39,7 @@ export interface NewDelivery {
   traceparent?: string | null;
 }
 
-export interface Delivery extends NewDelivery {
+export interface Delivery extends NewDelivery, MessageForm {
   id: number;
   state: DeliveryState;
   attempts: number;
@@ -47,6 +47,19 @@ export interface Delivery extends NewDelivery {
   nextAttemptAt: LocalDateTime;
   deliveredAt: LocalDateTime | null;
   lastError: string | null;
+}
+
+/** How a text travels (CONTRACT §11): GSM 03.38's 7-bit alphabet, or UCS-2 for any other character. */
+export type TextEncoding = 'GSM-7' | 'UCS-2';
+
+/** What a customer's message was written as (CONTRACT §11): recorded with the delivery, shown by `deliveries list --json`. */
+export interface MessageForm {
+  /** The language the message was actually written in, after any fallback; null for a webhook. */
+  language?: string | null;
+  /** A text's encoding; null for the other channels. */
+  encoding?: TextEncoding | null;
+  /** A text's segments as carriers bill them; null for the other channels. */
+  segments?: number | null;
 }
 
 /** A delivery with its message, as it goes out: stored (a webhook's body) or rendered from its event when sent. */

@@ -2,7 +2,7 @@ import type { Service, ServiceTicket } from './customer';
 import { addDays, daysBetween, weekdayIndex } from './dates';
 import type { NewEvent } from './events';
 import type { Holiday } from './pickups';
-import { isScheduledOn } from './schedules';
+import { isScheduledOn, scheduledPickups } from './schedules';
 import { isScheduledService } from './service-rules';
 import type { Id, LocalDate, LocalDateTime } from './values';
 
@@ -180,4 +180,19 @@ export function requestTicketCreated(customerId: Id, ticket: ServiceTicket, requ
       date: request.date,
     },
   };
+}
+
+/**
+ * The days a request of `type` may be made for this service now, latest rule first: every
+ * candidate day of its window that `requestRefusal` lets through (what a resident's page offers).
+ */
+export function requestableDates(type: ServiceRequestType, facts: Omit<EligibilityFacts, 'request'>): LocalDate[] {
+  const { service, holidays, today } = facts;
+  if (service === null || !isScheduledService(service)) return [];
+  const candidates =
+    type === 'MISSED_PICKUP'
+      ? [today, ...workingDaysBefore(today, MISSED_PICKUP_WORKING_DAYS, holidays)]
+      : scheduledPickups(service.schedule, holidays, addDays(today, 1), addDays(today, EXTRA_PICKUP_DAYS_AHEAD)).map((pickup) => pickup.date);
+  const request = (date: LocalDate): ServiceRequest => ({ type, serviceId: service.id, date, comments: null, requestedBy: null });
+  return [...new Set(candidates)].filter((date) => requestRefusal({ ...facts, request: request(date) }) === null).sort();
 }

@@ -34,6 +34,8 @@ export function emailOf(delivery: DeliveryWithMessage, from: EmailSender): MimeM
     messageId: messageIdOf(delivery),
     headers: [
       ['Idempotency-Key', delivery.idempotencyKey],
+      // CONTRACT §11: the language the email is written in.
+      ...(delivery.language ? ([['Content-Language', delivery.language]] as const) : []),
       ...(delivery.listUnsubscribe
         ? ([
             ['List-Unsubscribe', `<${delivery.listUnsubscribe}>`],
@@ -138,7 +140,10 @@ async function postJson(url: string, body: string, headers: Record<string, strin
   throw new DeliveryFailure(`HTTP ${response.status}`, !temporary);
 }
 
-/** Text or Voice through a provider endpoint: `{to, message, idempotency_key}`. */
+/**
+ * Text or Voice through a provider endpoint: `{to, message, idempotency_key, language}`, and a
+ * text's `encoding` and `segments` (CONTRACT §11).
+ */
 export class ProviderChannel implements Channel {
   readonly sends = true;
 
@@ -149,7 +154,8 @@ export class ProviderChannel implements Channel {
   ) {}
 
   send(delivery: DeliveryWithMessage, signal: AbortSignal): Promise<void> {
-    const body = JSON.stringify({ to: delivery.address, message: delivery.body, idempotency_key: delivery.idempotencyKey });
+    const form = delivery.channel === 'Text' ? { encoding: delivery.encoding, segments: delivery.segments } : {};
+    const body = JSON.stringify({ to: delivery.address, message: delivery.body, idempotency_key: delivery.idempotencyKey, language: delivery.language, ...form });
     return postJson(this.url, body, { 'Idempotency-Key': delivery.idempotencyKey }, signal, this.timeoutMs);
   }
 }

@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ResidentLinks } from '@curbside/application';
 import {
   ApiClientRepository,
+  CustomerRepository,
   DeliveryRepository,
   EventRepository,
   PreferenceRepository,
@@ -18,6 +20,7 @@ export class NotificationsModule {
     return {
       module: NotificationsModule,
       providers: [
+        ResidentLinks,
         {
           provide: UnsubscribeTokens,
           useFactory: (keys: SigningKeyRepository) => new UnsubscribeTokens(keys),
@@ -25,8 +28,9 @@ export class NotificationsModule {
         },
         {
           provide: Notifier,
-          useFactory: (events, deliveries, preferences, webhooks, tokens) => new Notifier(events, deliveries, preferences, webhooks, tokens, options),
-          inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository, UnsubscribeTokens],
+          useFactory: (events, deliveries, preferences, webhooks, tokens, customers, pageLinks) =>
+            new Notifier(events, deliveries, preferences, webhooks, tokens, options, customers, pageLinks),
+          inject: [EventRepository, DeliveryRepository, PreferenceRepository, WebhookRepository, UnsubscribeTokens, CustomerRepository, ResidentLinks],
         },
         {
           provide: WebhookService,

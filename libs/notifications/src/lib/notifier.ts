@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
-import { DeliverClaimed, FanOutEvents, type Channel, type DeliveryChannels, type DeliveryOutcome, type OutcomeListener } from '@curbside/application';
+import { DeliverClaimed, FanOutEvents, type Channel, type ResidentLinks, type DeliveryChannels, type DeliveryOutcome, type OutcomeListener } from '@curbside/application';
 import type { Config, NotifierConfig } from '@curbside/config';
 import { reasonOf, type DeliveryChannel } from '@curbside/domain';
-import { DeliveryRepository, EventRepository, PreferenceRepository, WebhookRepository } from '@curbside/persistence';
+import { type CustomerRepository, DeliveryRepository, EventRepository, PreferenceRepository, WebhookRepository } from '@curbside/persistence';
 import { ChannelLane } from './channel-lane';
 import { EmailChannel, LogChannel, ProviderChannel, WebhookChannel } from './channels';
 import type { UnsubscribeTokens } from './consent/unsubscribe-tokens';
@@ -32,6 +32,8 @@ export const notifierOptionsOf = (config: Config): NotifierOptions => ({
   timeZone: config.timeZone,
   brandName: config.brandName,
   publicBaseUrl: config.publicBaseUrl,
+  languages: config.languages,
+  residentLinkDays: config.residentLinkDays,
 });
 
 const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
@@ -67,6 +69,9 @@ export class Notifier {
     webhooks: WebhookRepository,
     unsubscribeTokens: UnsubscribeTokens,
     private readonly options: NotifierOptions,
+    customers?: CustomerRepository,
+    /** Makes the page link of every email (CONTRACT §12); without it (some tests), emails carry none. */
+    pageLinks: ResidentLinks | null = null,
   ) {
     const log = (message: string, details: object) => this.logger.log({ ...details, msg: message });
     const from = { name: options.brandName, address: addressOf(options.from) };
@@ -84,7 +89,7 @@ export class Notifier {
       events,
       deliveries,
       this.channels,
-      new TemplateRenderer(options, unsubscribeTokens),
+      new TemplateRenderer(options, unsubscribeTokens, customers && ((ids) => customers.languagesOf(ids)), pageLinks),
       { ...options, senderAddress: from.address, sendTimeoutMs: timeouts.sendMs },
       (channel, outcome) => this.report(channel, outcome),
     );

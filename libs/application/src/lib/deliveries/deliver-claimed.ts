@@ -141,12 +141,12 @@ export class DeliverClaimed {
     const unrendered = deliveries.filter((delivery) => !hasMessage(delivery));
     if (unrendered.length === 0) return deliveries.filter(hasMessage);
     const events = await this.events.byIds([...new Set(unrendered.map((delivery) => delivery.eventId))]);
-    const render = await this.messages.forBatch();
+    const render = await this.messages.forBatch(unrendered);
     const ready: DeliveryWithMessage[] = [];
     for (const delivery of deliveries) {
       const event = events.get(delivery.eventId);
       if (hasMessage(delivery)) ready.push(delivery);
-      else if (event !== undefined) ready.push(render(delivery, event));
+      else if (event !== undefined) ready.push(await render(delivery, event));
       else await this.recordFailure(delivery, new DeliveryFailure(`event ${delivery.eventId} is gone: no message to render`, true));
     }
     return ready;

@@ -45,11 +45,11 @@ export type DeliveryChannels = Readonly<Record<DeliveryChannel, Channel>>;
 
 /**
  * The port that words a delivery's message from its event (the notifications lib's templates,
- * brand and unsubscribe links): `forBatch` gives the renderer of one batch, whose brand and
- * unsubscribe key are read once.
+ * brand, unsubscribe links and page links): `forBatch` gives the renderer of one batch, whose brand,
+ * unsubscribe key and customers' languages (CONTRACT §11) are read once.
  */
 export abstract class MessageRenderer {
-  abstract forBatch(): Promise<(delivery: Delivery, event: NewEvent) => DeliveryWithMessage>;
+  abstract forBatch(deliveries: readonly Delivery[]): Promise<(delivery: Delivery, event: NewEvent) => DeliveryWithMessage | Promise<DeliveryWithMessage>>;
 }
 
 /** What became of one try of a delivery: accepted, failed for now (tried again later), failed for good, or not tried (a suppressed address). */

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { customerCalendar } from '@curbside/codecs';
-import { type Id, type LocalDate, nextPickupsOf, type ServiceNextPickup } from '@curbside/domain';
+import { addDays, type Id, isScheduledService, type LocalDate, nextPickupsOf, scheduledPickups, type ScheduledPickup, serviceName, type ServiceNextPickup } from '@curbside/domain';
+
+/** One active service and its pickups in a span of days, holiday moves applied. */
+export interface UpcomingPickups {
+  serviceId: Id;
+  name: string;
+  pickups: ScheduledPickup[];
+}
 import { HolidayRepository, PickupRepository, ServiceRepository, Traced } from '@curbside/persistence';
 
 /**
@@ -24,6 +31,16 @@ export class PickupSchedules {
       this.pickups.list(customerId, { from: today, to: null }),
     ]);
     return nextPickupsOf(services, holidays, pickups, today);
+  }
+
+  /** Each active service's pickups from `today` for `days` days (a resident's page shows 28). */
+  @Traced()
+  async upcoming(customerId: Id, today: LocalDate, days: number): Promise<UpcomingPickups[]> {
+    const until = addDays(today, days - 1);
+    const [services, holidays] = await Promise.all([this.services.list(customerId), this.holidays.list()]);
+    return services
+      .filter(isScheduledService)
+      .map((service) => ({ serviceId: service.id, name: serviceName(service), pickups: scheduledPickups(service.schedule, holidays, today, until) }));
   }
 
   @Traced()

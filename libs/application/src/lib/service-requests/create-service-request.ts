@@ -22,6 +22,7 @@ import {
   loadServiceRequests,
   lockCustomer,
   nextTicketId,
+  residentFormKeyStore,
   saveIdempotencyRecord,
   serviceStore,
   serviceTicketStore,
@@ -55,6 +56,11 @@ export interface ServiceRequestCall {
   instant: Date;
   extraPickupsPerMonth: number;
   idempotency: IdempotentCall | null;
+  /**
+   * The key of a resident's page form (CONTRACT §12), unique per customer: the same form sent again
+   * is answered with the ticket it made. The page's own, since its caller is no API client.
+   */
+  formKey?: string | null;
 }
 
 export type ServiceRequestOutcome =
@@ -102,6 +108,11 @@ export class CreateServiceRequest {
         return earlier.fingerprint === idempotency.fingerprint ? { kind: 'replayed', earlier: earlier.outcome } : { kind: 'key-reused' };
       }
     }
+    const formTicket = call.formKey ? await residentFormKeyStore.ticketOf(manager, customerId, call.formKey) : null;
+    if (formTicket !== null) {
+      const [ticket] = await serviceTicketStore.load(manager, customerId, [formTicket]);
+      if (ticket !== undefined) return { kind: 'replayed', earlier: { ticket } };
+    }
     const [service] = await serviceStore.load(manager, customerId, [request.serviceId]);
     const earliest = request.date < today ? request.date : today;
     const latest = request.date > today ? request.date : today;
@@ -118,6 +129,7 @@ export class CreateServiceRequest {
     await insertServiceRequest(manager, customerId, { ticketId: ticket.id, type, serviceId, date, key: requestKey(request, existing) });
     await appendEvents(manager, [requestTicketCreated(customerId, ticket, request)]);
     await touchCustomers(manager, [customerId]);
+    if (call.formKey) await residentFormKeyStore.save(manager, customerId, call.formKey, ticket.id, call.instant);
     if (idempotency !== null) {
       const record = { fingerprint: idempotency.fingerprint, ticket };
       await saveIdempotencyRecord(manager, call.clientId, idempotency.key, record, { at: call.instant.toISOString(), since });

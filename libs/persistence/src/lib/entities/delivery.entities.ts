@@ -38,6 +38,12 @@ export class DeliveryEntity {
   @NullableText() claimedUntil!: string | null;
   /** An email's `List-Unsubscribe` URL (CONTRACT §10); null for texts, calls and webhooks. */
   @NullableText() listUnsubscribe!: string | null;
+  /** The language its message was written in, after any fallback (CONTRACT §11); null until sent, and for webhooks. */
+  @NullableText() language!: string | null;
+  /** A text's encoding, `GSM-7` or `UCS-2` (CONTRACT §11); null for the other channels. */
+  @NullableText() encoding!: string | null;
+  /** A text's segments as carriers bill them (CONTRACT §11); null for the other channels. */
+  @NullableInteger() segments!: number | null;
   /** The W3C trace context its send continues (the fan-out's or the notice run's); null when tracing was off. */
   @NullableText() traceparent!: string | null;
 }

@@ -12,3 +12,4 @@ export * from './delivery.entities';
 export * from './service-request.entities';
 export * from './notice.entities';
 export * from './subscriber.entities';
+export * from './resident.entities';

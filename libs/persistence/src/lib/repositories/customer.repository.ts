@@ -1,5 +1,5 @@
 import type { BundleResource, Customer, CustomerBundle, CustomerLanguage, Id } from '@curbside/domain';
-import { DataSource, In, Not } from 'typeorm';
+import { DataSource, In, IsNull, Not } from 'typeorm';
 import { inRead, refreshStatistics, selectRaw, startBulkWrites } from '../database/index';
 import { CustomerEntity } from '../entities';
 import { resources } from '../resources';
@@ -43,6 +43,15 @@ export class CustomerRepository {
       [id],
     );
     return row === undefined ? null : { customer: toCustomer(row), dataVersion: Number(row.dataVersion) };
+  }
+
+  /** The stored language of each of `ids` that has one (CONTRACT §11), in one statement: what the notifier writes a batch in. */
+  async languagesOf(ids: readonly Id[]): Promise<Map<Id, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await inRead(this.dataSource, (manager) =>
+      manager.find(CustomerEntity, { select: { id: true, language: true }, where: { id: In([...ids]), language: Not(IsNull()) } }),
+    );
+    return new Map(rows.map((row) => [row.id, row.language as string]));
   }
 
   /** The customer's language and who set it last (CONTRACT §11); null when the customer is unknown. */

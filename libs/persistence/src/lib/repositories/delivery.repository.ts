@@ -9,6 +9,7 @@ import {
   type LocalDateTime,
   type NewDelivery,
   type SelectionType,
+  type TextEncoding,
   type CustomerSendWindow,
   type Suppression,
 } from '@curbside/domain';
@@ -246,13 +247,14 @@ const markDead = (manager: EntityManager, id: number, error: string): Promise<vo
  */
 async function markPendingDelivered(manager: EntityManager, sent: ReadonlyArray<SentDelivery>): Promise<Set<number>> {
   const values: Record<string, unknown> = {};
-  const cases = sent.map(({ delivery, at }, n) => {
-    values[`id${n}`] = delivery.id;
-    values[`at${n}`] = at;
-    return `WHEN :id${n} THEN :at${n}`;
+  const column = (name: string, value: (delivery: SentDelivery, n: number) => string) => `"${name}" = CASE "id" ${sent.map((d, n) => `WHEN :id${n} THEN ${value(d, n)}`).join(' ')} END`;
+  sent.forEach(({ delivery, at }, n) => {
+    Object.assign(values, { [`id${n}`]: delivery.id, [`at${n}`]: at, [`language${n}`]: delivery.language ?? null, [`encoding${n}`]: delivery.encoding ?? null, [`segments${n}`]: delivery.segments ?? null });
   });
+  // What each message was written as (CONTRACT §11), recorded with its delivery.
+  const form = [column('language', (_, n) => `CAST(:language${n} AS text)`), column('encoding', (_, n) => `CAST(:encoding${n} AS text)`), column('segments', (_, n) => `CAST(:segments${n} AS integer)`)];
   const [sql, parameters] = manager.connection.driver.escapeQueryWithParameters(
-    `UPDATE "deliveries" SET "state" = 'delivered', "delivered_at" = CASE "id" ${cases.join(' ')} END,
+    `UPDATE "deliveries" SET "state" = 'delivered', ${column('delivered_at', (_, n) => `:at${n}`)}, ${form.join(', ')},
        "attempts" = "attempts" + 1, "last_error" = NULL, "claimed_until" = NULL
      WHERE "id" IN (:...ids) AND "state" = 'pending'
      RETURNING "id"`,
@@ -286,6 +288,9 @@ function toDelivery(row: DeliveryEntity): Delivery {
     html: row.html,
     listUnsubscribe: row.listUnsubscribe,
     traceparent: row.traceparent ?? null,
+    language: row.language ?? null,
+    encoding: (row.encoding ?? null) as TextEncoding | null,
+    segments: row.segments === null || row.segments === undefined ? null : Number(row.segments),
     state: row.state as DeliveryState,
     attempts: Number(row.attempts),
     createdAt: row.createdAt,

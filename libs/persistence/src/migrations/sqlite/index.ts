@@ -17,6 +17,8 @@ import { NotesPickupsListOrder1765300000000 } from './1765300000000-notes-pickup
 import { ResourceServers1765400000000 } from '../1765400000000-resource-servers';
 import { ChannelClaims1765500000000 } from '../1765500000000-channel-claims';
 import { CustomerLanguage1765600000000 } from '../1765600000000-customer-language';
+import { MessageForm1765700000000 } from '../1765700000000-message-form';
+import { ResidentTokens1765800000000 } from '../1765800000000-resident-tokens';
 
 /** In order; add new migrations at the end. */
-export const SQLITE_MIGRATIONS = [InitialSchema1732000000000, PublishedOperations1763900000000, Notifier1764000000000, ServiceRequests1764100000000, Notices1764200000000, DataVersion1764300000000, Deliverability1764400000000, RenderedAtSend1764500000000, PendingClaims1764600000000, FailedRows1764700000000, OutboxSubscribers1764800000000, TraceContext1764900000000, FeedLinkRevocations1765000000000, TicketListOrder1765100000000, ListOrder1765200000000, NotesPickupsListOrder1765300000000, ResourceServers1765400000000, ChannelClaims1765500000000, CustomerLanguage1765600000000];
+export const SQLITE_MIGRATIONS = [InitialSchema1732000000000, PublishedOperations1763900000000, Notifier1764000000000, ServiceRequests1764100000000, Notices1764200000000, DataVersion1764300000000, Deliverability1764400000000, RenderedAtSend1764500000000, PendingClaims1764600000000, FailedRows1764700000000, OutboxSubscribers1764800000000, TraceContext1764900000000, FeedLinkRevocations1765000000000, TicketListOrder1765100000000, ListOrder1765200000000, NotesPickupsListOrder1765300000000, ResourceServers1765400000000, ChannelClaims1765500000000, CustomerLanguage1765600000000, MessageForm1765700000000, ResidentTokens1765800000000];
