@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * No process aborts at exit or under GC (issue 28). better-sqlite3 12 built against the headers of Node 24.19+ or 26
+ * No process aborts at exit or under GC. better-sqlite3 12 built against the headers of Node 24.19+ or 26
  * aborts (`Assertion failed: (env) != nullptr` in RemoveEnvironmentCleanupHook) when V8 collects a Statement outside
  * a JavaScript context, at a GC run from a platform task or at exit. This runs, after `npm run build`:
  *   - `--cli N` CLI processes (default 100), two at a time: imports (many multi-row INSERTs of different lengths, so the

@@ -14,7 +14,7 @@ const DOORS = [
   ['npm start', 'tools/dev/start.js', []],
 ] as const;
 
-/** Issue 28: a SQLite driver that cannot load is one line that says what happened and what to run, never a stack trace. */
+/** A SQLite driver that cannot load is one line that says what happened and what to run, never a stack trace. */
 describe.each([
   ['missing (its install script blocked)', 'missing', /native binary is missing/],
   ['built for another Node.js', 'abi', /built for another Node\.js version/],

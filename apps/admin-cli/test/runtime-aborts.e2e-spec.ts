@@ -5,7 +5,7 @@ import { PROCESS_TEST_TIMEOUT_MS } from './cli';
 const CHECK = resolve(__dirname, '../../../tools/ci/abort-check.js');
 
 /**
- * The short version of tools/ci/abort-check.js (issue 28), which `.ci/run` runs whole (100 CLI processes, 2,000
+ * The short version of tools/ci/abort-check.js, which `.ci/run` runs whole (100 CLI processes, 2,000
  * requests) on the newest Node 24 and 26: no process of the service aborts at exit or under GC pressure.
  */
 it(

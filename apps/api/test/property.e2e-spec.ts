@@ -15,7 +15,7 @@ import { documentedOperations, OpenApiDocument, tokenUrls } from './support/prop
  */
 
 /**
- * Requests per database: issue 9's 10,000 (about 20 s on SQLite, 45 s on PostgreSQL here).
+ * Requests per database: 10,000 (about 20 s on SQLite, 45 s on PostgreSQL here).
  * `PROPERTY_REQUESTS` and `PROPERTY_SEED` change the run, e.g. for a longer soak.
  */
 const REQUESTS = Number(process.env['PROPERTY_REQUESTS'] ?? 10_000);

@@ -4,7 +4,7 @@ import { documentedGets, recordQueries, type SentQuery as Sent, startTestApp, Te
 import { fixtureCustomer } from './support/fixtures';
 
 /*
- * Issue 21: a read must cost the same at 10,000 customers as at 1,000,000, so no query a GET
+ * A read must cost the same at 10,000 customers as at 1,000,000, so no query a GET
  * sends may read a whole table. The queries are not listed by hand: every SELECT the stores send
  * while every documented GET (and the next page of every list) is answered is recorded through
  * TypeORM's logger, so a new route or query is checked without being named here. Each is then
@@ -60,7 +60,7 @@ function scansIn(node: PlanNode): string[] {
 const isRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql);
 const readsOnlyWholeTables = (sql: string) => READ_WHOLE.some((table) => new RegExp(`FROM "${table}"`).test(sql));
 
-describe.each(testDatabases())('query plans of every read on $name (issue 21)', (database) => {
+describe.each(testDatabases())('query plans of every read on $name', (database) => {
   let t: TestApp;
   let dataSource: DataSource;
 

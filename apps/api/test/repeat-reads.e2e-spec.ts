@@ -8,7 +8,7 @@ import { recordQueries, startTestApp, tablesOf, TestApp } from './support';
 import { fixtureCustomer } from './support/fixtures';
 
 /*
- * Issue 21, item 4: repeat reads without the data. A customer GET's answer is kept per process
+ * Repeat reads without the data. A customer GET's answer is kept per process
  * under the customer's data version (bumped by every write in its own transaction), the day and
  * the exact request; a repeat read is answered from it with its own tracking id, a conditional one
  * with 304, neither reading the customer's records. Every write path must change what a kept GET

@@ -127,7 +127,7 @@ describe.each(testDatabases())('notices on $name', (kind) => {
     expect(await run.run(today, { dryRun: true })).not.toHaveProperty('nextPickupDay');
   });
 
-  it('leaves the planner statistics of the events and deliveries it wrote, and a dry run none (issue 45)', async () => {
+  it('leaves the planner statistics of the events and deliveries it wrote, and a dry run none', async () => {
     await run.run(today, { dryRun: true });
     expect(await rowsInStatistics(world.dataSource, 'deliveries')).toBe(-1);
     await run.run(today);

@@ -6,7 +6,7 @@ import { HolidayRepository, NoticeRepository } from '@curbside/persistence';
 import { importFile, startSmtpSink, testDatabases, type FixtureCustomer, type SmtpSink } from '@curbside/testing';
 
 /*
- * `notices explain` (issue 48) over what the real run and the real notifier wrote, on both
+ * `notices explain` over what the real run and the real notifier wrote, on both
  * databases: every reason a customer was, or was not, told of a day's pickup.
  */
 

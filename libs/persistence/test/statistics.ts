@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 
 /**
  * The rows the planner's statistics give `table`: PostgreSQL's `reltuples` (-1 until ANALYZE or
- * VACUUM), SQLite's row count in `sqlite_stat1`; -1 when it has none (issue 45: a bulk write
+ * VACUUM), SQLite's row count in `sqlite_stat1`; -1 when it has none (a bulk write
  * leaves them, so that the first request after it is planned on what is there).
  */
 export async function rowsInStatistics(dataSource: DataSource, table: string): Promise<number> {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * The raw-insert ceiling of a hauler import (issue 21, item 2): every row the CLI's import wrote
+ * The raw-insert ceiling of a hauler import: every row the CLI's import wrote
  * into SOURCE (every table of customer records, the customers and the holiday calendar), inserted
  * again into TARGET, an empty migrated database of the same driver, the way a bulk loader would:
  * multi-row INSERTs of as many rows as the driver's parameter limit allows, 20,000 rows a
@@ -16,7 +16,7 @@ const PARAMETERS_PER_STATEMENT = { sqlite: 32_000, postgres: 65_000 };
 const NOT_RECORDS = /^(migrations|typeorm_metadata|api_clients|api_client_customers|signing_keys|webhooks|events|deliveries|notice_runs|route_alerts|idempotency_keys|service_requests|sqlite_.*)$/;
 
 function sqlite(url) {
-  const db = require('./common').openSqlite(url.slice('sqlite:'.length));
+  const db = require('./sqlite').openSqlite(url.slice('sqlite:'.length));
   return {
     kind: 'sqlite',
     tables: async () => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all().map((row) => row.name),

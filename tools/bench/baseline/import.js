@@ -42,7 +42,7 @@ async function main() {
   const tickets = customers.flatMap((customer) => customer.tickets ?? []);
   const url = process.env.DATABASE_URL;
   if (url.startsWith('sqlite:')) {
-    const db = require('./common').openSqlite(url.slice('sqlite:'.length), { fileMustExist: true });
+    const db = require('./sqlite').openSqlite(url.slice('sqlite:'.length), { fileMustExist: true });
     const { ticketRows, lineRows } = rowsOf(customerId, tickets, (value) => (orNull(value) === null ? null : value === 'Y' ? 1 : 0));
     const statements = new Map();
     const run = ({ sql, params }) => {

@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { freePort, tempFolder } from '@curbside/testing';
 
 /*
- * Issue 44: every command block of README.md and docs/ that a reader is told to run is run here, as written, against
+ * Every command block of README.md and docs/ that a reader is told to run is run here, as written, against
  * the demo that `npm start` starts, on whatever day the suite runs. A block is marked by the line
  * `<!-- runnable -->` before its fence; a block marked `<!-- file: <path> -->` must be that file, byte for byte.
  */

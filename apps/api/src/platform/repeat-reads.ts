@@ -14,7 +14,7 @@ interface CustomerRequest extends FastifyRequest {
 }
 
 /**
- * One customer GET, as far as repeat reads go (issue 21): the answer kept for it, if any, and how
+ * One customer GET, as far as repeat reads go: the answer kept for it, if any, and how
  * to keep the one about to be sent. An answer is kept under the customer's data version, the day
  * and the exact request, so it is never served after a write, whichever process made it.
  */

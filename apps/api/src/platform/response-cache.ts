@@ -23,7 +23,7 @@ export interface AnswerKey {
 const ENTRY_OVERHEAD_BYTES = 512;
 
 /**
- * The bodies of customer GETs this process answered, for repeat reads (issue 21): bounded by
+ * The bodies of customer GETs this process answered, for repeat reads: bounded by
  * `RESPONSE_CACHE_MAX_BYTES`, least recently used out first. An answer is found only under the
  * customer's current data version, which every write bumps in its own transaction, so an
  * answer is never served after a write, whichever process made it.

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { traceRequests } from './server-spans';
 
 /*
- * The API's server spans (issue 48): the real SDK (W3C propagation, AsyncLocalStorage context) with a
+ * The API's server spans: the real SDK (W3C propagation, AsyncLocalStorage context) with a
  * span processor of the test's own in place of an exporter, and a bare Fastify with the hooks.
  */
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /*
  * A request's server span, made here in Fastify hooks rather than by OpenTelemetry's HTTP and
- * NestJS instrumentations, which cost the API most of tracing's CPU (issue 48, docs/performance.md):
+ * NestJS instrumentations, which cost the API most of tracing's CPU (docs/performance.md):
  * they wrapped every request's emitters and every Nest handler, guard and interceptor, and made
  * three spans where one says what a request did. Only `@opentelemetry/api`: registered only when
  * the process traces (`isTracing`), so untraced nothing of this runs.
@@ -64,7 +64,7 @@ export function traceRequests(fastify: FastifyInstance): void {
  * The semantic conventions' required attributes of an HTTP server span (method, scheme, path; the route when one
  * matched) and two recommended ones an operator asks about (who called, with what). Not `server.address`,
  * `server.port`, `network.*`: the same on every span of a process, or `client.address` again; each attribute is
- * work on every request (copied, checked, serialised), issue 48.
+ * work on every request (copied, checked, serialised).
  */
 function requestAttributes(request: FastifyRequest, route: string | undefined): Attributes {
   const query = request.url.indexOf('?');

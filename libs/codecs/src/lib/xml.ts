@@ -12,7 +12,7 @@ const NEEDS_ESCAPING = new RegExp(`[&<>\\r]|${XML_UNSAFE_CHAR.source}`, 'g');
 
 /**
  * A superset of NEEDS_ESCAPING (every surrogate, paired or not) as one character class: most values
- * have none of these, and a class test costs a fraction of the full pattern's replace (issue 32).
+ * have none of these, and a class test costs a fraction of the full pattern's replace.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MAY_NEED_ESCAPING = /[&<>\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
@@ -38,7 +38,7 @@ function tagsOf(name: string): { open: string; close: string } {
 
 /*
  * Two concatenations an element, each with a tag already made: a 1,000-row list's text is tens of
- * thousands of elements, and the strings made on the way are most of what it allocates (issue 32).
+ * thousands of elements, and the strings made on the way are most of what it allocates.
  */
 function writeElement(name: string, value: unknown): string {
   if (value === undefined) return '';

@@ -97,7 +97,7 @@ function prettyLines(options: PrettyOptions): ReturnType<typeof import('pino-pre
  * nestjs-pino over `logger`, for Nest's `Logger` (the process's own lines). It binds no logger per
  * request: on Node 20 that binding is an AsyncLocalStorage, which turns on async_hooks' promise
  * hooks for every promise of the process: 17-27 % of a small request's CPU time (measured with
- * tools/bench/cpu-per-request.js; docs/performance.md). A line about a request is written with
+ * tools/bench/probes/cpu-per-request.js; docs/performance.md). A line about a request is written with
  * that request's own logger instead: Fastify's `request.log` in the API, a child of `logger` that
  * carries the tracking id (see the API's `createFastifyAdapter`).
  */

@@ -6,7 +6,7 @@ import type { Holiday } from './pickups';
 import type { Id, LocalDate, LocalDateTime } from './values';
 
 /*
- * `notices explain` (issue 48): what a customer was, or will be, told for a day, and why not
+ * `notices explain`: what a customer was, or will be, told for a day, and why not
  * otherwise, from the data alone. Each answer is asked of the rules the run and the notifier
  * use (notices.ts, routing.ts, consent.ts); nothing here decides anything they do not.
  */

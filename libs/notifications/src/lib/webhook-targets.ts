@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Where a webhook may not post (issue 48): this machine, private networks, link-local addresses
+ * Where a webhook may not post: this machine, private networks, link-local addresses
  * (the cloud metadata service, 169.254.169.254, among them) and the unspecified address. A
  * webhook's URL is an integrator's, so without this the notifier would POST, signed, to whatever
  * inside the network an integrator names. WEBHOOKS_ALLOW_LOOPBACK lets tests and development post

@@ -28,8 +28,8 @@ interface StoredBatches {
  * What an import keeps per customer between its two passes (each customer's header and record
  * counts, its records as the first pass decoded them, and the ids seen, to find one given twice),
  * in a scratch SQLite file rather than on the heap: a file of a million customers needs as little
- * memory as one of ten thousand (issue 21), and the second pass neither parses nor decodes the
- * file again (issue 33); the scratch takes about the file's size on disk.
+ * memory as one of ten thousand, and the second pass neither parses nor decodes the
+ * file again; the scratch takes about the file's size on disk.
  * One transaction, no journal, no sync: the file is thrown away when the import ends.
  * It is the application's `ImportScratch` port (LoadImportFile), and the codecs' `SeenCustomerIds`.
  */

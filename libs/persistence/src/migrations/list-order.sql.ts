@@ -1,5 +1,5 @@
 /**
- * The other dated lists in their order (issue 45), as `TicketListOrder1765100000000` did for the
+ * The other dated lists in their order, as `TicketListOrder1765100000000` did for the
  * service tickets: `<date> DESC NULLS LAST, LENGTH(id) DESC, id DESC` (`selectPage`'s `newestFirst`,
  * each with `id` as its tie-break), read backwards. A page, filtered by dates or not, is then the
  * index's next `limit + 1` entries, not a sort of every row of the customer in the range whose

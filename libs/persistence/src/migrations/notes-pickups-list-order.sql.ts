@@ -1,5 +1,5 @@
 /**
- * The notes and the confirmed pickups in their lists' order (issue 45), as `ListOrder1765200000000`
+ * The notes and the confirmed pickups in their lists' order, as `ListOrder1765200000000`
  * did for the other dated lists: `<date> DESC NULLS LAST, LENGTH(key) DESC, key DESC`
  * (`newestFirst` with `key` as the tie-break), read backwards, so a page, filtered by dates or not,
  * or after a cursor, is the index's next `limit + 1` entries.

@@ -1,5 +1,5 @@
 /**
- * The service tickets in their list's order (issue 45): `created_at DESC NULLS LAST, LENGTH(id)
+ * The service tickets in their list's order: `created_at DESC NULLS LAST, LENGTH(id)
  * DESC, id DESC`, read backwards. A page, filtered by dates or not, is then the index's next
  * `limit + 1` entries: no sort of every ticket of the customer in the range, and no plan that
  * depends on statistics (a date-filtered page of 1,000 of 10,000 tickets took 179 ms without

@@ -103,7 +103,7 @@ describe.each(testDatabases())('LoadImportFile writing on $name: many customers 
   });
 });
 
-describe.each(testDatabases())('LoadImportFile on $name leaves the planner statistics of what it wrote (issue 45)', (db) => {
+describe.each(testDatabases())('LoadImportFile on $name leaves the planner statistics of what it wrote', (db) => {
   const dataSource = useDatabase(db);
   const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-statistics-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));

@@ -65,7 +65,7 @@ const traceOf = (traceparent: string | null): { traceId?: string } => {
 };
 
 /**
- * `notices explain` (issue 48): from the data alone, what a customer was or will be told for a
+ * `notices explain`: from the data alone, what a customer was or will be told for a
  * day and why not otherwise. It asks the rules the run and the notifier use (the domain's
  * `owedNotices`, `matchingRecipients` / `unreachedSelections`, `explainDelivery`) of what is
  * stored: the services and holidays, the notices written and their deliveries, the preferences

@@ -22,7 +22,7 @@ export async function startBulkWrites(dataSource: DataSource): Promise<() => Pro
 
 /**
  * Brings the planner statistics of `tables` up to date after a bulk write (an import, the notice
- * run, `seed`), as PostgreSQL advises after a bulk load (issue 45): ANALYZE on PostgreSQL, so that
+ * run, `seed`), as PostgreSQL advises after a bulk load: ANALYZE on PostgreSQL, so that
  * plans made from now on, the foreign-key checks' cached ones included, fit how big the tables have
  * grown (autovacuum may be off, or not have run yet); ANALYZE on SQLite too, its sampling bounded
  * by `analysis_limit` so that a million customers cost what a thousand do. No read depends on them

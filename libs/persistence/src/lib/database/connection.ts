@@ -58,7 +58,7 @@ export function createDataSource(url: string, options: DatabaseOptions = {}): Da
  * The prepared reads' named statements are planned once, generically, from their first run
  * (`plan_cache_mode`): that generic plan is the one `list-plans.spec.ts` holds to the list's index
  * order, where PostgreSQL's default plans a statement's first five runs for their values, which on
- * a table without statistics sorts (a page of 1,000 of 10,000: 18 ms instead of 0.4; issue 45).
+ * a table without statistics sorts (a page of 1,000 of 10,000: 18 ms instead of 0.4).
  * Unnamed statements (TypeORM's) are planned for their values whatever this says. An operator's
  * `PGOPTIONS` comes after, so it overrides these; `options` in DATABASE_URL replaces them.
  * (`jit` needs PostgreSQL 11 or later, `plan_cache_mode` 12; the compose file runs 17.)

@@ -6,7 +6,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { inTurn } from './transactions';
 
 /*
- * The hot reads on the driver itself (docs/performance.md, issue 32): statements written with `?`
+ * The hot reads on the driver itself (docs/performance.md): statements written with `?`
  * placeholders, prepared once per text (better-sqlite3 statements; `pg` named statements), with
  * no query building and no TypeORM query runner between the request and the database. TypeORM
  * keeps the schema, the migrations and the writes.
@@ -21,7 +21,7 @@ const STATEMENTS_KEPT = 2_000;
 /**
  * A prepared statement; a reader answers its rows as arrays (`raw`) with its column names kept, and
  * `sqliteRun` makes the objects: better-sqlite3 builds an object row by row through V8's C++ API,
- * which cost more than the statement itself on a 1,000-row page (docs/performance.md, issue 32).
+ * which cost more than the statement itself on a 1,000-row page (docs/performance.md).
  */
 interface Prepared {
   statement: Statement;

@@ -60,7 +60,7 @@ describe.each(testDatabases())('ApiClientRepository on $name', (db) => {
     expect((await clients().find('leaked'))?.revokedAt).toBe(revokedAt);
   });
 
-  it("finds a client for one customer with its grants narrowed to that customer, however many it has (issue 21: a request's cost does not grow with them)", async () => {
+  it("finds a client for one customer with its grants narrowed to that customer, however many it has (a request's cost does not grow with them)", async () => {
     const granted = Array.from({ length: 2_000 }, (_, n) => String(8_000_000 + n));
     await clients().create({ clientId: 'hauler-portal', name: 'Hauler portal', secretHash: 'h', customers: granted });
     const full = await clients().find('hauler-portal');

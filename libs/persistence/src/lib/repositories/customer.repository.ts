@@ -83,7 +83,7 @@ export class CustomerRepository {
 
   /**
    * Planner statistics for every customer table, after a bulk write of customers (an import,
-   * `seed`): the first request after it is planned on what is there (issue 45).
+   * `seed`): the first request after it is planned on what is there.
    */
   async refreshStatistics(): Promise<void> {
     await refreshStatistics(this.dataSource, this.customerTables());

@@ -13,7 +13,7 @@ import { NoteRepository, PickupRepository } from './pickup.repository';
 import { ServiceTicketRepository } from './service-ticket.repository';
 
 /*
- * Issue 45: a date-filtered ticket list cost PostgreSQL 200 ms a statement where the unfiltered one
+ * A date-filtered ticket list cost PostgreSQL 200 ms a statement where the unfiltered one
  * cost 2 ms. The filtered page's service codes were read by `"ticket_id" IN (…500 keys…)`, a named
  * statement whose generic plan walked the customer's rows and compared each with an array built
  * anew per row; and every page sorted the customer's rows in the range, its plan hanging on
@@ -152,7 +152,7 @@ function problemsIn(node: PlanNode): string[] {
   return [...own, ...(node.Plans ?? []).flatMap(problemsIn)];
 }
 
-describe.each(testDatabases())('the dated lists’ statements as $name plans them, with and without statistics (issue 45)', (db) => {
+describe.each(testDatabases())('the dated lists’ statements as $name plans them, with and without statistics', (db) => {
   const dataSource = useDatabase(db);
 
   beforeAll(async () => {

@@ -220,7 +220,7 @@ export class NoticeRepository {
     await insertRows(manager, DeliveryEntity, pendingDeliveryRows(deliveries));
   }
 
-  /** Planner statistics for the tables a run writes in bulk (events, deliveries), once it has written (issue 45). */
+  /** Planner statistics for the tables a run writes in bulk (events, deliveries), once it has written. */
   async refreshStatistics(): Promise<void> {
     await refreshStatistics(this.dataSource, [EventEntity, DeliveryEntity].map((entity) => this.dataSource.getMetadata(entity).tableName));
   }

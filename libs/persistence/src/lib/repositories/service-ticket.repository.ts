@@ -50,7 +50,7 @@ export class ServiceTicketRepository {
       const ids = page.items.map((ticket) => ticket.id);
       const lines = await selectPreparedChildren<{ ticketId: string; code: string }>(select, CODES_OF_TICKETS, customerId, ids);
       const codesByTicket = groupBy(lines, (line) => line.ticketId);
-      // The rows are this read's own objects: each gets its codes in place, not copied (issue 32).
+      // The rows are this read's own objects: each gets its codes in place, not copied.
       const items = page.items as ServiceTicketSummary[];
       for (const ticket of items) ticket.serviceCodes = (codesByTicket.get(ticket.id) ?? []).map((line) => line.code);
       return { ...page, items };

@@ -4,7 +4,7 @@ import { cursorArms, readArms } from './rows/cursor-arms';
 import { keyBounds } from './rows/query-steps';
 
 /*
- * `selectPage` and `selectRows` of rows.ts as statement text for a prepared read (`inPreparedRead`):
+ * `selectPage` and `selectRows` (rows/select-page.ts, rows/select-rows.ts) as statement text for a prepared read (`inPreparedRead`):
  * the same conditions and order, written once per shape instead of built by TypeORM per request.
  */
 
@@ -85,7 +85,7 @@ export interface ChildTable {
  * as text on both drivers and in JS. The range holds at least the page's rows and at most the
  * customer's: a filtered or paged list reads what the whole list would, never more. Not `IN (…)`:
  * as a named statement's generic plan on PostgreSQL, 500 keys cost 200 ms a statement, the
- * customer's rows each compared with an array built anew per row (issue 45).
+ * customer's rows each compared with an array built anew per row.
  */
 export async function selectPreparedChildren<T>(select: Select, table: ChildTable, customerId: Id, keys: readonly string[]): Promise<T[]> {
   if (keys.length === 0) return [];

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { ticketListOrderDown, ticketListOrderUp } from '../ticket-list-order.sql';
 
-/** The service tickets indexed in their list's order (issue 45). */
+/** The service tickets indexed in their list's order. */
 export class TicketListOrder1765100000000 implements MigrationInterface {
   name = 'TicketListOrder1765100000000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { listOrderDown, listOrderUp } from '../list-order.sql';
 
-/** The disposal tickets, invoices, cases, email and issue activities indexed in their lists' order (issue 45). */
+/** The disposal tickets, invoices, cases, email and issue activities indexed in their lists' order. */
 export class ListOrder1765200000000 implements MigrationInterface {
   name = 'ListOrder1765200000000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { notesPickupsListOrderDown, notesPickupsListOrderUp } from '../notes-pickups-list-order.sql';
 
-/** The notes and the confirmed pickups indexed in their lists' order (issue 45). */
+/** The notes and the confirmed pickups indexed in their lists' order. */
 export class NotesPickupsListOrder1765300000000 implements MigrationInterface {
   name = 'NotesPickupsListOrder1765300000000';
 

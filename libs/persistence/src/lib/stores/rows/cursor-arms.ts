@@ -22,7 +22,7 @@ export interface CursorArm {
  *
  * Not one condition with ORs (`date < ? OR date IS NULL OR (date = ? AND …)`), which no index
  * range serves: a deep page then walked the index from the customer's newest row down to the
- * cursor (issue 45). A dated cursor's rows are the row-value range `(date, LENGTH(id), id) < (…)`
+ * cursor. A dated cursor's rows are the row-value range `(date, LENGTH(id), id) < (…)`
  * (PostgreSQL bounds its index scan by all three, SQLite by the date), then the undated rows,
  * which come last, and only when `undated` (no date range, which they would never be in).
  * An undated cursor's are the undated rows of the cursor's id length below it, then the undated

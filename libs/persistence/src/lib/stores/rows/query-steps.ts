@@ -50,7 +50,7 @@ export function keyBounds(keys: readonly string[]): [lowest: string, highest: st
  * Rows whose `property` lies between the smallest and the largest of `keys`: one range of an
  * index that starts with the customer and `property`, at least the rows of `keys` and at most
  * the customer's, of which the caller keeps its own. Not `IN (…)`, which PostgreSQL may plan as
- * a filter of every row of the customer (issue 45; see `selectPreparedChildren`).
+ * a filter of every row of the customer (see `selectPreparedChildren`).
  */
 export const keysWithin =
   (property: string, keys: readonly string[]): QueryStep =>

@@ -25,7 +25,7 @@ function shapeOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): string 
  * outside a transaction, the statement is sent named. After five runs PostgreSQL may keep one
  * generic plan for every value, in which a list's page is its list-order index's next entries;
  * a text with the limit in it is planned for its values, and without statistics a date-filtered
- * or long page was planned as a sort of the customer's range (issue 45).
+ * or long page was planned as a sort of the customer's range.
  */
 export async function rawMany<R, T extends ObjectLiteral = ObjectLiteral>(query: SelectQueryBuilder<T>, limit?: number): Promise<R[]> {
   const shape = shapeOf(query);
