@@ -43,8 +43,8 @@ export interface HotRead<C> {
   method: keyof C & string;
   /** The path parameters that are record ids, in the order the handler takes them (their pipes run first). */
   ids: readonly string[];
-  /** The query's DTO, for the validation pipe when `check` is unsure, and the check compiled from its rules. */
-  query: { type: Type; check: QueryCheck };
+  /** The query's DTO, for the validation pipe when `check` is unsure, and the check compiled from its rules; null when the handler takes no query. */
+  query: { type: Type; check: QueryCheck } | null;
   serve(controller: C, request: HotRequest, query: never): Promise<WireObject>;
 }
 
@@ -98,9 +98,11 @@ function requestPieces(app: NestFastifyApplication): RequestPieces {
   };
 }
 
+const NO_IDS: ReadonlyMap<string, string> = new Map();
+
 function hotHandler<C>(read: HotRead<C>, controller: C, pieces: RequestPieces): RouteHandlerMethod {
   const cached = pieces.repeatReads.cachedFor(controller[read.method] as object);
-  const queryMetadata: ArgumentMetadata = { type: 'query', metatype: read.query.type, data: undefined };
+  const readQuery = queryReader(read.query, pieces.validation);
   return async function hotRead(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     try {
       const refusal = trackingIdRefusal(request.headers);
@@ -109,9 +111,8 @@ function hotHandler<C>(read: HotRead<C>, controller: C, pieces: RequestPieces): 
       const customer = await pieces.customers.check(request as never);
       if (!pieces.negotiation.negotiate(request, reply, read.route.formats, cached)) return;
       const params = request.params as Record<string, string>;
-      const ids = new Map(read.ids.map((name) => [name, pieces.recordIds.transform(params[name], { type: 'param', data: name })]));
-      const checked = read.query.check(request.query);
-      const query: unknown = checked === null ? await pieces.validation.transform(request.query, queryMetadata) : Object.assign(Object.create(read.query.type.prototype as object) as object, checked);
+      const ids = read.ids.length === 0 ? NO_IDS : new Map(read.ids.map((name) => [name, pieces.recordIds.transform(params[name], { type: 'param', data: name })]));
+      const query = await readQuery(request.query);
       const hot: HotRequest = {
         trackingId: request.id,
         customer,
@@ -123,5 +124,19 @@ function hotHandler<C>(read: HotRead<C>, controller: C, pieces: RequestPieces): 
     } catch (error) {
       pieces.problems.answer(error, request, reply);
     }
+  };
+}
+
+/**
+ * The query as the handler takes it (`@Query()`): checked by the compiled check, as an instance of its
+ * DTO; when the check is unsure, by the validation pipe (its 400, or the query it passes).
+ */
+function queryReader(query: HotRead<unknown>['query'], validation: PipeTransform): (value: unknown) => Promise<unknown> | unknown {
+  if (query === null) return () => undefined;
+  const metadata: ArgumentMetadata = { type: 'query', metatype: query.type, data: undefined };
+  const prototype = query.type.prototype as object;
+  return (value) => {
+    const checked = query.check(value);
+    return checked === null ? validation.transform(value, metadata) : Object.assign(Object.create(prototype) as object, checked);
   };
 }

@@ -1,5 +1,5 @@
 import { DecodeError, parseQueryDate } from '@curbside/codecs';
-import { MAX_LIMIT } from '../lists/list.query';
+import { ListParams, MAX_LIMIT } from '../lists/list.query';
 
 /** A query parameter's value as the handler takes it, or `UNSURE` when only the validation pipe can judge it. */
 type FieldCheck = (value: string) => unknown;
@@ -57,3 +57,6 @@ export function compileQueryCheck(fields: Record<string, FieldCheck>): QueryChec
     return checked;
   };
 }
+
+/** The query of a dated list (`ListParams`), for a hot read. */
+export const LIST_QUERY = { type: ListParams, check: compileQueryCheck(LIST_FIELDS) };
