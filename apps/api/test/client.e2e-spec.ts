@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CurbsideClient, CurbsideProblemError } from '@curbside/client';
+import { decodeAnswerRecords, decodeImportFile } from '@curbside/codecs';
 import { testDatabases } from '@curbside/testing';
 import { startTestApp, TestApp } from './support';
 import { fixtureCustomer } from './support/fixtures';
@@ -83,6 +84,45 @@ describe('the SDK against the API on SQLite', () => {
     const trackingIds = calls.map((call) => call.headers.get('Request-Tracking-Id') ?? '');
     expect(trackingIds.every((id) => UUID.test(id))).toBe(true);
     expect(new Set(trackingIds).size).toBe(2);
+  });
+
+  it("answers as the API sent it: raw, XML, with a tracking id of the caller's choosing, and the token it holds", async () => {
+    const profiles = { path: { customerId: CUSTOMER } } as const;
+    const json = await curbside.get('/api/v1/customers/{customerId}/profiles', profiles, { trackingId: 'caller-1' });
+    expect(json.request_tracking_id).toBe('caller-1');
+    expect((await curbside.listTickets(CUSTOMER, {}, { trackingId: 'caller-3' })).request_tracking_id).toBe('caller-3');
+    const xml = await curbside.getXml('/api/v1/customers/{customerId}/profiles', profiles, { trackingId: 'caller-2' });
+    expect(xml).toMatch(/^<\?xml[^>]*>\s*<response>\s*<request_tracking_id>caller-2<\/request_tracking_id>/);
+    const raw = await curbside.getRaw('/api/v1/customers/{customerId}/profiles', profiles, { trackingId: 'caller-2', accept: 'application/xml' });
+    expect([raw.status, raw.headers.get('content-type'), await raw.text()]).toEqual([200, 'application/xml; charset=utf-8', xml]);
+    const refused = await curbside.getRaw('/api/v1/customers/{customerId}/profiles', { path: { customerId: '9999999' } }, { accept: 'application/xml' });
+    expect([refused.status, refused.headers.get('content-type')]).toEqual([403, 'application/problem+xml; charset=utf-8']);
+    const failure = await curbside.getXml('/api/v1/customers/{customerId}/profiles', { path: { customerId: '9999999' } }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ status: 403 });
+    const token = await curbside.accessToken();
+    expect(wire.exchanges.filter((e) => e.url.includes('/api/')).every((e) => e.headers.get('authorization') === `Bearer ${token}`)).toBe(true);
+    expect(wire.tokenRequests()).toBe(1);
+  });
+
+  it("decodes what it answers into the domain's records, as the import file has them", async () => {
+    const [bundle] = decodeImportFile({ customers: [household] }).customers;
+    const path = { path: { customerId: CUSTOMER } };
+    expect(decodeAnswerRecords(await curbside.get('/api/v1/customers/{customerId}/profiles', path), 'profiles')).toEqual(bundle.profiles);
+    expect(decodeAnswerRecords(await curbside.get('/api/v1/customers/{customerId}/contacts', path), 'contacts')).toEqual(bundle.contacts);
+    const [ticket] = bundle.tickets;
+    expect(decodeAnswerRecords(await curbside.getTicket(CUSTOMER, ticket.id), 'tickets')).toEqual([ticket]);
+    const [disposal] = bundle.disposalTickets;
+    expect(decodeAnswerRecords(await curbside.getDisposalTicket(CUSTOMER, disposal.id), 'disposalTickets')).toEqual([disposal]);
+    const services = decodeAnswerRecords(await curbside.get('/api/v1/customers/{customerId}/services', path), 'services');
+    expect(services).toEqual(bundle.services.map((service) => ({ ...service, schedule: null, invoiceFees: [] })));
+    const [aCase] = bundle.cases;
+    const caseAnswer = await curbside.get('/api/v1/customers/{customerId}/cases/{caseId}', { path: { customerId: CUSTOMER, caseId: aCase.id } });
+    expect(decodeAnswerRecords(caseAnswer, 'cases')).toEqual([aCase]);
+    const preferences = await curbside.get('/api/v1/customers/{customerId}/communication-preferences', path);
+    expect(decodeAnswerRecords(preferences, 'preferences')).toEqual(bundle.preferences);
+    const notes = await curbside.get('/api/v1/customers/{customerId}/activities/notes', { ...path, query: { fromDate: '1900-01-01', toDate: '2999-12-31' } });
+    expect(decodeAnswerRecords(notes, 'notes')).toEqual(expect.arrayContaining(bundle.notes));
+    expect(decodeAnswerRecords(notes, 'notes')).toHaveLength(bundle.notes.length);
   });
 
   it('throws a 404 as a typed problem', async () => {

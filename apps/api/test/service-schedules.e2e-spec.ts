@@ -2,6 +2,8 @@ import { get as httpGet } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClientService } from '@curbside/auth';
+import { scheduleAnswers } from '@curbside/codecs';
+import { hasPickupOn, isWorkingDay, nextPickupsOf, scheduledPickups } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
 import { sync as ical, type VEvent } from 'node-ical';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp, XML_CONTENT_TYPE } from './support';
@@ -434,7 +436,36 @@ describe.each(testDatabases())('services: schedules, pickups, ETA and the calend
     });
   });
 
-  describe.each(['', '/operations', '/plan', '/stats?summary=Y', '/next-pickup', '/000000041/ETA?requestDate=2026-11-23'])('services%s', (route) => {
+  describe('GET services/schedules and services/holidays: the schedule rules fed from the API', () => {
+    it('answers every service as imported, schedule included and invoice fees left out, with the operating time zone and its date today', async () => {
+      const response = await t.api.get(path('/schedules')).set('Request-Tracking-Id', 'schedules').expect(200);
+      expectJson(response, 'schedules');
+      expect(response.body).toEqual({ request_tracking_id: 'schedules', time_zone: 'America/Chicago', today: '2026-11-23', services: importedServices.map(({ prices: _prices, ...rest }) => rest) });
+    });
+
+    it('answers the holiday calendar, oldest first, with the operating time zone', async () => {
+      const response = await t.api.get(path('/holidays')).set('Request-Tracking-Id', 'holidays').expect(200);
+      expect(response.body).toEqual({ request_tracking_id: 'holidays', time_zone: 'America/Chicago', holidays: FILE.holidays });
+    });
+
+    it("gives the domain's rules what they need: the pickups they work out are the API's own", async () => {
+      const { services, today } = scheduleAnswers.decodeServiceSchedules((await t.api.get(path('/schedules')).expect(200)).body);
+      const { holidays } = scheduleAnswers.decodeHolidays((await t.api.get(path('/holidays')).expect(200)).body);
+      const scheduled = (id: string) => {
+        const found = services.find((s) => s.id === id);
+        if (found?.schedule == null) throw new Error(`no schedule for ${id}`);
+        return scheduledPickups(found.schedule, holidays, today, '2027-02-14').map((p) => p.date);
+      };
+      expect([scheduled('000000041'), scheduled('000000042'), scheduled('000000045')]).toEqual([CART_DAYS, RECYCLING_DAYS, FRONT_LOAD_DAYS]);
+      const cart = services.find((s) => s.id === '000000041');
+      expect(cart !== undefined && hasPickupOn(cart, '2026-11-27', holidays) && !hasPickupOn(cart, '2026-11-26', holidays)).toBe(true);
+      expect([isWorkingDay('2026-11-26', holidays), isWorkingDay('2026-11-27', holidays)]).toEqual([false, true]);
+      const nextPickups = scheduleAnswers.decodeNextPickups((await t.api.get(path('/next-pickup')).expect(200)).body);
+      expect(nextPickups.map((entry) => entry.serviceId)).toEqual(nextPickupsOf(services, holidays, [], today).map((entry) => entry.service.id));
+    });
+  });
+
+  describe.each(['', '/operations', '/plan', '/stats?summary=Y', '/next-pickup', '/000000041/ETA?requestDate=2026-11-23', '/schedules', '/holidays'])('services%s', (route) => {
     it('answers the same body in XML', async () => {
       await expectXmlMirrorsJson(t, path(route));
     });

@@ -1,4 +1,5 @@
 export {
+  type CallOptions,
   CurbsideClient,
   type CurbsideClientOptions,
   type CreatedServiceTicket,
@@ -8,11 +9,16 @@ export {
   type DisposalTicketDetail,
   type DisposalTicketList,
   type GetBody,
+  type GetOperation,
   type GetParams,
   type GetPath,
   type Query,
+  type RawCallOptions,
+  SERVICE_REQUESTS,
   type ServiceTicketDetail,
   type ServiceTicketList,
+  TICKET,
+  TICKETS,
   TRACKING_HEADER,
 } from './lib/client';
 export { CurbsideProblemError } from './lib/problem-error';

@@ -19,7 +19,7 @@ export { disposalTicketCodec } from './lib/disposal-ticket.codec';
 export { invoiceCodec } from './lib/invoice.codec';
 export { caseCodec } from './lib/case.codec';
 export { contactCodec } from './lib/contact.codec';
-export { SERVICE_REQUEST_MAX_LENGTHS, serviceRequestCodec } from './lib/service-request.codec';
+export { SERVICE_REQUEST_MAX_LENGTHS, serviceRequestCodec, type ServiceRequestMember } from './lib/service-request.codec';
 export { preferenceCodec, PREFERENCES_UPDATE_MAX_LENGTHS, type PreferencesUpdate } from './lib/preference.codec';
 export { serviceCodec } from './lib/service.codec';
 export { emailActivityCodec } from './lib/email-activity.codec';
@@ -36,3 +36,7 @@ export { holidayCodec } from './lib/holiday.codec';
 export { encodeEquipment, encodeFullCatalog, encodeFullMaterial, encodeOperation } from './lib/service.codec';
 export { RESOURCE_CODECS, type ResourceCodec } from './lib/resources';
 export { encodeProblem, negotiateProblemFormat, PROBLEM_CONTENT_TYPE, type ProblemCause, type ProblemFormat, problemOf } from './lib/problem.codec';
+export { type HolidayCalendar, type NextPickupEntry, scheduleAnswers, type ServiceSchedules } from './lib/schedule-answers';
+// The reader a ResourceCodec's `read` is handed: its members are read through it, strictly (CONTRACT §3).
+export type { Invalid, ObjectReader, Report, ValueParser } from './lib/reader';
+export { type AnswerResource, decodeAnswerRecords } from './lib/answer-records';

@@ -111,6 +111,13 @@ export const examples = {
   calendarLink: (): WireObject =>
     responses.calendarLink(TRACKING_ID, 'https://curbside.example.com/feeds/calendar/eyJhbGciOiJIUzI1NiIsInR5cCI6ImZlZWQrand0In0.eyJjdXN0b21lcl9pZCI6IjEwMDAwMDEifQ.c2lnbmF0dXJl/pickups.ics'),
   notes: (): WireObject => responses.notes(TRACKING_ID, household().notes.slice(0, 2)),
+  // A scheduled service and an on-call one (no schedule), so the example shows both.
+  serviceSchedules: (): WireObject => {
+    const scheduled = household().services.find((s) => s.schedule !== null);
+    const onCall = household().services.find((s) => s.schedule === null);
+    return responses.serviceSchedules(TRACKING_ID, { timeZone: 'America/Chicago', today: TODAY, services: [scheduled, onCall].filter((s) => s !== undefined) });
+  },
+  holidays: (): WireObject => responses.holidays(TRACKING_ID, { timeZone: 'America/Chicago', holidays: [...holidays(), OBSERVED_HOLIDAY].slice(0, 3) }),
 } satisfies Record<string, () => WireObject>;
 
 export type ExampleName = keyof typeof examples;

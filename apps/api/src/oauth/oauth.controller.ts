@@ -55,7 +55,28 @@ const INTROSPECTION_REQUEST_SCHEMA = {
   ],
 };
 
-/** RFC 7662 §2.2: `{active: false}` alone, or an active token's claims. */
+/** An active token's claims (RFC 7662 §2.2). */
+const ACTIVE_CLAIMS: Record<string, SchemaObject> = {
+  active: { type: 'boolean', enum: [true] },
+  client_id: { type: 'string' },
+  sub: { type: 'string', description: 'The client id' },
+  iss: { type: 'string', example: 'curbside' },
+  aud: { type: 'string', example: 'curbside-api' },
+  token_type: { type: 'string', enum: ['Bearer'] },
+  exp: { type: 'integer', description: 'Seconds since the epoch' },
+  iat: { type: 'integer', description: 'Seconds since the epoch' },
+  jti: { type: 'string' },
+};
+
+/** An active token's claims and what it reaches (CONTRACT §2): `customers` or `all_customers`, never both. */
+const activeWith = (title: string, member: string, schema: SchemaObject): SchemaObject => ({
+  title,
+  type: 'object',
+  required: [...Object.keys(ACTIVE_CLAIMS), member],
+  properties: { ...ACTIVE_CLAIMS, [member]: schema },
+});
+
+/** RFC 7662 §2.2: `{active: false}` alone, or an active token's claims with the customers it reaches. */
 const INTROSPECTION_SCHEMA: SchemaObject = {
   oneOf: [
     {
@@ -64,32 +85,12 @@ const INTROSPECTION_SCHEMA: SchemaObject = {
       required: ['active'],
       properties: { active: { type: 'boolean', enum: [false] } },
     },
-    {
-      title: 'Active',
-      type: 'object',
-      required: ['active', 'client_id', 'sub', 'iss', 'aud', 'token_type', 'exp', 'iat', 'jti'],
-      properties: {
-        active: { type: 'boolean', enum: [true] },
-        client_id: { type: 'string' },
-        sub: { type: 'string', description: 'The client id' },
-        iss: { type: 'string', example: 'curbside' },
-        aud: { type: 'string', example: 'curbside-api' },
-        token_type: { type: 'string', enum: ['Bearer'] },
-        exp: { type: 'integer', description: 'Seconds since the epoch' },
-        iat: { type: 'integer', description: 'Seconds since the epoch' },
-        jti: { type: 'string' },
-        customers: {
-          type: 'array',
-          items: { type: 'string', pattern: '^\\d{1,18}$' },
-          description: "The customers the token's client is granted: a service guarding a customer's data lets in only these",
-        },
-        all_customers: { type: 'boolean', enum: [true], description: "The token's client is granted every customer" },
-      },
-      oneOf: [
-        { title: 'Granted some customers', required: ['customers'] },
-        { title: 'Granted every customer', required: ['all_customers'] },
-      ],
-    },
+    activeWith('Active, its client granted some customers (perhaps none)', 'customers', {
+      type: 'array',
+      items: { type: 'string', pattern: '^\\d{1,18}$' },
+      description: "The customers the token's client is granted: a service guarding a customer's data lets in only these",
+    }),
+    activeWith('Active, its client granted every customer', 'all_customers', { type: 'boolean', enum: [true] }),
   ],
 };
 

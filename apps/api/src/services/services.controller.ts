@@ -181,4 +181,30 @@ export class ServicesController {
     });
     return responses.eta(trackingId, eta);
   }
+
+  // The schedule rules' inputs (CONTRACT §6): what a team needs to run nextPickupsOf, scheduledPickups, hasPickupOn
+  // and isWorkingDay (@curbside/domain) on Curbside's own records.
+
+  @Endpoint(ROUTES.getServiceSchedules, {
+    summary: 'Every service with its schedule, and the operating time zone',
+    description:
+      'Each service (active or not) whole, as the import file writes it: a scheduled one with its schedule (days, every_weeks, ' +
+      'starts_on), an on-call one without. time_zone is the operating time zone and today its date: the day next-pickup counts from.',
+  })
+  @WireResponse('Services with their schedules', 'serviceSchedules')
+  async serviceSchedules(@TrackingId() trackingId: string, @CurrentCustomer() customer: Customer): Promise<WireObject> {
+    const services = await this.services.list(customer.id);
+    return responses.serviceSchedules(trackingId, { timeZone: this.clock.timeZone, today: this.clock.today(), services });
+  }
+
+  @Endpoint(ROUTES.getHolidays, {
+    summary: 'The holiday calendar the schedules follow',
+    description:
+      "Every holiday, oldest first: a holiday from Monday to Saturday moves each pickup of its week from that day on by delay_days. " +
+      'The same for every customer; time_zone is the operating time zone.',
+  })
+  @WireResponse('The holiday calendar', 'holidays')
+  async holidayCalendar(@TrackingId() trackingId: string): Promise<WireObject> {
+    return responses.holidays(trackingId, { timeZone: this.clock.timeZone, holidays: await this.holidays.list() });
+  }
 }

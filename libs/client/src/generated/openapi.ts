@@ -632,6 +632,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{customerId}/services/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every service with its schedule, and the operating time zone
+         * @description Each service (active or not) whole, as the import file writes it: a scheduled one with its schedule (days, every_weeks, starts_on), an on-call one without. time_zone is the operating time zone and today its date: the day next-pickup counts from.
+         */
+        get: operations["getServiceSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/services/holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The holiday calendar the schedules follow
+         * @description Every holiday, oldest first: a holiday from Monday to Saturday moves each pickup of its week from that day on by delay_days. The same for every customer; time_zone is the operating time zone.
+         */
+        get: operations["getHolidays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feeds/calendar/{token}/pickups.ics": {
         parameters: {
             query?: never;
@@ -1145,6 +1185,27 @@ export interface operations {
                         /** @description Seconds since the epoch */
                         iat: number;
                         jti: string;
+                        /** @description The customers the token's client is granted: a service guarding a customer's data lets in only these */
+                        customers: string[];
+                    } | {
+                        /** @enum {boolean} */
+                        active: true;
+                        client_id: string;
+                        /** @description The client id */
+                        sub: string;
+                        /** @example curbside */
+                        iss: string;
+                        /** @example curbside-api */
+                        aud: string;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                        /** @description Seconds since the epoch */
+                        exp: number;
+                        /** @description Seconds since the epoch */
+                        iat: number;
+                        jti: string;
+                        /** @enum {boolean} */
+                        all_customers: true;
                     };
                 };
             };
@@ -8291,6 +8352,496 @@ export interface operations {
                 content?: never;
             };
             /** @description requestDate missing or not yyyy-MM-dd; ticketNumber missing for a roll-off service */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Missing, expired or invalid access token; unknown or revoked client; ClientId not the token’s */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The customer is not granted to this client (whether or not it exists) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The customer or resource does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The Accept header allows neither application/json nor application/xml */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+        };
+    };
+    getServiceSchedules: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Any unique string; echoed back */
+                "Request-Tracking-Id": string;
+                /** @description The client id the access token was issued to */
+                ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Customer identifier (digits) */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Services with their schedules */
+            200: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
+                        request_tracking_id: string;
+                        /** @example America/Chicago */
+                        time_zone: string;
+                        /** @example 2026-06-15 */
+                        today: string;
+                        services: {
+                            /** @example 10001 */
+                            id: string;
+                            /** @example Active */
+                            status: string;
+                            /** @example Hauling - 96 Gallon Cart for MSW Residential */
+                            name: string;
+                            /** @example Per Week */
+                            occurs: string;
+                            /** @example N */
+                            taxable: string;
+                            /** @example RES */
+                            type_code: string;
+                            /** @example RESIDENTIAL */
+                            line_of_business: string;
+                            enterprise_catalog: {
+                                /** @example 70011 */
+                                id: string;
+                                /** @example 96 Gal Cart */
+                                name: string;
+                                /** @example 96 gallon trash cart, weekly */
+                                description: string;
+                                /** @example CART */
+                                sub_category: string;
+                                /** @example HAUL */
+                                category: string;
+                            };
+                            material: {
+                                /** @example 501 */
+                                id: string;
+                                /** @example MSW */
+                                code: string;
+                                /** @example Municipal Solid Waste */
+                                name: string;
+                                /** @example false */
+                                special_handling: string;
+                                /** @example false */
+                                manifest: string;
+                            };
+                            equipment: {
+                                /** @example 1001 */
+                                id: string;
+                                /** @example 96 Gallon Cart */
+                                name: string;
+                                /** @example 96 */
+                                size: string;
+                                /** @example GAL */
+                                size_uom: string;
+                                /** @example 1 */
+                                quantity: string;
+                            };
+                            operations: {
+                                /** @example P11A */
+                                route_id: string;
+                                /** @example MONDAY */
+                                day_of_week: string;
+                                /** @example Cart at the alley gate */
+                                notes: string;
+                            }[];
+                            pricing: {
+                                /** @example true */
+                                summary_pricing: string;
+                                /** @example 32.45 */
+                                extended_cost_amount: string;
+                                /** @example USD */
+                                currency_code: string;
+                                /** @example PER_TON */
+                                disposal_rate_type: string;
+                                /** @example 54.75 */
+                                disposal_rate_amount: string;
+                                /** @example TON */
+                                uom: string;
+                            };
+                            schedule?: {
+                                days: string[];
+                                /** @example 1 */
+                                every_weeks: string;
+                                /** @example 2025-12-15 */
+                                starts_on: string;
+                            };
+                        }[];
+                    };
+                    "application/xml": {
+                        /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
+                        request_tracking_id: string;
+                        /** @example America/Chicago */
+                        time_zone: string;
+                        /** @example 2026-06-15 */
+                        today: string;
+                        services: {
+                            /** @example 10001 */
+                            id: string;
+                            /** @example Active */
+                            status: string;
+                            /** @example Hauling - 96 Gallon Cart for MSW Residential */
+                            name: string;
+                            /** @example Per Week */
+                            occurs: string;
+                            /** @example N */
+                            taxable: string;
+                            /** @example RES */
+                            type_code: string;
+                            /** @example RESIDENTIAL */
+                            line_of_business: string;
+                            enterprise_catalog: {
+                                /** @example 70011 */
+                                id: string;
+                                /** @example 96 Gal Cart */
+                                name: string;
+                                /** @example 96 gallon trash cart, weekly */
+                                description: string;
+                                /** @example CART */
+                                sub_category: string;
+                                /** @example HAUL */
+                                category: string;
+                            };
+                            material: {
+                                /** @example 501 */
+                                id: string;
+                                /** @example MSW */
+                                code: string;
+                                /** @example Municipal Solid Waste */
+                                name: string;
+                                /** @example false */
+                                special_handling: string;
+                                /** @example false */
+                                manifest: string;
+                            };
+                            equipment: {
+                                /** @example 1001 */
+                                id: string;
+                                /** @example 96 Gallon Cart */
+                                name: string;
+                                /** @example 96 */
+                                size: string;
+                                /** @example GAL */
+                                size_uom: string;
+                                /** @example 1 */
+                                quantity: string;
+                            };
+                            operations: {
+                                /** @example P11A */
+                                route_id: string;
+                                /** @example MONDAY */
+                                day_of_week: string;
+                                /** @example Cart at the alley gate */
+                                notes: string;
+                            }[];
+                            pricing: {
+                                /** @example true */
+                                summary_pricing: string;
+                                /** @example 32.45 */
+                                extended_cost_amount: string;
+                                /** @example USD */
+                                currency_code: string;
+                                /** @example PER_TON */
+                                disposal_rate_type: string;
+                                /** @example 54.75 */
+                                disposal_rate_amount: string;
+                                /** @example TON */
+                                uom: string;
+                            };
+                            schedule?: {
+                                days: string[];
+                                /** @example 1 */
+                                every_weeks: string;
+                                /** @example 2025-12-15 */
+                                starts_on: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Missing, expired or invalid access token; unknown or revoked client; ClientId not the token’s */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The customer is not granted to this client (whether or not it exists) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The customer or resource does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The Accept header allows neither application/json nor application/xml */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request target is longer than the router accepts */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Over RATE_LIMIT_PER_MINUTE for this client: retry after Retry-After seconds (RateLimit-* headers on every response) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database cannot be reached now; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDoc"];
+                    "application/problem+xml": components["schemas"]["ProblemDoc"];
+                };
+            };
+        };
+    };
+    getHolidays: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Any unique string; echoed back */
+                "Request-Tracking-Id": string;
+                /** @description The client id the access token was issued to */
+                ClientId: string;
+                /** @description An ETag of an earlier response: 304 if it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Customer identifier (digits) */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The holiday calendar */
+            200: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
+                        request_tracking_id: string;
+                        /** @example America/Chicago */
+                        time_zone: string;
+                        holidays: {
+                            /** @example 2026-01-01 */
+                            date: string;
+                            /** @example New Year's Day */
+                            name: string;
+                            /** @example 1 */
+                            delay_days: string;
+                        }[];
+                    };
+                    "application/xml": {
+                        /** @example 7d0c2a4e-5b1f-4f7e-9a51-2f0e4c1d8b93 */
+                        request_tracking_id: string;
+                        /** @example America/Chicago */
+                        time_zone: string;
+                        holidays: {
+                            /** @example 2026-01-01 */
+                            date: string;
+                            /** @example New Year's Day */
+                            name: string;
+                            /** @example 1 */
+                            delay_days: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match matches the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Entity tag of the body (CONTRACT §7) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: missing Request-Tracking-Id, malformed customerId or parameter */
             400: {
                 headers: {
                     [name: string]: unknown;

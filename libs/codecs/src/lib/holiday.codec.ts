@@ -1,7 +1,7 @@
 import type { Holiday } from '@curbside/domain';
+import type { WireHoliday } from '@curbside/contract';
 import { isoDateShape } from './dates';
 import { type ObjectReader, dateIn, positiveInteger, text } from './reader';
-import type { WireObject } from './wire';
 
 /** The most days a holiday may move a pickup: to the same weekday a week later. */
 const MAX_DELAY_DAYS = 7;
@@ -16,7 +16,7 @@ export function readHoliday(r: ObjectReader): Holiday {
 
 /** The company's holiday calendar (top level of the import file): `date` is `yyyy-MM-dd`. */
 export const holidayCodec = {
-  encode(holiday: Holiday): WireObject {
+  encode(holiday: Holiday): WireHoliday {
     return { date: isoDateShape.format(holiday.date), name: holiday.name, delay_days: String(holiday.delayDays) };
   },
 };

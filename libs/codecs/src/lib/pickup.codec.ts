@@ -3,7 +3,7 @@ import type { EtaView, Pickup, PickupEta, PickupStatsSummary } from '@curbside/d
 import { usLongDateShape, usLongDateTimeShape } from './dates';
 import { type ObjectReader, dateIn, decodeStrictly, id, isoInstant, oneOf, text } from './reader';
 import { dateOrNull, inOrder, orNull } from './wire';
-import type { WireEta, WirePlanEntry, WireStatsEntry, WireStatsSummary } from '@curbside/contract';
+import type { WireEta, WirePickupRecord, WirePlanEntry, WireStatsEntry, WireStatsSummary } from '@curbside/contract';
 
 const utc = isoInstant('utc');
 
@@ -69,12 +69,11 @@ const STATS_MEMBERS = [
 ] as const;
 
 /** The import-file pickup record: the stats entry's members, and the ETA when there is one. */
-type PickupRecord = WireStatsEntry & { eta?: Omit<WireEta, 'day_of_week_name'> };
 
 /** Pickup records (CONTRACT §6): the plan and stats entries are views of this record. */
 export const pickupCodec = {
   /** The import-file record; `eta` is left out when the pickup has none. */
-  encodeRecord(pickup: Pickup): PickupRecord {
+  encodeRecord(pickup: Pickup): WirePickupRecord {
     return {
       id: pickup.serviceId,
       status: pickup.status,

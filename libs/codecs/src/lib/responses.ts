@@ -33,9 +33,12 @@ import { pickupCodec } from './pickup.codec';
 import { noteCodec } from './note.codec';
 import { preferenceCodec } from './preference.codec';
 import { profileCodec } from './profile.codec';
+import { type HolidayCalendar, scheduleAnswers, type ServiceSchedules } from './schedule-answers';
 import { serviceCodec } from './service.codec';
 import { serviceTicketCodec } from './service-ticket.codec';
 import type {
+  HolidaysBody,
+  ServiceSchedulesBody,
   AccountBalanceBody,
   CalendarLinkBody,
   CaseDetailBody,
@@ -242,6 +245,16 @@ export const responses = {
   /** GET services/{serviceId}/ETA: one object. */
   eta(trackingId: string, eta: EtaView): EtaBody {
     return { request_tracking_id: trackingId, ETA: pickupCodec.encodeEtaView(eta) };
+  },
+
+  /** GET services/schedules: every service with its schedule, the operating time zone and its date today. */
+  serviceSchedules(trackingId: string, schedules: ServiceSchedules): ServiceSchedulesBody {
+    return scheduleAnswers.encodeServiceSchedules(trackingId, schedules);
+  },
+
+  /** GET services/holidays: the holiday calendar and the operating time zone. */
+  holidays(trackingId: string, calendar: HolidayCalendar): HolidaysBody {
+    return scheduleAnswers.encodeHolidays(trackingId, calendar);
   },
 
   /** GET services/calendar: the address of the calendar feed. */

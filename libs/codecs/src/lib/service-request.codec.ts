@@ -22,6 +22,9 @@ export const SERVICE_REQUEST_MAX_LENGTHS = { serviceId: 64, comments: 1000, requ
  * The members of the body, in wire order, and what each accepts: its reader and its OpenAPI
  * schema are both made from this one table.
  */
+/** A member of a service request, by its TypeScript name (`wireName` gives the wire's). */
+export type ServiceRequestMember = 'type' | 'serviceId' | 'date' | 'comments' | 'requestedBy' | 'requestTrackingId';
+
 const MEMBERS = {
   type: {
     wire: 'type',
@@ -59,7 +62,7 @@ const MEMBERS = {
     ...freeText(SERVICE_REQUEST_MAX_LENGTHS.requestTrackingId),
     doc: { description: 'Allowed, as published bodies repeat it; the header is what is echoed' },
   },
-} satisfies Record<string, Member<string>>;
+} satisfies Record<ServiceRequestMember, Member<string>>;
 
 const required = <T extends string>(r: ObjectReader, member: Member<T> & { required: true }): T => r.required(member.wire, member.parse);
 const optional = <T extends string>(r: ObjectReader, member: Member<T> & { required: false }): T | null => r.optional(member.wire, member.parse);
@@ -97,7 +100,7 @@ export const serviceRequestCodec = {
   },
 
   /** The wire name of a request member, for problems that name it (`serviceId` -> `service_id`). */
-  wireName(member: keyof typeof MEMBERS): string {
+  wireName(member: ServiceRequestMember): string {
     return MEMBERS[member].wire;
   },
 

@@ -15,7 +15,7 @@ import {
 } from './reader';
 import { findDuplicates } from './duplicates';
 import { dateOrNull, inOrder, orNull, trueFalse } from './wire';
-import type { WireCatalog, WireEquipment, WireInvoiceFee, WireMaterial, WirePricing, WireServiceInvoiceFees, WireServiceListEntry, WireServiceMaterials, WireServiceOperation, WireServiceOperations, WireServicePrices } from '@curbside/contract';
+import type { WireCatalog, WireEquipment, WireInvoiceFee, WireMaterial, WirePricing, WireServiceInvoiceFees, WireServiceListEntry, WireServiceMaterials, WireServiceOperation, WireServiceOperations, WireServicePrices, WireSchedule, WireScheduledService, WireServiceRecord } from '@curbside/contract';
 
 /** The longest repeat a schedule may have: once a year. */
 const MAX_EVERY_WEEKS = 52;
@@ -35,12 +35,6 @@ const LIST_MEMBERS = [
   'pricing',
   'operations',
 ] as const;
-
-/** The import-file service record: the list entry's members, the schedule when there is one, and the invoice fees. */
-type ServiceRecord = WireServiceListEntry & {
-  schedule?: { days: string[]; every_weeks: string; starts_on: string };
-  prices: WireServiceInvoiceFees['prices'];
-};
 
 function encodeInvoiceFee(fee: InvoiceFee): WireInvoiceFee {
   return {
@@ -99,7 +93,7 @@ export const encodeOperation = (operation: ServiceOperation): WireServiceOperati
   notes: orNull(operation.notes),
 });
 
-const encodeSchedule = (schedule: ServiceSchedule): NonNullable<ServiceRecord['schedule']> => ({
+const encodeSchedule = (schedule: ServiceSchedule): WireSchedule => ({
   days: [...schedule.days],
   every_weeks: String(schedule.everyWeeks),
   starts_on: isoDateShape.format(schedule.startsOn),
@@ -238,13 +232,19 @@ export const serviceCodec = {
     return inOrder(serviceCodec.encodeRecord(service), LIST_MEMBERS);
   },
 
+  /** An entry of `services/schedules`: the import-file record without its invoice fees. */
+  encodeScheduled(service: Service): WireScheduledService {
+    const { prices: _prices, ...scheduled } = serviceCodec.encodeRecord(service);
+    return scheduled;
+  },
+
   /** An entry of `services/operations`: the routes that serve the service. */
   encodeOperations(service: Service): WireServiceOperations {
     return { id: service.id, status: service.status, operations: service.operations.map(encodeOperation) };
   },
 
   /** The import-file record; `schedule` is left out for a service without one (on call). */
-  encodeRecord(service: Service): ServiceRecord {
+  encodeRecord(service: Service): WireServiceRecord {
     return {
       id: service.id,
       status: service.status,

@@ -371,6 +371,9 @@ export type WireStatsEntry = WirePlanEntry & {
 
 export type WireStatsSummary = { total_services: string; successful_services: string; missed_pickups: string; service_exceptions: string };
 
+/** A pickup record whole, as the import file writes it: the stats entry's members and its ETA when it has one. */
+export type WirePickupRecord = WireStatsEntry & { eta?: Omit<WireEta, 'day_of_week_name'> };
+
 /** When a holiday moved the pickup, the entry adds the day it was scheduled for and why. */
 export type WireNextPickup = {
   service_id: string;
@@ -407,6 +410,22 @@ export type PickupStatsBody = { request_tracking_id: string; services: WireStats
 export type NextPickupsBody = { request_tracking_id: string; services: WireNextPickup[] };
 export type EtaBody = { request_tracking_id: string; ETA: WireEta };
 export type CalendarLinkBody = { request_tracking_id: string; calendar_url: string };
+
+/** A schedule as the import file writes it: `every_weeks` a whole number 1-52, `starts_on` `yyyy-MM-dd`. */
+export type WireSchedule = { days: string[]; every_weeks: string; starts_on: string };
+/** A service whole, as the import file writes it: the list entry's members, its schedule (none when on call), its invoice fees. */
+export type WireServiceRecord = WireScheduledService & { prices: WireServiceInvoiceFees['prices'] };
+/** A service with its schedule: the list entry's members and, in the import file's place, `schedule` (none when on call). */
+export type WireScheduledService = WireServiceListEntry & { schedule?: WireSchedule };
+/** A holiday of the calendar: `date` `yyyy-MM-dd`, `delay_days` how far it moves a pickup of its week (1-7). */
+export type WireHoliday = { date: string; name: string; delay_days: string };
+/**
+ * The schedule rules' inputs (CONTRACT §6): every service with its schedule (its invoice fees are op 11's), and the operating time zone with its
+ * date today, the day `next-pickup` counts from.
+ */
+export type ServiceSchedulesBody = { request_tracking_id: string; time_zone: string; today: string; services: WireScheduledService[] };
+/** The company's holiday calendar, every holiday the schedule rules apply, oldest first, and the operating time zone. */
+export type HolidaysBody = { request_tracking_id: string; time_zone: string; holidays: WireHoliday[] };
 
 // ---- activities ------------------------------------------------------------------------------
 

@@ -1,4 +1,39 @@
-import type * as B from './bodies';
+import type {
+  AccessTokenBody,
+  AccountBalanceBody,
+  CalendarLinkBody,
+  CaseDetailBody,
+  CaseListBody,
+  ContactsBody,
+  DisposalMaterialsBody,
+  DisposalPricesBody,
+  DisposalSurchargesBody,
+  DisposalTicketDetailBody,
+  DisposalTicketListBody,
+  EmailActivitiesBody,
+  EtaBody,
+  HealthBody,
+  HolidaysBody,
+  InvoiceDetailBody,
+  InvoiceFeesBody,
+  InvoiceListBody,
+  IssueActivitiesBody,
+  NextPickupsBody,
+  NotesBody,
+  PickupPlanBody,
+  PickupStatsBody,
+  PreferencesBody,
+  ProfilesBody,
+  ServiceMaterialsBody,
+  ServiceOperationsBody,
+  ServicePricesBody,
+  ServiceSchedulesBody,
+  ServicesBody,
+  TicketDetailBody,
+  TicketListBody,
+  TokenIntrospectionBody,
+  UpdatedBody,
+} from './bodies';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST';
 
@@ -112,54 +147,61 @@ export const ROUTES = defineRoutes({
   listEmailActivities: { method: 'GET', path: `${CUSTOMER}/activities/email`, query: LIST },
   listIssueActivities: { method: 'GET', path: `${CUSTOMER}/activities/issues`, query: LIST },
   listNotes: { method: 'GET', path: `${CUSTOMER}/activities/notes`, query: LIST },
+
+  // What a team needs to run the schedule rules itself (CONTRACT §6): the schedules and the holiday calendar.
+  getServiceSchedules: { method: 'GET', path: `${CUSTOMER}/services/schedules` },
+  getHolidays: { method: 'GET', path: `${CUSTOMER}/services/holidays` },
 });
 
 export type OperationId = keyof typeof ROUTES;
 
 /** The 200 (201 for a POST) body of each operation (JSON; the XML carries the same members). */
 export interface ResponseBodies {
-  getLiveness: B.HealthBody;
-  getReadiness: B.HealthBody;
-  issueToken: B.AccessTokenBody;
-  introspectToken: B.TokenIntrospectionBody;
+  getLiveness: HealthBody;
+  getReadiness: HealthBody;
+  issueToken: AccessTokenBody;
+  introspectToken: TokenIntrospectionBody;
   getCalendarFeed: string;
   showUnsubscribe: string;
   unsubscribe: string;
   receiveInboundText: string;
-  listTickets: B.TicketListBody | B.DisposalTicketListBody;
-  getTicket: B.TicketDetailBody | B.DisposalTicketDetailBody;
-  createServiceRequest: B.TicketDetailBody;
-  getDisposalTicketMaterials: B.DisposalMaterialsBody;
-  getDisposalTicketSurcharges: B.DisposalSurchargesBody;
-  getDisposalTicketPrices: B.DisposalPricesBody;
-  getDisposalTicketPrice: B.DisposalPricesBody;
-  listInvoices: B.InvoiceListBody;
-  listInvoicesV1: B.InvoiceListBody;
-  getInvoice: B.InvoiceDetailBody;
-  getBalance: B.AccountBalanceBody;
-  listProfiles: B.ProfilesBody;
-  listCases: B.CaseListBody;
-  getCase: B.CaseDetailBody;
-  listContacts: B.ContactsBody;
-  updateContacts: B.UpdatedBody;
-  getBillingContact: B.ContactsBody;
-  getServiceContact: B.ContactsBody;
-  getServicesContact: B.ContactsBody;
-  getCommunicationPreferences: B.PreferencesBody;
-  updateCommunicationPreferences: B.UpdatedBody;
-  listServices: B.ServicesBody;
-  getInvoiceFees: B.InvoiceFeesBody;
-  getServicePrices: B.ServicePricesBody;
-  getServiceMaterials: B.ServiceMaterialsBody;
-  getPickupPlan: B.PickupPlanBody;
-  getPickupStats: B.PickupStatsBody;
-  getNextPickups: B.NextPickupsBody;
-  getServiceOperations: B.ServiceOperationsBody;
-  getCalendarLink: B.CalendarLinkBody;
-  getEta: B.EtaBody;
-  listEmailActivities: B.EmailActivitiesBody;
-  listIssueActivities: B.IssueActivitiesBody;
-  listNotes: B.NotesBody;
+  listTickets: TicketListBody | DisposalTicketListBody;
+  getTicket: TicketDetailBody | DisposalTicketDetailBody;
+  createServiceRequest: TicketDetailBody;
+  getDisposalTicketMaterials: DisposalMaterialsBody;
+  getDisposalTicketSurcharges: DisposalSurchargesBody;
+  getDisposalTicketPrices: DisposalPricesBody;
+  getDisposalTicketPrice: DisposalPricesBody;
+  listInvoices: InvoiceListBody;
+  listInvoicesV1: InvoiceListBody;
+  getInvoice: InvoiceDetailBody;
+  getBalance: AccountBalanceBody;
+  listProfiles: ProfilesBody;
+  listCases: CaseListBody;
+  getCase: CaseDetailBody;
+  listContacts: ContactsBody;
+  updateContacts: UpdatedBody;
+  getBillingContact: ContactsBody;
+  getServiceContact: ContactsBody;
+  getServicesContact: ContactsBody;
+  getCommunicationPreferences: PreferencesBody;
+  updateCommunicationPreferences: UpdatedBody;
+  listServices: ServicesBody;
+  getInvoiceFees: InvoiceFeesBody;
+  getServicePrices: ServicePricesBody;
+  getServiceMaterials: ServiceMaterialsBody;
+  getPickupPlan: PickupPlanBody;
+  getPickupStats: PickupStatsBody;
+  getNextPickups: NextPickupsBody;
+  getServiceOperations: ServiceOperationsBody;
+  getCalendarLink: CalendarLinkBody;
+  getEta: EtaBody;
+  listEmailActivities: EmailActivitiesBody;
+  listIssueActivities: IssueActivitiesBody;
+  listNotes: NotesBody;
+
+  getServiceSchedules: ServiceSchedulesBody;
+  getHolidays: HolidaysBody;
 }
 
 /** Every operation has a body type, and every body type an operation. */

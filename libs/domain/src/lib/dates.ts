@@ -71,7 +71,7 @@ export function daysBetween(from: LocalDate, to: LocalDate): number {
   return Math.round((toUtcDate(to).getTime() - toUtcDate(from).getTime()) / 86_400_000);
 }
 
-/** 0 for Monday … 6 for Sunday: the index of the day in `WEEKDAYS`. */
+/** 0 for Monday … 6 for Sunday (ISO 8601's order, not `Date.getDay`'s): the index of the day in `WEEKDAYS`. */
 export function weekdayIndex(date: LocalDate): number {
   return (toUtcDate(date).getUTCDay() + 6) % 7;
 }

@@ -24,7 +24,8 @@ export interface ListChange {
   events: NewEvent[];
 }
 
-type RecordOf<K extends BundleResource> = CustomerBundle[K][number];
+/** A record of one of a customer bundle's lists (`tickets`, `invoices`, ...). */
+export type RecordOf<K extends BundleResource> = CustomerBundle[K][number];
 
 /** The lists replaced as a whole by an import that has any (CONTRACT §3: balances are a snapshot). */
 export const WHOLE_LISTS: ReadonlySet<BundleResource> = new Set<BundleResource>(['balances']);

@@ -1,7 +1,7 @@
 import { pickupRecord } from '../../test/pickup-records';
-import { todayIn } from './dates';
+import { todayIn, weekdayIndex } from './dates';
 import type { Holiday, Pickup, ServiceSchedule, Weekday } from './pickups';
-import { describeSchedule, formatPublishedPickupDate, isScheduledOn, nextPickup, scheduledPickups } from './schedules';
+import { describeSchedule, formatPublishedPickupDate, isScheduledOn, nextPickup, scheduledPickups, weekdayName, weekdayOf } from './schedules';
 
 const weekly = (days: Weekday[], startsOn = '2026-01-05', everyWeeks = 1): ServiceSchedule => ({ days, everyWeeks, startsOn });
 const holiday = (date: string, name: string, delayDays = 1): Holiday => ({ date, name, delayDays });
@@ -192,5 +192,16 @@ describe('formatPublishedPickupDate', () => {
     ['2027-01-03', 'Sunday, Jan 3 , 2027'],
   ])('writes %s as "%s"', (date, text) => {
     expect(formatPublishedPickupDate(date)).toBe(text);
+  });
+});
+
+describe('weekdayOf', () => {
+  it('names the day as the wire and WEEKDAYS do, weekdayIndex counting from Monday', () => {
+    expect(['2026-11-26', '2026-11-23', '2026-11-29'].map((date) => [weekdayOf(date), weekdayIndex(date)])).toEqual([
+      ['THURSDAY', 3],
+      ['MONDAY', 0],
+      ['SUNDAY', 6],
+    ]);
+    expect(weekdayName(weekdayOf('2026-11-26'))).toBe('Thursday');
   });
 });

@@ -95,17 +95,17 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** The published `EEEE, MMM d , yyyy`, space before the comma included: "Thursday, Feb 15 , 2018". */
 export function formatPublishedPickupDate(date: LocalDate): string {
   const [year, month, day] = date.split('-').map(Number);
-  return `${weekdayOf(date)}, ${MONTHS[month - 1]} ${day} , ${year}`;
+  return `${weekdayName(weekdayOf(date))}, ${MONTHS[month - 1]} ${day} , ${year}`;
 }
 
 /** A day as the notices name it: "Thursday, Nov 26" (CONTRACT §8). */
 export function formatNoticeDate(date: LocalDate): string {
   const [, month, day] = date.split('-').map(Number);
-  return `${weekdayOf(date)}, ${MONTHS[month - 1]} ${day}`;
+  return `${weekdayName(weekdayOf(date))}, ${MONTHS[month - 1]} ${day}`;
 }
 
-/** The weekday of a date, as a word: "Thursday". */
-export const weekdayOf = (date: LocalDate): string => weekdayName(WEEKDAYS[weekdayIndex(date)]);
+/** The weekday of a date, as the wire and `WEEKDAYS` name it: `THURSDAY` (`weekdayName` makes it "Thursday"). */
+export const weekdayOf = (date: LocalDate): Weekday => WEEKDAYS[weekdayIndex(date)];
 
 /** "MONDAY" → "Monday". */
 export function weekdayName(day: Weekday): string {

@@ -3,6 +3,7 @@ import {
   noticePickups,
   SHORT_MESSAGE_MAX,
   TEXT_OPT_OUT_LINE,
+  weekdayName,
   weekdayOf,
   withOptOutLine,
   type EventType,
@@ -48,7 +49,7 @@ const dayOf = (payload: Payload): string => (payload['date'] ? formatNoticeDate(
 
 /** "Thursday's pickup moves to Friday, Nov 27; Friday's pickup moves to Saturday, Nov 28", one entry per move. */
 function movesOf(pickups: readonly NoticePickup[]): string {
-  const moves = [...new Set(pickups.map((p) => `${weekdayOf(p.scheduledDate)}'s pickup moves to ${formatNoticeDate(p.date)}`))];
+  const moves = [...new Set(pickups.map((p) => `${weekdayName(weekdayOf(p.scheduledDate))}'s pickup moves to ${formatNoticeDate(p.date)}`))];
   return moves.join('; ');
 }
 
@@ -58,7 +59,7 @@ const DETAILS: Partial<Record<EventType, (payload: Payload) => string[]>> = {
     noticePickups(p).map(
       (pickup) =>
         `- ${pickup.service}` +
-        (pickup.holidays.length > 0 ? ` (moved from ${weekdayOf(pickup.scheduledDate)} for ${pickup.holidays.join(' and ')})` : ''),
+        (pickup.holidays.length > 0 ? ` (moved from ${weekdayName(weekdayOf(pickup.scheduledDate))} for ${pickup.holidays.join(' and ')})` : ''),
     ),
   'pickup.moved': (p) =>
     noticePickups(p).map(
