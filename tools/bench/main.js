@@ -27,6 +27,7 @@ const PROBES = {
   'instructions-per-request': ['probes/instructions-per-request.js', "instructions per request under Valgrind's callgrind, whatever the machine's load", true],
   memory: ['probes/memory.js', "where a server's resident memory goes, at start and after each load phase", true],
   tails: ['probes/tails.js', 'where the p99 goes: latency percentiles beside the GC pauses of the same rounds', true],
+  'same-answers': ['probes/same-answers.js', 'whether two builds answer byte for byte alike (status, headers but Date, bodies, 304s, problems, 429s, log lines, request counters) on one database (--reference)', true],
 };
 
 function help() {

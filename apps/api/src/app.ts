@@ -9,6 +9,8 @@ import { configureHttp, createFastifyAdapter } from './platform/http';
 import { setupOpenApi } from './platform/openapi';
 import { observeRequests, serveMetrics } from './platform/request-telemetry';
 import { enableGracefulShutdown } from './platform/shutdown';
+import { HOT_READS } from './hot-reads';
+import { serveHotReads } from './hot-reads/hot-reads';
 import { routesAtDebug } from './platform/startup-log';
 
 export interface AppOptions {
@@ -41,6 +43,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (config.metricsPort === null) serveMetrics(fastify, app.get(Metrics));
     setupOpenApi(app);
     enableGracefulShutdown(app);
+    serveHotReads(app, HOT_READS);
     await app.init();
     return app;
   } catch (error) {

@@ -9,7 +9,7 @@ export { TokenIntrospection } from './lib/token-introspection';
 export { KEY_REFRESH_MS, KeyRotationRefused } from './lib/token-signer';
 export type { KeyRotation } from './lib/token-signer';
 export { CLIENT_ADMISSION, CurrentClient, CustomerAccessGuard } from './lib/customer-access.guard';
-export type { ClientAdmission } from './lib/customer-access.guard';
+export type { AdmissionResponse, ClientAdmission, GuardedRequest } from './lib/customer-access.guard';
 export { FeedTokenService, RESIDENT_FEED_CLIENT } from './lib/feed-token.service';
 export type { FeedGrant } from './lib/feed-token.service';
 export { bearerTokenOf, clientIdRefusal, customerRefusal, MAX_TRACKING_ID_LENGTH, type RequestHeaders, sentTrackingId, trackingIdRefusal } from './lib/access-rules';

@@ -3,7 +3,7 @@ import type { Customer } from '@curbside/domain';
 import { CustomerRepository } from '@curbside/persistence';
 import { ApiErrorCode, ApiException } from '../platform';
 
-interface CustomerRequest {
+export interface CustomerRequest {
   params: { customerId: string };
   customer?: Customer;
   /** The customer's data version: what the answer's ETag and kept body key on (`ResponseCache`). */
@@ -21,12 +21,17 @@ export class CustomerExistsGuard implements CanActivate {
   constructor(private readonly customers: CustomerRepository) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<CustomerRequest>();
+    await this.check(context.switchToHttp().getRequest<CustomerRequest>());
+    return true;
+  }
+
+  /** The guard as a plain function, for routes served without Nest's execution context: the customer, or a 404. */
+  async check(request: CustomerRequest): Promise<Customer> {
     const found = await this.customers.findVersioned(request.params.customerId);
     if (found === null) throw new ApiException(ApiErrorCode.CUSTOMER_NOT_FOUND);
     request.customer = found.customer;
     request.dataVersion = found.dataVersion;
-    return true;
+    return found.customer;
   }
 }
 

@@ -58,9 +58,17 @@ export class NegotiationGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<NegotiatedRequest>();
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const http = context.switchToHttp();
     const formats = this.reflector.getAllAndOverride<Format[] | undefined>(FORMATS, [context.getHandler(), context.getClass()]) ?? DEFAULT_FORMATS;
+    if (this.negotiate(http.getRequest(), http.getResponse(), formats, this.repeatReads.cachedFor(context.getHandler()))) return true;
+    throw new KeptAnswerSent();
+  }
+
+  /**
+   * The guard as a plain function, for routes served without Nest's execution context: false when a
+   * kept answer has been sent (the handler must not run); throws the 406.
+   */
+  negotiate(request: FastifyRequest, reply: FastifyReply, formats: readonly Format[], cached: boolean): boolean {
     const format = formats.length === 1 ? formats[0] : negotiateFormat(request.headers.accept, formats);
     if (format === null) {
       const available = formats.map((f) => MEDIA_TYPE[f]).join(' or ');
@@ -68,12 +76,12 @@ export class NegotiationGuard implements CanActivate {
     }
     if (formats.length > 1) void reply.header('Vary', 'Accept');
     const tagged = request.method === 'GET' && isApiRoute(request.url);
-    const repeatRead = tagged ? this.repeatReads.of(context, format) : null;
-    request.negotiated = { format, tagged, repeatRead };
+    const repeatRead = tagged ? this.repeatReads.of(request, reply, format, cached) : null;
+    (request as NegotiatedRequest).negotiated = { format, tagged, repeatRead };
     const replayed = repeatRead?.replay();
     if (replayed === undefined) return true;
     void reply.send(replayed);
-    throw new KeptAnswerSent();
+    return false;
   }
 }
 

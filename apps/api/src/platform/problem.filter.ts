@@ -26,8 +26,11 @@ export class ProblemFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (exception instanceof KeptAnswerSent) return;
-    const request = host.switchToHttp().getRequest<FastifyRequest>();
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    this.answer(exception, host.switchToHttp().getRequest<FastifyRequest>(), host.switchToHttp().getResponse<FastifyReply>());
+  }
+
+  /** The filter as a plain function, for routes served without Nest's execution context. */
+  answer(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
     // Before anything reads the error: a socket's ECONNRESET would pass for the database's.
     if (isClientAbort(request)) return this.aborts.counted(request, exception);
     const description = describeError(exception);

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DynamicModule, ExecutionContext, Inject, Injectable, Logger, Module, OnModuleDestroy } from '@nestjs/common';
+import { DynamicModule, Inject, Injectable, Logger, Module, OnModuleDestroy } from '@nestjs/common';
 import { reasonOf, type ApiClient } from '@curbside/domain';
-import { CLIENT_ADMISSION, ClientAdmission } from '@curbside/auth';
-import type { FastifyReply } from 'fastify';
+import { AdmissionResponse, CLIENT_ADMISSION, ClientAdmission } from '@curbside/auth';
 import type Redis from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -60,18 +59,15 @@ export class RateLimits implements ClientAdmission, OnModuleDestroy {
   constructor(@Inject(LIMITERS) private readonly limiters: Limiters) {}
 
   /** Counts one request of an authenticated client: RateLimit-* headers always, 429 beyond the limit. */
-  async admit(client: ApiClient, context: ExecutionContext): Promise<void> {
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
+  async admit(client: ApiClient, response: AdmissionResponse): Promise<void> {
     const { requests } = this.limiters;
     const result = await requests.consume(client.clientId).catch(refusalOrThrow);
     const resetSeconds = secondsUntil(result);
-    void reply.headers({
-      'RateLimit-Limit': String(requests.points),
-      'RateLimit-Remaining': String(result.remainingPoints),
-      'RateLimit-Reset': String(resetSeconds),
-    });
+    response.header('RateLimit-Limit', String(requests.points));
+    response.header('RateLimit-Remaining', String(result.remainingPoints));
+    response.header('RateLimit-Reset', String(resetSeconds));
     if (result.consumedPoints > requests.points) {
-      void reply.header('Retry-After', String(resetSeconds));
+      response.header('Retry-After', String(resetSeconds));
       throw new ApiException(ApiErrorCode.TOO_MANY_REQUESTS, `Too many requests: at most ${requests.points} a minute.`);
     }
   }

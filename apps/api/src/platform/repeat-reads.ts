@@ -1,4 +1,4 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Clock } from './clock';
@@ -63,13 +63,16 @@ export class RepeatReads {
     private readonly clock: Clock,
   ) {}
 
-  /** The repeat read of this request, or null when its answer is not kept. */
-  of(context: ExecutionContext, format: Format): RepeatRead | null {
-    const request = context.switchToHttp().getRequest<CustomerRequest>();
-    if (!this.cache.enabled || request.customer === undefined || request.dataVersion === undefined) return null;
-    if (this.reflector.get<boolean | undefined>(NOT_CACHED, context.getHandler()) === true) return null;
+  /** Whether the answers of this handler may be kept: unless it is `@NotCached()`. */
+  cachedFor(handler: object): boolean {
+    return this.reflector.get<boolean | undefined>(NOT_CACHED, handler as () => unknown) !== true;
+  }
+
+  /** The repeat read of this request, or null when its answer is not kept (`cached`: see `cachedFor`). */
+  of(request: CustomerRequest, reply: FastifyReply, format: Format, cached: boolean): RepeatRead | null {
+    if (!this.cache.enabled || request.customer === undefined || request.dataVersion === undefined || !cached) return null;
     const key = { customerId: request.customer.id, dataVersion: request.dataVersion, today: this.clock.today(), format, url: request.url };
-    return new RepeatRead(this.cache, key, request, context.switchToHttp().getResponse<FastifyReply>());
+    return new RepeatRead(this.cache, key, request, reply);
   }
 }
 

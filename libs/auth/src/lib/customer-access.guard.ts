@@ -8,11 +8,16 @@ import { ClientService } from './client.service';
 import { TokenService } from './token.service';
 
 /** The parts of an HTTP request the guard reads, and what it leaves on it. */
-interface GuardedRequest {
+export interface GuardedRequest {
   headers: IncomingHttpHeaders;
   params?: Record<string, string | undefined>;
   /** Its grants narrowed to the request's customer (`ClientService.findForCustomer`). */
   client?: ApiClient;
+}
+
+/** The response being made, as far as an admission writes to it (its headers). */
+export interface AdmissionResponse {
+  header(name: string, value: string): unknown;
 }
 
 /**
@@ -20,7 +25,7 @@ interface GuardedRequest {
  * (the app's rate limits): refusals after authentication count too. Throws to refuse.
  */
 export interface ClientAdmission {
-  admit(client: ApiClient, context: ExecutionContext): Promise<void>;
+  admit(client: ApiClient, response: AdmissionResponse): Promise<void>;
 }
 
 /** Provide a ClientAdmission under this token (in a global module) for the guard to use it. */
@@ -40,15 +45,20 @@ export class CustomerAccessGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<GuardedRequest>();
+    const http = context.switchToHttp();
+    await this.check(http.getRequest<GuardedRequest>(), http.getResponse<AdmissionResponse>());
+    return true;
+  }
+
+  /** The guard as a plain function, for routes served without Nest's execution context; throws to refuse. */
+  async check(request: GuardedRequest, response: AdmissionResponse): Promise<void> {
     const customerId = request.params?.customerId;
     const wellFormed = customerId !== undefined && ID_PATTERN.test(customerId);
     const client = await this.authenticate(request.headers, wellFormed ? customerId : null);
     request.client = client;
-    await this.admission?.admit(client, context);
+    await this.admission?.admit(client, response);
     const refusal = customerId === undefined ? null : customerRefusal(client.customers, customerId);
     if (refusal !== null) throw new AuthException(refusal);
-    return true;
   }
 
   /** The token's client, its grants narrowed to `customerId` (the request's customer, when well-formed). */
