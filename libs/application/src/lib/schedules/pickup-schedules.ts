@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { customerCalendar } from '@curbside/codecs';
+import type { Writer } from '@curbside/messages';
 import { type Id, type LocalDate, nextPickupsOf, type ServiceNextPickup } from '@curbside/domain';
 import { HolidayRepository, PickupRepository, ServiceRepository, Traced } from '@curbside/persistence';
 
@@ -27,8 +28,8 @@ export class PickupSchedules {
   }
 
   @Traced()
-  async calendar(customerId: Id, today: LocalDate): Promise<string> {
+  async calendar(customerId: Id, today: LocalDate, words: Writer): Promise<string> {
     const [services, holidays] = await Promise.all([this.services.list(customerId), this.holidays.list()]);
-    return customerCalendar(customerId, services, holidays, today);
+    return customerCalendar(customerId, services, holidays, today, words);
   }
 }
