@@ -14,7 +14,7 @@ const imports = {
   'scope:domain': [],
   'scope:codecs': ['scope:domain', 'scope:contract', 'scope:messages'],
   'scope:persistence': ['scope:domain'],
-  'scope:application': ['scope:domain', 'scope:codecs', 'scope:persistence'],
+  'scope:application': ['scope:domain', 'scope:codecs', 'scope:persistence', 'scope:messages'],
   'scope:auth': ['scope:codecs', 'scope:contract', 'scope:domain', 'scope:persistence'],
   // Above the application: the notifier runs its delivery use cases (FanOutEvents, DeliverClaimed) and implements their ports.
   'scope:notifications': ['scope:application', 'scope:contract', 'scope:domain', 'scope:persistence', 'scope:config', 'scope:messages'],

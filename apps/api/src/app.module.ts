@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { AccountModule } from './account/account.module';
 import { ActivitiesModule } from './activities/activities.module';
 import { CasesModule } from './cases/cases.module';
+import { MessagesModule } from './messages.module';
 import { ConsentModule } from './consent/consent.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { HealthModule } from './health/health.module';
@@ -72,8 +73,8 @@ export class AppModule {
           brandName: config.brandName,
           publicBaseUrl: config.publicBaseUrl,
           textProviderAuthToken: config.textProviderAuthToken,
-          languages: config.languages,
         }),
+        MessagesModule.forRoot(config.languages),
         ResidentPageModule.forRoot({
           brandName: config.brandName,
           brandColor: config.brandColor,

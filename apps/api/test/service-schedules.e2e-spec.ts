@@ -87,13 +87,16 @@ interface FeedEvent {
   allDay: boolean;
 }
 
+const textOf = (value: unknown): string => (typeof value === 'object' && value !== null && 'val' in value ? String((value as { val: unknown }).val) : String(value));
+
 /** The VEVENTs of an iCalendar text, as a calendar app reads them (node-ical), in date order. */
 function feedEvents(text: string): FeedEvent[] {
   const day = (date: Date): string =>
     `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   return Object.values(ical.parseICS(text))
     .filter((component): component is VEvent => component?.type === 'VEVENT')
-    .map((event) => ({ uid: event.uid, date: day(event.start), summary: String(event.summary), allDay: event.start.dateOnly === true }))
+    // A SUMMARY with parameters (`;LANGUAGE=en`, CONTRACT §11) reads as `{params, val}`.
+    .map((event) => ({ uid: event.uid, date: day(event.start), summary: textOf(event.summary), allDay: event.start.dateOnly === true }))
     .sort((a, b) => a.date.localeCompare(b.date) || a.uid.localeCompare(b.uid));
 }
 
@@ -142,7 +145,7 @@ describe.each(httpBehaviourDatabases())('services: schedules, pickups, ETA and t
   beforeAll(async () => {
     t = await startTestApp(database, {
       customers: [CUSTOMER, NEIGHBOUR, '9999999'],
-      env: { TIME_ZONE: 'America/Chicago', PUBLIC_BASE_URL },
+      env: { TIME_ZONE: 'America/Chicago', PUBLIC_BASE_URL, LANGUAGES: 'en,es' },
       now: NOW,
     });
     listening = t.url;
@@ -394,6 +397,18 @@ describe.each(httpBehaviourDatabases())('services: schedules, pickups, ETA and t
       const second = feedEvents((await getWithoutHeaders(await calendarUrl())).text);
       expect(second.map((event) => event.uid)).toEqual(first.map((event) => event.uid));
       expect(new Set(first.map((event) => event.uid)).size).toBe(first.length);
+    });
+
+    it('writes its texts in the feed URL\u2019s lang when offered, else the customer\u2019s, with the same UIDs and dates (CONTRACT §11)', async () => {
+      const url = await calendarUrl();
+      const english = await getWithoutHeaders(url);
+      const spanish = await getWithoutHeaders(`${url}?lang=es`);
+      expect(english.text).toMatch(/^SUMMARY;LANGUAGE=en:/m);
+      expect(spanish.text).toMatch(/^SUMMARY;LANGUAGE=es:Recolección de /m);
+      expect(spanish.text).toContain('X-WR-CALNAME:Recolecciones del cliente');
+      const uidsAndDates = (text: string) => feedEvents(text).map((event) => `${event.uid} ${event.date}`);
+      expect(uidsAndDates(spanish.text)).toEqual(uidsAndDates(english.text));
+      expect((await getWithoutHeaders(`${url}?lang=fr`)).text).toBe(english.text);
     });
 
     it('is the same calendar as next-pickup with Accept: text/calendar', async () => {

@@ -114,6 +114,10 @@ describe.each(testDatabases())('notifier process on $name', (kind) => {
       expect(mail.html).toContain('Service ticket 77001 is now CLOSED');
 
       await waitFor(async () => (await countRows(dataSource, SYSTEM_EMAILS)) === 1, 10_000);
+      // CONTRACT §11: each delivery shows the language its message was written in (a text's encoding and segments too).
+      expect(runCli(env, ['deliveries', 'list', '--status', 'delivered', '--json']).json()).toEqual(
+        expect.arrayContaining([expect.objectContaining({ channel: 'Email', to: 'resident@example.com', language: 'en' })]),
+      );
       const response = await fetch(`${api.url}/api/v1/customers/6000001/activities/email`, {
         headers: { Authorization: `Bearer ${token.access_token}`, ClientId: client.client_id, 'Request-Tracking-Id': 'notifier-e2e' },
       });

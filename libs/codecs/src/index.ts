@@ -29,7 +29,7 @@ export { decodeImportFile, encodeImportFile, ImportFileReader, importRecordLists
 export { type ImportPiece, importPieces, NotJson, NotScanned, scannedPieces } from './lib/import-stream';
 export { responses, type ListPage } from './lib/responses';
 export { escapeText as xmlText, parseXml, toXml } from './lib/xml';
-export { CALENDAR_WEEKS, type CalendarService, customerCalendar, pickupCalendar, type PickupCalendarRequest } from './lib/calendar';
+export { CALENDAR_MESSAGES, CALENDAR_WEEKS, type CalendarService, customerCalendar, pickupCalendar, type PickupCalendarRequest } from './lib/calendar';
 export { pickupCodec, encodeEta } from './lib/pickup.codec';
 export { profileCodec } from './lib/profile.codec';
 export { noteCodec } from './lib/note.codec';

@@ -4,7 +4,7 @@
  * delivers to a loopback SMTP sink, on SQLite and PostgreSQL, with one notifier and (PostgreSQL)
  * two, and its peak RSS at 10,000 and 100,000 customers.
  *
- *   npm run bench -- notifier [--customers=10000,100000] [--compare=/other/checkout] [--cpu-prof] [--databases=sqlite,postgresql] [--batch-size=N] [--smoke]
+ *   npm run bench -- notifier [--customers=10000,100000] [--compare=/other/checkout] [--cpu-prof] [--databases=sqlite,postgresql] [--batch-size=N] [--languages] [--smoke]
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres   (PostgreSQL; else SQLite only)
  *
  * Per database and size it seeds a template once (N customers, each with one opted-in service
@@ -17,7 +17,9 @@
  * the same minutes (before/after as a ratio). Only the first size is compared and run with two
  * notifiers; the larger sizes run once, one notifier of this checkout (their point is memory).
  * `--cpu-prof` writes the notifiers' CPU profiles and sums them. The drain under a fault is
- * scenarios/notifier-fault.js.
+ * scenarios/notifier-fault.js. `--languages` (CONTRACT §11) seeds the customers' languages
+ * spread over the eight built-in ones and runs this checkout twice on the same data: LANGUAGES=en
+ * (every email English) and LANGUAGES with all eight (each in its customer's language).
  */
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
@@ -112,13 +114,16 @@ async function postgresDriver(serverUrl) {
 
 const customerId = (n) => String(8_000_000 + n);
 
+/** The built-in languages (CONTRACT §11), which `--languages` spreads the customers over. */
+const LANGUAGES = ['en', 'es', 'zh-Hans', 'zh-Hant', 'vi', 'tl', 'ko', 'ar'];
+
 /** The schema (by the checkout's migrations) and `size` customers, each with one opted-in service email. */
 async function seed(url, size) {
   const dataSource = await openDatabase(url);
   const target = (table) => dataSource.entityMetadatas.find((m) => m.tableName === table).target;
   const category = 'Service Notification';
   const tables = {
-    customers: (id) => ({ id, currency: 'USD', ivrFee: null }),
+    customers: (id) => ({ id, currency: 'USD', ivrFee: null, ...(process.argv.includes('--languages') ? { language: LANGUAGES[Number(id) % LANGUAGES.length] } : {}) }),
     preference_categories: (id) => ({ customerId: id, category, position: 0, enabled: true }),
     preference_channels: (id) => ({ customerId: id, category, channel: 'Email', position: 0, optIn: true }),
     preference_selections: (id) => ({
@@ -167,7 +172,7 @@ function cpuMs(pid) {
 const sum = (numbers) => numbers.reduce((a, b) => a + b, 0);
 
 /** One timed drain: `workers` notifiers of `checkout` against a copy of the template. */
-async function drain(driver, templateUrl, size, checkout, workers, profileDir) {
+async function drain(driver, templateUrl, size, checkout, workers, profileDir, buildEnv = {}) {
   const database = await driver.copy(templateUrl);
   const smtp = await startSmtpSink();
   const dataSource = await openDatabase(database.url);
@@ -180,6 +185,7 @@ async function drain(driver, templateUrl, size, checkout, workers, profileDir) {
       LOG_LEVEL: 'error',
       NOTIFIER_CUSTOMER_HOURLY_CAP: '1000000',
       ...(argument('batch-size') ? { NOTIFIER_BATCH_SIZE: argument('batch-size') } : {}),
+      ...buildEnv,
     };
     for (let w = 0; w < workers; w++) children.push(await startNotifier(checkout, env, profileDir));
     const events = Array.from({ length: size }, (_, n) => ({
@@ -267,7 +273,12 @@ async function main() {
     ...(wanted('sqlite') ? [sqliteDriver(scratch)] : []),
     ...(postgresUrl && !smoke && wanted('postgresql') ? [await postgresDriver(postgresUrl)] : []),
   ];
-  const builds = [{ name: 'this checkout', checkout: root }, ...(compare ? [{ name: path.basename(compare), checkout: path.resolve(compare) }] : [])];
+  const builds = process.argv.includes('--languages')
+    ? [
+        { name: 'English only', checkout: root, env: { LANGUAGES: 'en' } },
+        { name: '8 languages', checkout: root, env: { LANGUAGES: LANGUAGES.join(',') } },
+      ]
+    : [{ name: 'this checkout', checkout: root }, ...(compare ? [{ name: path.basename(compare), checkout: path.resolve(compare) }] : [])];
   const rows = [];
   try {
     for (const driver of drivers) {
@@ -282,7 +293,7 @@ async function main() {
               const profileDir = cpuProf ? path.join(scratch, `prof-${rows.length}`) : null;
               if (profileDir) mkdirSync(profileDir);
               progress(`notifier bench: ${driver.name}, ${size} customers, ${workers} notifier(s), ${build.name}`);
-              const result = await drain(driver, templateUrl, size, build.checkout, workers, profileDir);
+              const result = await drain(driver, templateUrl, size, build.checkout, workers, profileDir, build.env);
               rows.push({ database: driver.name, size, workers, build: build.name, ...result });
               progress(`  ${result.perSecond.toFixed(0)} emails/s, ${result.cpuPerEmail.toFixed(2)} CPU ms/email, peak RSS ${result.rss.toFixed(0)} MiB`);
               if (profileDir) process.stdout.write(`\nCPU profile: ${driver.name}, ${size} customers, ${workers} notifier(s), ${build.name}\n\n${summarizeProfiles(profileDir)}\n`);

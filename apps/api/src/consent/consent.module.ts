@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { loadMessages, Messages } from '@curbside/messages';
 import { UnsubscribeTokens } from '@curbside/notifications';
 import { SigningKeyRepository } from '@curbside/persistence';
 import { CONSENT_OPTIONS, type ConsentOptions } from './consent.options';
@@ -15,7 +14,6 @@ export class ConsentModule {
       controllers: [UnsubscribeController, InboundTextController],
       providers: [
         { provide: CONSENT_OPTIONS, useValue: options },
-        { provide: Messages, useFactory: () => loadMessages({ languages: options.languages.offered, messagesDir: options.languages.messagesDir }) },
         { provide: UnsubscribeTokens, useFactory: (keys: SigningKeyRepository) => new UnsubscribeTokens(keys), inject: [SigningKeyRepository] },
       ],
     };

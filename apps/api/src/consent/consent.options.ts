@@ -4,8 +4,6 @@ export interface ConsentOptions {
   publicBaseUrl: string;
   /** Null: the inbound text door answers 404. */
   textProviderAuthToken: string | null;
-  /** `LANGUAGES` and `MESSAGES_DIR` (CONTRACT §11): the pages' languages and catalogs. */
-  languages: { offered: readonly string[]; messagesDir: string | null };
 }
 
 export const CONSENT_OPTIONS = Symbol('CONSENT_OPTIONS');

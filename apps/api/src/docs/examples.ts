@@ -14,7 +14,8 @@ import {
   summarizePickups,
   summarizeServiceTicket,
 } from '@curbside/domain';
-import { customerCalendar, decodeImportFile, responses, type ListPage, type WireObject } from '@curbside/codecs';
+import { CALENDAR_MESSAGES, customerCalendar, decodeImportFile, responses, type ListPage, type WireObject } from '@curbside/codecs';
+import { messagesFor } from '@curbside/messages';
 import { buildDemoImportFile } from '@curbside/demo';
 
 /**
@@ -49,7 +50,8 @@ function rollOffPickup() {
 const firstPage = <T>(items: T[], size: number): ListPage<T> => ({ items: items.slice(0, size), totalCount: items.length });
 
 /** The demo household's pickup calendar, as the feed and `Accept: text/calendar` answer it. */
-export const pickupCalendarExample = (): string => customerCalendar(household().customer.id, household().services, holidays(), TODAY);
+export const pickupCalendarExample = (): string =>
+  customerCalendar(household().customer.id, household().services, holidays(), TODAY, messagesFor({ languages: ['en'] }).writer('en', CALENDAR_MESSAGES));
 
 const contactOf = (type: ContactType): Contact | null => household().contacts.find((contact) => contact.type === type) ?? null;
 

@@ -1,4 +1,7 @@
-import { Controller, Header, Param } from '@nestjs/common';
+import { Controller, Header, Param, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { CALENDAR_MESSAGES } from '@curbside/codecs';
+import { Messages } from '@curbside/messages';
 import { ApiParam, ApiProduces, ApiTags } from '../docs/openapi-decorators';
 import { PickupSchedules } from '@curbside/application';
 import { FeedTokenService } from '@curbside/auth';
@@ -24,6 +27,7 @@ export class CalendarFeedController {
     private readonly customers: CustomerRepository,
     private readonly schedules: PickupSchedules,
     private readonly clock: Clock,
+    private readonly messages: Messages,
   ) {}
 
   @Endpoint(ROUTES.getCalendarFeed, {
@@ -38,9 +42,13 @@ export class CalendarFeedController {
   @ProblemResponse(404, 'The link is altered, or its client was revoked or lost the customer')
   // One resident's pickups behind a credential in the URL: no shared cache keeps it, no browser stores it.
   @Header('Cache-Control', 'private, no-store')
-  async feed(@Param('token') token: string): Promise<string> {
+  async feed(@Param('token') token: string, @Req() request: FastifyRequest): Promise<string> {
     const { customerId } = await this.feedTokens.verify(token);
-    if ((await this.customers.find(customerId)) === null) throw new ApiException(ApiErrorCode.CUSTOMER_NOT_FOUND);
-    return this.schedules.calendar(customerId, this.clock.today());
+    const customer = await this.customers.find(customerId);
+    if (customer === null) throw new ApiException(ApiErrorCode.CUSTOMER_NOT_FOUND);
+    // CONTRACT §11: the URL's lang when offered, else the customer's language, else the default.
+    const lang = (request.query as Record<string, unknown> | undefined)?.['lang'];
+    const language = this.messages.offeredTag(typeof lang === 'string' ? lang : null) ?? this.messages.languageOf(customer.language);
+    return this.schedules.calendar(customerId, this.clock.today(), this.messages.writer(language, CALENDAR_MESSAGES));
   }
 }

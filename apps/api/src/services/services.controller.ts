@@ -3,7 +3,8 @@ import { ApiProduces, ApiTags } from '../docs/openapi-decorators';
 import { FeedTokenService } from '@curbside/auth';
 import type { Config } from '@curbside/config';
 import { CONFIG } from '@curbside/core';
-import { responses, WireObject } from '@curbside/codecs';
+import { CALENDAR_MESSAGES, responses, WireObject } from '@curbside/codecs';
+import { Messages } from '@curbside/messages';
 import {
   type ApiClient,
   type Customer,
@@ -37,6 +38,7 @@ export class ServicesController {
     private readonly feedTokens: FeedTokenService,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly messages: Messages,
   ) {}
 
   @Endpoint(ROUTES.listServices, {
@@ -121,7 +123,8 @@ export class ServicesController {
     @CurrentCustomer() customer: Customer,
     @ResponseFormat() format: Format,
   ): Promise<WireObject | string> {
-    if (format === 'calendar') return this.schedules.calendar(customer.id, this.clock.today());
+    // CONTRACT §11: the calendar's texts in the customer's language.
+    if (format === 'calendar') return this.schedules.calendar(customer.id, this.clock.today(), this.messages.writer(this.messages.languageOf(customer.language), CALENDAR_MESSAGES));
     return responses.nextPickups(trackingId, await this.schedules.nextPickups(customer.id, this.clock.today()));
   }
 

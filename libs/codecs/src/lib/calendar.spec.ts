@@ -1,6 +1,9 @@
 import type { Holiday } from '@curbside/domain';
 import { sync as ical, type VEvent } from 'node-ical';
-import { CALENDAR_WEEKS, type CalendarService, pickupCalendar, type PickupCalendarRequest } from './calendar';
+import { messagesFor } from '@curbside/messages';
+import { CALENDAR_MESSAGES, CALENDAR_WEEKS, type CalendarService, pickupCalendar, type PickupCalendarRequest } from './calendar';
+
+const messages = messagesFor({ languages: ['en', 'es', 'zh-Hans', 'zh-Hant', 'vi', 'tl', 'ko', 'ar'] });
 
 const cart: CalendarService = {
   id: '3001',
@@ -17,7 +20,7 @@ const thanksgiving: Holiday = { date: '2026-11-26', name: 'Thanksgiving Day', de
 const christmas: Holiday = { date: '2026-12-25', name: 'Christmas Day', delayDays: 1 };
 
 const request: PickupCalendarRequest = {
-  calendarName: 'Pickups of 1000001',
+  words: messages.writer('en', CALENDAR_MESSAGES),
   customerId: '1000001',
   services: [cart, recycling, rollOff],
   holidays: [thanksgiving, christmas],
@@ -40,14 +43,17 @@ function events(text: string): ReadEvent[] {
     .filter((component): component is VEvent => component?.type === 'VEVENT')
     .map((event) => ({
       uid: event.uid,
-      summary: String(event.summary),
-      description: String(event.description),
+      summary: textOf(event.summary),
+      description: textOf(event.description),
       start: day(event.start),
       end: event.end ? day(event.end) : '',
       allDay: event.datetype === 'date' && event.start.dateOnly === true,
     }))
     .sort((a, b) => a.start.localeCompare(b.start));
 }
+
+/** A text property's value: node-ical gives one with parameters (`;LANGUAGE=en`) as `{params, val}`. */
+const textOf = (value: unknown): string => (typeof value === 'object' && value !== null && 'val' in value ? String((value as { val: unknown }).val) : String(value));
 
 /** An all-day date as the parser gives it (local midnight) back as `yyyy-MM-dd`. */
 const day = (date: Date): string =>
@@ -90,8 +96,25 @@ describe('pickupCalendar: the iCalendar feed', () => {
     const moved = feed.find((event) => event.start === '2026-11-27');
     expect(moved?.summary).toBe(`${cart.name} pickup (moved: Thanksgiving Day)`);
     expect(moved?.description).toBe(
-      'Moved from Thursday 2026-11-26 to Friday 2026-11-27 because of the holiday Thanksgiving Day. Every Monday and Thursday.',
+      'Moved from Thursday, November 26 to Friday, November 27 because of the holiday Thanksgiving Day. Every Monday and Thursday.',
     );
+  });
+
+  it('writes its texts in the request\u2019s language, marked with it; UIDs and dates as in every language (CONTRACT §11)', () => {
+    const english = pickupCalendar(request);
+    expect(english).toContain('X-WR-CALNAME:Pickups of customer 1000001');
+    expect(english).toMatch(/^SUMMARY;LANGUAGE=en:Recycling pickup\r?$/m);
+    const spanish = pickupCalendar({ ...request, words: messages.writer('es', CALENDAR_MESSAGES) });
+    expect(spanish).toContain('X-WR-CALNAME:Recolecciones del cliente 1000001');
+    expect(spanish).toMatch(/^SUMMARY;LANGUAGE=es:Recolección de Recycling\r?$/m);
+    expect(events(spanish).find((event) => event.start === '2026-11-27')?.description).toBe(
+      'Cambiada del jueves, 26 de noviembre al viernes, 27 de noviembre por el día festivo Thanksgiving Day. Cada lunes y jueves.',
+    );
+    const arabic = pickupCalendar({ ...request, words: messages.writer('ar', CALENDAR_MESSAGES) });
+    expect(arabic).toMatch(/^DESCRIPTION;LANGUAGE=ar:/m);
+    const uidsAndDays = (text: string) => events(text).map((event) => `${event.uid} ${event.start}`);
+    expect(uidsAndDays(spanish)).toEqual(uidsAndDays(english));
+    expect(uidsAndDays(arabic)).toEqual(uidsAndDays(english));
   });
 
   it('keeps the UID of a pickup between builds, across days and when a holiday moves it', () => {

@@ -1,7 +1,6 @@
 import {
   addDays,
   compareDates,
-  describeSchedule,
   type Holiday,
   type Id,
   isScheduledService,
@@ -12,9 +11,9 @@ import {
   type ServiceSchedule,
   serviceName,
   weekdayIndex,
-  weekdayName,
   WEEKDAYS,
 } from '@curbside/domain';
+import { Localized, type Writer } from '@curbside/messages';
 import ical, { ICalEventTransparency } from 'ical-generator';
 
 /** The calendar feed shows the pickups of the next 12 weeks, today included (CONTRACT §6). */
@@ -30,8 +29,12 @@ export interface CalendarService {
   schedule: ServiceSchedule | null;
 }
 
+/** The catalog messages a calendar is written from: it falls back as a whole when its language lacks any (CONTRACT §11). */
+export const CALENDAR_MESSAGES = ['calendar.name', 'calendar.pickup', 'calendar.pickupMoved', 'calendar.moved', 'schedule.none', 'schedule.every', 'message.line'] as const;
+
 export interface PickupCalendarRequest {
-  calendarName: string;
+  /** Writes the calendar's texts in its language (CONTRACT §11). */
+  words: Writer;
   customerId: Id;
   services: readonly CalendarService[];
   holidays: readonly Holiday[];
@@ -39,9 +42,9 @@ export interface PickupCalendarRequest {
 }
 
 /** The calendar of a customer's active scheduled services (`services/calendar`, `Accept: text/calendar`). */
-export function customerCalendar(customerId: Id, services: readonly Service[], holidays: readonly Holiday[], today: LocalDate): string {
+export function customerCalendar(customerId: Id, services: readonly Service[], holidays: readonly Holiday[], today: LocalDate, words: Writer): string {
   return pickupCalendar({
-    calendarName: `Pickups of customer ${customerId}`,
+    words,
     customerId,
     services: services.filter(isScheduledService).map((service) => ({ id: service.id, name: serviceName(service), schedule: service.schedule })),
     holidays,
@@ -53,13 +56,15 @@ export function customerCalendar(customerId: Id, services: readonly Service[], h
  * The `text/calendar` feed (RFC 5545): one all-day event per pickup of the next 12 weeks, holiday
  * moves applied. A pickup keeps its UID when a holiday moves it, because the UID is made of what
  * does not move (customer, service, scheduled date). DTSTAMP is today, so the same day gives the
- * same text.
+ * same text. SUMMARY, DESCRIPTION and X-WR-CALNAME are in the request's language, the first two
+ * marked with it (CONTRACT §11); UIDs and dates are the same in every language.
  */
 export function pickupCalendar(request: PickupCalendarRequest): string {
+  const { words } = request;
   const until = addDays(request.today, 7 * CALENDAR_WEEKS - 1);
   const calendar = ical({
-    name: request.calendarName,
-    prodId: { company: 'Curbside', product: 'Pickup calendar', language: 'EN' },
+    name: words.text('calendar.name', { customerId: request.customerId }),
+    prodId: { company: 'Curbside', product: 'Pickup calendar', language: words.language.toUpperCase() },
     ttl: REFRESH_SECONDS,
   });
   const events = request.services
@@ -77,26 +82,38 @@ export function pickupCalendar(request: PickupCalendarRequest): string {
       end: utcMidnight(addDays(pickup.date, 1)),
       allDay: true,
       transparency: ICalEventTransparency.TRANSPARENT,
-      summary: pickup.holidays.length === 0 ? `${service.name} pickup` : `${service.name} pickup (moved: ${holidayNames(pickup)})`,
-      description: describePickup(service, pickup),
+      summary:
+        pickup.holidays.length === 0
+          ? words.text('calendar.pickup', { service: service.name })
+          : words.text('calendar.pickupMoved', { service: service.name, holidays: holidayNames(pickup, words) }),
+      description: describePickup(service, pickup, words),
     });
   }
-  return calendar.toString();
+  return withLanguage(calendar.toString(), words.language);
 }
 
-function describePickup(service: CalendarService, pickup: ScheduledPickup): string {
-  const schedule = service.schedule === null ? '' : `${describeSchedule(service.schedule)}.`;
+/** SUMMARY and DESCRIPTION with `;LANGUAGE=<tag>` (RFC 5545 §3.2.10): a line starts with its property's name, folding or not. */
+const withLanguage = (text: string, language: string): string => text.replace(/^(SUMMARY|DESCRIPTION):/gm, `$1;LANGUAGE=${language}:`);
+
+function describePickup(service: CalendarService, pickup: ScheduledPickup, words: Writer): string {
+  const schedule = service.schedule === null ? '' : words.text('message.line', { headline: new Localized(describeSchedule(service.schedule, words)) });
   if (pickup.holidays.length === 0) return schedule;
-  return (
-    `Moved from ${dayText(pickup.scheduledDate)} to ${dayText(pickup.date)} because of the holiday ` +
-    `${holidayNames(pickup)}. ${schedule}`
-  );
+  const moved = words.text('calendar.moved', { from: words.date(pickup.scheduledDate), to: words.date(pickup.date), holidays: holidayNames(pickup, words) });
+  return schedule === '' ? moved : `${moved} ${schedule}`;
 }
 
-const holidayNames = (pickup: ScheduledPickup): string => pickup.holidays.map((h) => h.name).join(' and ');
+const holidayNames = (pickup: ScheduledPickup, words: Writer): Localized => words.list(pickup.holidays.map((h) => h.name));
 
-/** "Thursday 2026-11-26". */
-const dayText = (date: LocalDate): string => `${weekdayName(WEEKDAYS[weekdayIndex(date)])} ${date}`;
+/** "Every Monday and Thursday", "Every other Friday", in the writer's language. */
+function describeSchedule(schedule: ServiceSchedule, words: Writer): string {
+  const days = WEEKDAYS.filter((day) => schedule.days.includes(day));
+  if (days.length === 0) return words.text('schedule.none');
+  return words.text('schedule.every', { everyWeeks: schedule.everyWeeks, days: words.list(days.map((day) => words.weekday(dayOf(day)))) });
+}
+
+/** A date that falls on `day`: the writer names weekdays from dates. */
+const A_MONDAY: LocalDate = '2026-11-23';
+const dayOf = (day: (typeof WEEKDAYS)[number]): LocalDate => addDays(A_MONDAY, WEEKDAYS.indexOf(day) - weekdayIndex(A_MONDAY));
 
 /** All-day dates are written from the UTC fields of the Date, whatever the process's zone. */
 const utcMidnight = (date: LocalDate): Date => new Date(`${date}T00:00:00Z`);

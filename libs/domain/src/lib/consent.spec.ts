@@ -1,4 +1,4 @@
-import { phoneKey, quietHoursEnd, SHORT_MESSAGE_MAX, TEXT_OPT_OUT_LINE, textKeywordOf, textOptInUpdates, unsubscribeUpdates, withOptOutLine } from './consent';
+import { phoneKey, quietHoursEnd, textKeywordOf, textOptInUpdates, unsubscribeUpdates } from './consent';
 
 describe('textKeywordOf (CONTRACT §10)', () => {
   it.each([
@@ -33,19 +33,6 @@ describe('phoneKey', () => {
     ['+44 20 7946 0958', '442079460958'],
     ['n/a', ''],
   ])('%j compares as %j', (value, key) => expect(phoneKey(value)).toBe(key));
-});
-
-describe('withOptOutLine', () => {
-  it('ends every text with the opt-out line', () => {
-    expect(withOptOutLine('Curbside: Case 3309 was opened.')).toBe('Curbside: Case 3309 was opened. Reply STOP to opt out.');
-  });
-
-  it('shortens a longer text with … before the ending, to exactly 160 characters', () => {
-    const text = withOptOutLine(`Curbside: ${'x'.repeat(300)}`);
-    expect(text).toHaveLength(SHORT_MESSAGE_MAX);
-    expect(text.endsWith(`…${TEXT_OPT_OUT_LINE}`)).toBe(true);
-    expect(withOptOutLine('y'.repeat(SHORT_MESSAGE_MAX - TEXT_OPT_OUT_LINE.length))).toHaveLength(SHORT_MESSAGE_MAX);
-  });
 });
 
 describe('quietHoursEnd', () => {

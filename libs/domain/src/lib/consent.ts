@@ -7,12 +7,6 @@ import type { Id } from './values';
  * calls may not go. Pure functions; the notifier and the API's inbound door ask them.
  */
 
-/** What every text ends with (CTIA): how to stop. */
-export const TEXT_OPT_OUT_LINE = ' Reply STOP to opt out.';
-
-/** A Text or Voice message is at most this long, its ending included (CONTRACT §8, §10). */
-export const SHORT_MESSAGE_MAX = 160;
-
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
 const START_WORDS = new Set(['START', 'UNSTOP']);
 
@@ -38,11 +32,6 @@ export function phoneKey(value: string): string {
 /** An email address as compared for unsubscribes and suppressions: trimmed, lower case. */
 export const emailKey = (address: string): string => address.trim().toLowerCase();
 
-/** `text` with the opt-out line, within 160 characters: a longer text is shortened with `…` before the ending. */
-export function withOptOutLine(text: string): string {
-  const room = SHORT_MESSAGE_MAX - TEXT_OPT_OUT_LINE.length;
-  return (text.length <= room ? text : `${text.slice(0, room - 1)}…`) + TEXT_OPT_OUT_LINE;
-}
 
 /** A daily window (`HH:mm`, wall clock of the operating time zone); `start` after `end` spans midnight. */
 export interface DailyWindow {

@@ -98,12 +98,6 @@ export function formatPublishedPickupDate(date: LocalDate): string {
   return `${weekdayName(weekdayOf(date))}, ${MONTHS[month - 1]} ${day} , ${year}`;
 }
 
-/** A day as the notices name it: "Thursday, Nov 26" (CONTRACT §8). */
-export function formatNoticeDate(date: LocalDate): string {
-  const [, month, day] = date.split('-').map(Number);
-  return `${weekdayName(weekdayOf(date))}, ${MONTHS[month - 1]} ${day}`;
-}
-
 /** The weekday of a date, as the wire and `WEEKDAYS` name it: `THURSDAY` (`weekdayName` makes it "Thursday"). */
 export const weekdayOf = (date: LocalDate): Weekday => WEEKDAYS[weekdayIndex(date)];
 

@@ -1,7 +1,6 @@
 import { serviceRecord } from '../../test/services';
 import { localDateTimeIn, todayIn } from './dates';
 import type { Holiday } from './pickups';
-import { formatNoticeDate } from './schedules';
 import {
   isInsideWindow,
   isWorkingDay,
@@ -191,5 +190,4 @@ describe('days and times in TIME_ZONE', () => {
     expect(isInsideWindow(asked.type, asked.date, todayIn('UTC', lateEvening), [])).toBe(false);
   });
 
-  it('names a day as messages do', () => expect(formatNoticeDate('2026-11-26')).toBe('Thursday, Nov 26'));
 });

@@ -162,9 +162,15 @@ export class Messages {
     return new Localized(this.dateFormat(language, { weekday: 'long' }).format(utcNoon(day)));
   }
 
-  /** Names joined as the language joins a list ("A, B and C"), each isolated in a right-to-left language. */
-  list(language: string, names: readonly string[]): Localized {
-    return new Localized(new Intl.ListFormat(language, { type: 'conjunction' }).format(names.map((name) => isolateText(language, name))));
+  /** Names joined as the language joins a list ("A, B and C"); each name as stored isolated in a right-to-left language, words of the language not. */
+  list(language: string, names: readonly (string | Localized)[]): Localized {
+    const items = names.map((name) => (name instanceof Localized ? name.text : isolateText(language, name)));
+    return new Localized(new Intl.ListFormat(language, { type: 'conjunction' }).format(items));
+  }
+
+  /** A writer for a text made of `keys` (CONTRACT §11: wholly in `language` when its catalog has them all, else in the fallback). */
+  writer(language: string, keys: readonly string[]): Writer {
+    return new Writer(this, this.languageFor(this.offeredTag(language) ?? language, keys));
   }
 
   private fill(language: string, key: string, values: MessageValues, isolate: (text: string) => string, html: boolean): string {
@@ -247,7 +253,7 @@ export class Writer {
     return this.messages.weekday(this.language, day);
   }
 
-  list(names: readonly string[]): Localized {
+  list(names: readonly (string | Localized)[]): Localized {
     return this.messages.list(this.language, names);
   }
 

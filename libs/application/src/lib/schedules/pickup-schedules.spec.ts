@@ -1,3 +1,5 @@
+import { CALENDAR_MESSAGES } from '@curbside/codecs';
+import { messagesFor } from '@curbside/messages';
 import { emptyBundle, type Holiday } from '@curbside/domain';
 import { CustomerImport } from '../import/customer-import';
 import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
@@ -42,13 +44,13 @@ describe.each(testDatabases())('PickupSchedules on $name', (db) => {
   });
 
   it('writes the calendar of the scheduled services from today, holiday moves applied', async () => {
-    const calendar = await schedules().calendar('5000001', TODAY);
+    const calendar = await schedules().calendar('5000001', TODAY, messagesFor({ languages: ['en'] }).writer('en', CALENDAR_MESSAGES));
     expect(calendar).toContain('Pickups of customer 5000001');
     expect(calendar).toContain('DTSTART;VALUE=DATE:20261127');
     expect(calendar).not.toContain('DTSTART;VALUE=DATE:20261126');
-    expect(calendar).toContain('SUMMARY:Cart pickup (moved: Thanksgiving)');
+    expect(calendar).toContain('SUMMARY;LANGUAGE=en:Cart pickup (moved: Thanksgiving)');
     // 12 weeks of the cart's two pickups a week, none of the inactive service's
-    expect(calendar.match(/SUMMARY:Cart pickup/g)).toHaveLength(24);
+    expect(calendar.match(/SUMMARY;LANGUAGE=en:Cart pickup/g)).toHaveLength(24);
     expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(24);
   });
 });

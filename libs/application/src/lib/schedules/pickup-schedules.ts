@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { customerCalendar } from '@curbside/codecs';
+import type { Writer } from '@curbside/messages';
 import { addDays, type Id, isScheduledService, type LocalDate, nextPickupsOf, scheduledPickups, type ScheduledPickup, serviceName, type ServiceNextPickup } from '@curbside/domain';
 
 /** One active service and its pickups in a span of days, holiday moves applied. */
@@ -44,8 +45,8 @@ export class PickupSchedules {
   }
 
   @Traced()
-  async calendar(customerId: Id, today: LocalDate): Promise<string> {
+  async calendar(customerId: Id, today: LocalDate, words: Writer): Promise<string> {
     const [services, holidays] = await Promise.all([this.services.list(customerId), this.holidays.list()]);
-    return customerCalendar(customerId, services, holidays, today);
+    return customerCalendar(customerId, services, holidays, today, words);
   }
 }
