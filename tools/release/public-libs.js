@@ -1,5 +1,5 @@
 /** The libs other teams may build on: published together, each with a checked API report (docs/publishing.md). */
-const PUBLIC_LIBS = ['contract', 'domain', 'codecs', 'auth', 'client'];
+const PUBLIC_LIBS = ['contract', 'domain', 'messages', 'codecs', 'auth', 'client'];
 
 /**
  * A lib whose published root is one of its entry points: `@curbside/auth`'s root in the repository (Curbside's own

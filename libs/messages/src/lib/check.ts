@@ -67,7 +67,7 @@ export async function checkCatalogs(folder: string | null, brand: string): Promi
   }
   const problems = files.flatMap((file) => [...fileProblems(file, reference, folder === null, formatjs.parser)]);
   if (problems.length > 0) return problems;
-  return textProblems(new Messages({ languages: files.map((file) => file.tag), messagesDir: folder }, formatjs), files, brand);
+  return textProblems(new Messages({ languages: files.map((file) => file.tag), messagesDir: folder }), files, brand);
 }
 
 function* fileProblems(file: CatalogFile, reference: Map<string, string>, complete: boolean, parser: Parser): Generator<CatalogProblem> {

@@ -26,7 +26,7 @@ export interface Formatted {
 
 /** The catalogs of a configuration, built at once (a bad `MESSAGES_DIR` file throws, naming it). */
 export function messagesFor(options: MessagesOptions): Messages {
-  return new Messages(options, formatjs());
+  return new Messages(options);
 }
 
 /** `messagesFor`, for callers that build their catalogs in an async factory. */
@@ -47,11 +47,9 @@ export class Messages {
   private readonly files = new Map<string, CatalogFile[]>();
   private readonly compiled = new Map<string, InstanceType<Formatjs['IntlMessageFormat']>>();
   private readonly dateFormats = new Map<string, Intl.DateTimeFormat>();
+  private readonly formatjs: Formatjs = formatjs();
 
-  constructor(
-    options: MessagesOptions,
-    readonly formatjs: Formatjs,
-  ) {
+  constructor(options: MessagesOptions) {
     this.offered = options.languages.length > 0 ? options.languages : [LAST_RESORT_LANGUAGE];
     this.defaultLanguage = this.offered[0];
     for (const file of [...builtInCatalogs(), ...(options.messagesDir ? folderCatalogs(options.messagesDir) : [])]) {

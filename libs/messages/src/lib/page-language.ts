@@ -1,7 +1,6 @@
 import Negotiator from 'negotiator';
-import type { Formatjs } from './formatjs';
-
-type Match = Formatjs['match'];
+/** CLDR's best match of requested languages among offered ones (formatjs's `match`), as the page-language rule uses it. */
+export type Match = (requested: readonly string[], available: readonly string[], defaultLanguage: string, options?: { algorithm: 'lookup' | 'best fit' }) => string;
 
 /** What a page request says about its reader's language. */
 export interface PageLanguageRequest {

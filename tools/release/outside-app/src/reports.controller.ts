@@ -14,10 +14,14 @@
 import { readFileSync } from 'node:fs';
 import { Controller, Get, Header, Headers, Param, Res, UseGuards } from '@nestjs/common';
 import { CurbsideAccessGuard, CurbsideCaller, type CurbsideCallerInfo } from '@curbside/auth';
-import { customerCalendar, decodeImportFile, responses, scheduleAnswers, toXml } from '@curbside/codecs';
+import { CALENDAR_MESSAGES, customerCalendar, decodeImportFile, responses, scheduleAnswers, toXml } from '@curbside/codecs';
 import type { ProfilesBody } from '@curbside/contract';
 import { hasPickupOn, nextPickupsOf, type Profile } from '@curbside/domain';
+import { messagesFor } from '@curbside/messages';
 import { curbside, setting } from './curbside';
+
+/** Curbside's own words for the calendar (CONTRACT §11), in the hauler's default language, as its feed writes them. */
+const calendarWords = messagesFor({ languages: ['en'] }).writer('en', CALENDAR_MESSAGES);
 
 function profilesOf(customerId: string): readonly Profile[] {
   const file = decodeImportFile(JSON.parse(readFileSync(setting('CURBSIDE_EXPORT_FILE'), 'utf8')));
@@ -57,7 +61,7 @@ export class ReportsController {
   @Header('Content-Type', 'text/calendar; charset=utf-8')
   async pickupCalendar(@Param('customerId') customerId: string): Promise<string> {
     const { services, today, holidays } = await this.scheduleOf(customerId);
-    return customerCalendar(customerId, services, holidays, today);
+    return customerCalendar(customerId, services, holidays, today, calendarWords);
   }
 
   @Get('customers/:customerId/next-pickups')
