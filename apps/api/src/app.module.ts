@@ -81,7 +81,6 @@ export class AppModule {
           publicBaseUrl: config.publicBaseUrl,
           extraPickupsPerMonth: config.extraPickupsPerMonth,
           languages: config.languages.offered,
-          messagesDir: config.languages.messagesDir,
         }),
         ...extraImports,
       ],

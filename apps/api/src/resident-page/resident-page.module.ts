@@ -3,7 +3,7 @@ import { PageViews } from './page-view';
 import { ResidentPageController } from './resident-page.controller';
 import { RESIDENT_PAGE_OPTIONS, type ResidentPageOptions } from './resident-page.options';
 import { PAGE_TEMPLATES, PAGE_WORDS } from './resident-page.tokens';
-import { loadMessages } from '@curbside/messages';
+import { Messages } from '@curbside/messages';
 import { PageWords } from './page-words';
 import { pageTemplates } from './views';
 
@@ -17,7 +17,8 @@ export class ResidentPageModule {
       providers: [
         { provide: RESIDENT_PAGE_OPTIONS, useValue: options },
         { provide: PAGE_TEMPLATES, useFactory: pageTemplates },
-        { provide: PAGE_WORDS, useFactory: async () => new PageWords(await loadMessages({ languages: options.languages, messagesDir: options.messagesDir })) },
+        // The API's one set of catalogs (MessagesModule), MESSAGES_DIR's overrides of the page's words included.
+        { provide: PAGE_WORDS, useFactory: (messages: Messages) => new PageWords(messages), inject: [Messages] },
         PageViews,
       ],
     };

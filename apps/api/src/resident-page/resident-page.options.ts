@@ -7,8 +7,6 @@ export interface ResidentPageOptions {
   extraPickupsPerMonth: number;
   /** The offered languages (`LANGUAGES`), the hauler's default first. */
   languages: readonly string[];
-  /** `MESSAGES_DIR`: catalogs that override the built-in words, the page's (`my.*`) too. */
-  messagesDir: string | null;
 }
 
 export const RESIDENT_PAGE_OPTIONS = Symbol('RESIDENT_PAGE_OPTIONS');
