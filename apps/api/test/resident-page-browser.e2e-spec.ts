@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { Logger } from '@nestjs/common';
 import { ResidentLinks } from '@curbside/application';
+import { TEST_OPTIONS } from '@curbside/notifications/testing';
 import { Notifier, UnsubscribeTokens } from '@curbside/notifications';
 import { CustomerRepository, DeliveryRepository, EventRepository, inTransaction, PreferenceRepository, WebhookRepository } from '@curbside/persistence';
 import { startSmtpSink, testDatabases, type SmtpSink } from '@curbside/testing';
@@ -63,12 +64,11 @@ describe.each(testDatabases())('a resident page in headless Chromium on $name', 
         t.app.get(WebhookRepository),
         t.app.get(UnsubscribeTokens),
         {
-          ...{ maxAttempts: 3, customerHourlyCap: 1000, healthPort: null, pollMs: 20, backoffBaseMs: 100, leaseSeconds: 30, batchSize: 50 },
-          ...{ reminderTime: '17:00', noticeHorizonDays: 7, dkim: null, quietHours: null, textProviderUrl: null, voiceProviderUrl: null, webhooksAllowLoopback: false },
-          ...{ concurrency: 10, shutdownMs: 5000, timeouts: { sendMs: 15_000, smtpConnectionMs: 5000, smtpGreetingMs: 5000, smtpSocketMs: 5000, providerMs: 5000 } },
-          from: 'Curbside <no-reply@curbside.invalid>',
+          ...TEST_OPTIONS,
           smtpUrl: smtp.url,
-          timeZone: 'UTC',
+          textProviderUrl: null,
+          voiceProviderUrl: null,
+          webhooksAllowLoopback: false,
           brandName: 'Curbside',
           publicBaseUrl: t.url,
           languages: { offered: ['en', 'es', 'ar'], messagesDir: null },

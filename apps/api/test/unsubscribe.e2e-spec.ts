@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CustomerImport, UpdatePreferences } from '@curbside/application';
 import { emptyBundle, type PreferenceCategory, type SelectionUpdate } from '@curbside/domain';
+import { TEST_OPTIONS } from '@curbside/notifications/testing';
 import { Notifier, UnsubscribeTokens, type UnsubscribeGrant } from '@curbside/notifications';
 import {
   CustomerRepository,
@@ -226,12 +227,11 @@ describe.each(httpBehaviourDatabases())('unsubscribe links on $name', (database)
         t.app.get(WebhookRepository),
         t.app.get(UnsubscribeTokens),
         {
-          ...{ maxAttempts: 3, customerHourlyCap: 1000, healthPort: null, pollMs: 20, backoffBaseMs: 100, leaseSeconds: 30, batchSize: 50 },
-          ...{ reminderTime: '17:00', noticeHorizonDays: 7, dkim: null, quietHours: null, textProviderUrl: null, voiceProviderUrl: null, webhooksAllowLoopback: false },
-          ...{ concurrency: 10, shutdownMs: 5000, timeouts: { sendMs: 15_000, smtpConnectionMs: 5000, smtpGreetingMs: 5000, smtpSocketMs: 5000, providerMs: 5000 } },
-          from: 'Curbside <no-reply@curbside.invalid>',
+          ...TEST_OPTIONS,
           smtpUrl: smtp.url,
-          timeZone: 'UTC',
+          textProviderUrl: null,
+          voiceProviderUrl: null,
+          webhooksAllowLoopback: false,
           brandName: 'Prairie Hauling',
           publicBaseUrl: t.url,
         },

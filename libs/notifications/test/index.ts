@@ -3,4 +3,4 @@
  * for the suites above this lib (the notices' use cases, run with the real delivery planner in the
  * notifier app). Only Jest and the type checker read it; it is never built.
  */
-export { drain, openWorld, SENDER, type NotifierWorld } from './support';
+export { drain, openWorld, SENDER, TEST_OPTIONS, type NotifierWorld } from './support';
