@@ -7837,9 +7837,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260616
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-06-17@curbside
@@ -7849,9 +7849,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260618
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-06-18@curbside
@@ -7861,9 +7861,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260619
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-06-22@curbside
@@ -7873,9 +7873,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260623
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-06-25@curbside
@@ -7885,9 +7885,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260626
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-06-29@curbside
@@ -7897,9 +7897,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260630
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-07-01@curbside
@@ -7909,9 +7909,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260702
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-02@curbside
@@ -7921,9 +7921,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260703
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10005-2026-07-03@curbside
@@ -7933,9 +7933,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260704
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - Bulk Items Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - Bulk Items Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every 4 weeks on Friday.
+                     *     DESCRIPTION;LANGUAGE=en:Every 4 weeks on Friday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-06@curbside
@@ -7945,9 +7945,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260707
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-09@curbside
@@ -7957,9 +7957,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260710
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-13@curbside
@@ -7969,9 +7969,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260714
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-07-15@curbside
@@ -7981,9 +7981,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260716
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-16@curbside
@@ -7993,9 +7993,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260717
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-20@curbside
@@ -8005,9 +8005,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260721
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-23@curbside
@@ -8017,9 +8017,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260724
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-27@curbside
@@ -8029,9 +8029,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260728
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-07-29@curbside
@@ -8041,9 +8041,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260730
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-30@curbside
@@ -8053,9 +8053,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260731
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10005-2026-07-31@curbside
@@ -8065,9 +8065,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260801
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - Bulk Items Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - Bulk Items Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every 4 weeks on Friday.
+                     *     DESCRIPTION;LANGUAGE=en:Every 4 weeks on Friday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-03@curbside
@@ -8077,9 +8077,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260804
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-06@curbside
@@ -8089,9 +8089,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260807
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-10@curbside
@@ -8101,9 +8101,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260811
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-08-12@curbside
@@ -8113,9 +8113,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260813
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-13@curbside
@@ -8125,9 +8125,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260814
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-17@curbside
@@ -8137,9 +8137,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260818
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-20@curbside
@@ -8149,9 +8149,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260821
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-24@curbside
@@ -8161,9 +8161,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260825
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-08-26@curbside
@@ -8173,9 +8173,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260827
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-27@curbside
@@ -8185,9 +8185,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260828
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10005-2026-08-28@curbside
@@ -8197,9 +8197,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260829
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - Bulk Items Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - Bulk Items Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every 4 weeks on Friday.
+                     *     DESCRIPTION;LANGUAGE=en:Every 4 weeks on Friday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-31@curbside
@@ -8209,9 +8209,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260901
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-09-03@curbside
@@ -8221,9 +8221,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260904
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     END:VCALENDAR
                      */
@@ -9355,7 +9355,10 @@ export interface operations {
     };
     getCalendarFeed: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A BCP 47 language tag (e.g. `es`, `zh-Hant`): written in that language when the hauler offers it (`LANGUAGES`). A tag that is not offered, or is not a tag, is ignored and the next rule decides: the customer's language, else the hauler's default. */
+                lang?: string;
+            };
             header?: never;
             path: {
                 /** @description The signed token of the link, as services/calendar gave it */
@@ -9387,9 +9390,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260616
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-06-17@curbside
@@ -9399,9 +9402,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260618
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-06-18@curbside
@@ -9411,9 +9414,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260619
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-06-22@curbside
@@ -9423,9 +9426,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260623
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-06-25@curbside
@@ -9435,9 +9438,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260626
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-06-29@curbside
@@ -9447,9 +9450,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260630
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-07-01@curbside
@@ -9459,9 +9462,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260702
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-02@curbside
@@ -9471,9 +9474,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260703
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10005-2026-07-03@curbside
@@ -9483,9 +9486,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260704
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - Bulk Items Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - Bulk Items Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every 4 weeks on Friday.
+                     *     DESCRIPTION;LANGUAGE=en:Every 4 weeks on Friday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-06@curbside
@@ -9495,9 +9498,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260707
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-09@curbside
@@ -9507,9 +9510,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260710
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-13@curbside
@@ -9519,9 +9522,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260714
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-07-15@curbside
@@ -9531,9 +9534,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260716
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-16@curbside
@@ -9543,9 +9546,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260717
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-20@curbside
@@ -9555,9 +9558,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260721
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-23@curbside
@@ -9567,9 +9570,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260724
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-27@curbside
@@ -9579,9 +9582,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260728
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-07-29@curbside
@@ -9591,9 +9594,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260730
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-07-30@curbside
@@ -9603,9 +9606,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260731
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10005-2026-07-31@curbside
@@ -9615,9 +9618,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260801
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - Bulk Items Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - Bulk Items Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every 4 weeks on Friday.
+                     *     DESCRIPTION;LANGUAGE=en:Every 4 weeks on Friday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-03@curbside
@@ -9627,9 +9630,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260804
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-06@curbside
@@ -9639,9 +9642,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260807
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-10@curbside
@@ -9651,9 +9654,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260811
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-08-12@curbside
@@ -9663,9 +9666,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260813
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-13@curbside
@@ -9675,9 +9678,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260814
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-17@curbside
@@ -9687,9 +9690,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260818
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-20@curbside
@@ -9699,9 +9702,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260821
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-24@curbside
@@ -9711,9 +9714,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260825
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10002-2026-08-26@curbside
@@ -9723,9 +9726,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260827
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 64 Gallon Cart for Recycling Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 64 Gallon Cart for Recycling Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every other Wednesday.
+                     *     DESCRIPTION;LANGUAGE=en:Every other Wednesday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-27@curbside
@@ -9735,9 +9738,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260828
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10005-2026-08-28@curbside
@@ -9747,9 +9750,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260829
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - Bulk Items Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - Bulk Items Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every 4 weeks on Friday.
+                     *     DESCRIPTION;LANGUAGE=en:Every 4 weeks on Friday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-08-31@curbside
@@ -9759,9 +9762,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260901
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     BEGIN:VEVENT
                      *     UID:1000001-10001-2026-09-03@curbside
@@ -9771,9 +9774,9 @@ export interface operations {
                      *     DTEND;VALUE=DATE:20260904
                      *     X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
                      *     X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE
-                     *     SUMMARY:Hauling - 96 Gallon Cart for MSW Residential pickup
+                     *     SUMMARY;LANGUAGE=en:Hauling - 96 Gallon Cart for MSW Residential pickup
                      *     TRANSP:TRANSPARENT
-                     *     DESCRIPTION:Every Monday and Thursday.
+                     *     DESCRIPTION;LANGUAGE=en:Every Monday and Thursday.
                      *     END:VEVENT
                      *     END:VCALENDAR
                      */
@@ -10887,7 +10890,10 @@ export interface operations {
     };
     showUnsubscribe: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A BCP 47 language tag (e.g. `es`, `zh-Hant`): written in that language when the hauler offers it (`LANGUAGES`). A tag that is not offered, or is not a tag, is ignored and the next rule decides: the customer's language, else the best match of `Accept-Language`, else the hauler's default. */
+                lang?: string;
+            };
             header?: never;
             path: {
                 /** @description The signed token of the email’s List-Unsubscribe link */
@@ -10932,7 +10938,10 @@ export interface operations {
     };
     unsubscribe: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A BCP 47 language tag (e.g. `es`, `zh-Hant`): written in that language when the hauler offers it (`LANGUAGES`). A tag that is not offered, or is not a tag, is ignored and the next rule decides: the customer's language, else the best match of `Accept-Language`, else the hauler's default. */
+                lang?: string;
+            };
             header?: never;
             path: {
                 /** @description The signed token of the email’s List-Unsubscribe link */
