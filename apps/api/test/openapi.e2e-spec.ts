@@ -164,9 +164,9 @@ describe('the OpenAPI document', () => {
     expect(document.paths[`${services}/next-pickup`].get.responses['200'].content['text/calendar'].example).toMatch(/^BEGIN:VCALENDAR/);
   });
 
-  it('documents the calendar feed: no headers, text/calendar, 404 for a bad link', () => {
+  it('documents the calendar feed: no headers, an optional lang (CONTRACT \u00a711), text/calendar, 404 for a bad link', () => {
     const feed = document.paths['/feeds/calendar/{token}/pickups.ics'].get;
-    expect(feed.parameters.map((p: WireRecord) => `${p.in}:${p.name}`)).toEqual(['path:token']);
+    expect(feed.parameters.map((p: WireRecord) => `${p.in}:${p.name}`)).toEqual(['path:token', 'query:lang']);
     expect(feed.security).toBeUndefined();
     expect(Object.keys(feed.responses['200'].content)).toEqual(['text/calendar']);
     expect(feed.responses['200'].content['text/calendar'].example).toMatch(/^BEGIN:VCALENDAR[\s\S]*BEGIN:VEVENT/);

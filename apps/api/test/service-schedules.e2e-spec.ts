@@ -411,6 +411,14 @@ describe.each(httpBehaviourDatabases())('services: schedules, pickups, ETA and t
       expect((await getWithoutHeaders(`${url}?lang=fr`)).text).toBe(english.text);
     });
 
+    it('documents its lang in OpenAPI', async () => {
+      const { body: document } = await t.http().get('/docs/openapi.json').expect(200);
+      const parameters = document.paths['/feeds/calendar/{token}/pickups.ics'].get.parameters as { in: string; name: string; description: string }[];
+      const lang = parameters.find((parameter) => parameter.in === 'query' && parameter.name === 'lang');
+      expect(lang).toMatchObject({ in: 'query', name: 'lang', required: false, schema: { type: 'string' } });
+      expect(lang?.description).toMatch(/BCP 47.*not offered.*ignored.*the customer's language/);
+    });
+
     it('is the same calendar as next-pickup with Accept: text/calendar', async () => {
       const feed = await getWithoutHeaders(await calendarUrl());
       const negotiated = await t.api.get(path('/next-pickup')).set('Accept', 'text/calendar').expect(200);

@@ -196,6 +196,16 @@ describe.each(httpBehaviourDatabases())('unsubscribe links on $name', (database)
       expect((await t.http().get(`/unsubscribe/${token}?lang=fr`).expect(200)).headers['content-language']).toBe('vi');
     });
 
+    it('documents lang on the page and the one-click POST in OpenAPI', async () => {
+      const { body: document } = await t.http().get('/docs/openapi.json').expect(200);
+      for (const method of ['get', 'post']) {
+        const parameters = document.paths['/unsubscribe/{token}'][method].parameters as { in: string; name: string; description: string }[];
+        const lang = parameters.find((parameter) => parameter.in === 'query' && parameter.name === 'lang');
+        expect({ method, lang }).toMatchObject({ method, lang: { in: 'query', name: 'lang', required: false, schema: { type: 'string' } } });
+        expect(lang?.description).toMatch(/BCP 47.*not offered.*ignored.*the customer's language.*Accept-Language/);
+      }
+    });
+
     it('writes the pages right to left in ar, isolating the brand, the category and the address', async () => {
       const response = await t.http().get(`/unsubscribe/${token}?lang=ar`).expect(200);
       expect(response.headers['content-language']).toBe('ar');

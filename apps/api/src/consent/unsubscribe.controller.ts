@@ -6,12 +6,14 @@ import { UnsubscribeTokens, type UnsubscribeGrant } from '@curbside/notification
 import { Unsubscribe } from '@curbside/application';
 import { Messages } from '@curbside/messages';
 import { CustomerRepository } from '@curbside/persistence';
+import { LanguageQuery } from '../docs';
 import { ApiErrorCode, ApiException, DatabaseUnavailableResponse, Endpoint, ProblemResponse } from '../platform';
 import { CONSENT_OPTIONS, type ConsentOptions } from './consent.options';
 import { confirmPage, donePage, type Page } from './pages';
 
 const TOKEN = { name: 'token', type: String, description: 'The signed token of the email\u2019s List-Unsubscribe link' };
 const HTML_PAGE = { 'text/html': { schema: { type: 'string' } } };
+const PAGE_LANGUAGE = LanguageQuery("the customer's language, else the best match of `Accept-Language`, else the hauler's default");
 const BAD_LINK = 'The link is altered, made up, or its customer is gone; nothing changed';
 
 /**
@@ -36,6 +38,7 @@ export class UnsubscribeController {
     description: 'What the link would stop, and a button that posts to the same URL. Changes nothing.',
   })
   @ApiParam(TOKEN)
+  @PAGE_LANGUAGE
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'An HTML page in the hauler\u2019s name with the Unsubscribe button', content: HTML_PAGE })
   @ProblemResponse(404, BAD_LINK)
@@ -54,6 +57,7 @@ export class UnsubscribeController {
   })
   @HttpCode(200)
   @ApiParam(TOKEN)
+  @PAGE_LANGUAGE
   @ApiConsumes('application/x-www-form-urlencoded', 'multipart/form-data')
   @ApiBody({
     required: false,

@@ -47,6 +47,7 @@ type DecoratorName =
   | 'ApiProduces'
   | 'ApiProperty'
   | 'ApiPropertyOptional'
+  | 'ApiQuery'
   | 'ApiResponse'
   | 'ApiSecurity'
   | 'ApiTags';
@@ -70,6 +71,7 @@ export const ApiParam = deferred('ApiParam');
 export const ApiProduces = deferred('ApiProduces');
 export const ApiProperty = deferred('ApiProperty');
 export const ApiPropertyOptional = deferred('ApiPropertyOptional');
+export const ApiQuery = deferred('ApiQuery');
 export const ApiResponse = deferred('ApiResponse');
 export const ApiSecurity = deferred('ApiSecurity');
 export const ApiTags = deferred('ApiTags');

@@ -6,7 +6,7 @@ import { ApiParam, ApiProduces, ApiTags } from '../docs/openapi-decorators';
 import { PickupSchedules } from '@curbside/application';
 import { FeedTokenService } from '@curbside/auth';
 import { CustomerRepository } from '@curbside/persistence';
-import { CalendarResponse } from '../docs';
+import { CalendarResponse, LanguageQuery } from '../docs';
 import { ApiErrorCode, ApiException, Clock, ProblemResponse, Endpoint } from '../platform';
 import { ROUTES } from '@curbside/contract';
 
@@ -37,6 +37,7 @@ export class CalendarFeedController {
       'holiday moves applied; UIDs stay the same from one fetch to the next.',
   })
   @ApiParam({ name: 'token', type: String, description: 'The signed token of the link, as services/calendar gave it' })
+  @LanguageQuery("the customer's language, else the hauler's default")
   @ApiProduces('text/calendar')
   @CalendarResponse('The pickup calendar (iCalendar, RFC 5545)')
   @ProblemResponse(404, 'The link is altered, or its client was revoked or lost the customer')

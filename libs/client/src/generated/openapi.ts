@@ -9355,7 +9355,10 @@ export interface operations {
     };
     getCalendarFeed: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A BCP 47 language tag (e.g. `es`, `zh-Hant`): written in that language when the hauler offers it (`LANGUAGES`). A tag that is not offered, or is not a tag, is ignored and the next rule decides: the customer's language, else the hauler's default. */
+                lang?: string;
+            };
             header?: never;
             path: {
                 /** @description The signed token of the link, as services/calendar gave it */
@@ -10887,7 +10890,10 @@ export interface operations {
     };
     showUnsubscribe: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A BCP 47 language tag (e.g. `es`, `zh-Hant`): written in that language when the hauler offers it (`LANGUAGES`). A tag that is not offered, or is not a tag, is ignored and the next rule decides: the customer's language, else the best match of `Accept-Language`, else the hauler's default. */
+                lang?: string;
+            };
             header?: never;
             path: {
                 /** @description The signed token of the email’s List-Unsubscribe link */
@@ -10932,7 +10938,10 @@ export interface operations {
     };
     unsubscribe: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A BCP 47 language tag (e.g. `es`, `zh-Hant`): written in that language when the hauler offers it (`LANGUAGES`). A tag that is not offered, or is not a tag, is ignored and the next rule decides: the customer's language, else the best match of `Accept-Language`, else the hauler's default. */
+                lang?: string;
+            };
             header?: never;
             path: {
                 /** @description The signed token of the email’s List-Unsubscribe link */

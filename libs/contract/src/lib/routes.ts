@@ -96,11 +96,11 @@ export const ROUTES = defineRoutes({
   issueToken: { method: 'POST', path: '/oauth/token' },
   /** RFC 7662: another service asks whether an access token is active, authenticated as a client. */
   introspectToken: { method: 'POST', path: '/oauth/introspect' },
-  getCalendarFeed: { method: 'GET', path: '/feeds/calendar/{token}/pickups.ics', formats: ['calendar'] },
+  getCalendarFeed: { method: 'GET', path: '/feeds/calendar/{token}/pickups.ics', query: optional('lang'), formats: ['calendar'] },
   /** CONTRACT §10: the page of an email's unsubscribe link; changes nothing (mail scanners open links). */
-  showUnsubscribe: { method: 'GET', path: '/unsubscribe/{token}', formats: ['html'] },
+  showUnsubscribe: { method: 'GET', path: '/unsubscribe/{token}', query: optional('lang'), formats: ['html'] },
   /** CONTRACT §10: one-click unsubscribe (RFC 8058), and the page's button. */
-  unsubscribe: { method: 'POST', path: '/unsubscribe/{token}', formats: ['html'] },
+  unsubscribe: { method: 'POST', path: '/unsubscribe/{token}', query: optional('lang'), formats: ['html'] },
   /** CONTRACT §10: a text provider's inbound message (Twilio's shape): STOP, START. */
   receiveInboundText: { method: 'POST', path: '/webhooks/text-inbound', formats: ['twiml'] },
 
