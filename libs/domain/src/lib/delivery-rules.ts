@@ -17,7 +17,10 @@ export const waitsForQuietHours = (delivery: Pick<Delivery, 'channel'>): boolean
 export interface CustomerSendWindow {
   /** When each message in the window was delivered, oldest first. */
   deliveredAt: LocalDateTime[];
-  /** Pending messages leased to some worker right now, by id. */
+  /**
+   * Pending messages leased to some worker right now, in the order they were claimed (then by id): each channel's
+   * lane claims on its own, so a message claimed later must count those claimed before it, whatever their ids.
+   */
   leasedIds: number[];
 }
 
@@ -36,7 +39,7 @@ export const cappedCustomers = (claimed: readonly Delivery[]): Id[] => [
 /**
  * The per-customer hourly cap: a customer's messages (webhooks are not counted) beyond `cap` in
  * the last hour, counting those delivered (`windows`, since an hour before `now`) and those
- * leased now in id order, wait until a slot frees: an hour after the oldest delivered, or (none
+ * leased now in the order they were claimed, wait until a slot frees: an hour after the oldest delivered, or (none
  * delivered) when the lease of those ahead runs out. They wait; nothing is dropped.
  */
 export function overHourlyCap(

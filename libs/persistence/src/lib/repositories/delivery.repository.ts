@@ -181,9 +181,10 @@ export class DeliveryRepository {
           order: { deliveredAt: 'ASC' },
         }),
         manager.find(DeliveryEntity, {
-          select: ['customerId', 'id'],
+          select: ['customerId', 'id', 'claimedUntil'],
           where: { ...customers, state: 'pending', claimedUntil: MoreThanOrEqual(now) },
-          order: { id: 'ASC' },
+          // Every lease is as long, so the lease's end orders the claims: the one claimed first counts first.
+          order: { claimedUntil: 'ASC', id: 'ASC' },
         }),
       ]);
     });
