@@ -64,32 +64,41 @@ import { readServiceTicket, readServiceTicketSummary } from './service-ticket.co
 
 /** GET v2 and v1 invoices read: the customer's currency, a page of invoices and every aging balance. */
 export interface InvoiceList {
+  /** The customer's currency (ISO 4217). */
   currency: string;
+  /** The page's invoices, each as the v2 list shows it. */
   invoices: InvoiceSummary[];
+  /** Every aging balance, whatever the page. */
   balances: Balance[];
 }
 
 /** GET services/stats read: the confirmed pickups, and the summary when it was asked for (summary=Y). */
 export interface PickupStats {
+  /** The entries, each a pickup record with the members `services/stats` leaves out (its ETA) null. */
   pickups: Pickup[];
+  /** Null unless asked for with `summary=Y`. */
   summary: PickupStatsSummary | null;
 }
 
 /** What PUT contacts and PUT communication-preferences answer: `Success`. */
 export interface UpdateStatus {
+  /** `Success`. */
   status: string;
 }
 
 /** GET services/calendar read: the address of the customer's calendar feed. */
 export interface CalendarLink {
+  /** `…/feeds/calendar/{token}/pickups.ics`: its token is sealed anew at each asking, so two askings differ. */
   calendarUrl: string;
 }
 
 /** One answer's reader: the operation (in `ROUTES`) that answers it, and for the ticket routes, which ticket type. */
 export interface AnswerReader<T> {
+  /** The operation of `ROUTES` that answers it. */
   route: OperationId;
   /** `disposal` for the answers of `ticket_type=disposal`; absent, the operation's answer without it. */
   ticketType?: 'disposal';
+  /** Reads the answer's members, the tracking id but not returned; `decodeAnswer` reports the ones it leaves unread. */
   read(reader: ObjectReader): T;
 }
 

@@ -164,11 +164,13 @@ function encodeLineViewHead(ticket: DisposalTicket): WireDisposalLineViewHead {
 
 /** `tickets/{id}/materials` read: the ticket's status, when it left the scale, its site and surcharge, its material lines. */
 export interface DisposalMaterials extends DisposalLineViewHead {
+  /** The lines with a material name. */
   details: Array<Pick<DisposalDetail, 'sequenceNumber' | 'materialName' | 'description' | 'volume' | 'roundedNetWeight' | 'roundedNetUom'>>;
 }
 
 /** `tickets/{id}/surcharges` read: the head of the materials view, with the surcharge lines. */
 export interface DisposalSurcharges extends DisposalLineViewHead {
+  /** The lines with a surcharge name. */
   details: Array<Pick<DisposalDetail, 'sequenceNumber' | 'surchargeName' | 'description' | 'billedQuantity' | 'ratePerUnit' | 'rateUom' | 'amount'>>;
 }
 

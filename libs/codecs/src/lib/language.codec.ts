@@ -37,7 +37,9 @@ const REQUEST_SCHEMA = {
 
 /** GET and PUT language's answer read: the customer's language and the languages the hauler offers. */
 export interface LanguageAnswer {
+  /** The customer's language (null until set), who set it and when. */
   language: CustomerLanguage;
+  /** The languages the hauler offers, as the API writes them. */
   offered: LanguageTag[];
 }
 

@@ -52,6 +52,7 @@ export class ObjectReader {
     private readonly members: Record<string, unknown>,
     readonly path: string,
     readonly report: Report,
+    /** How this object's members arrive: a member of an XML object is the array of its elements. */
     readonly form: WireForm = 'json',
   ) {}
 
