@@ -244,6 +244,14 @@ describe('an answer that is not one', () => {
     expect(fieldsOf(() => decodeAnswer('getEta', eta, 'xml'))).toEqual(['body.ETA.from']);
   });
 
+  it('names a nested object that is not one, in JSON and in XML', async () => {
+    const body = json('getTicket');
+    body.tickets[0].audit_info = null;
+    expect(decodeError(() => decodeAnswer('getTicket', body)).issues).toEqual([{ field: 'body.tickets[0].audit_info', message: 'expected an object, got null' }]);
+    const xml = await parseXml(toXml(ROWS.getTicket[0]).replace('<audit_info>', '<audit_info>late<x>1</x></audit_info><audit_info>'));
+    expect(fieldsOf(() => decodeAnswer('getTicket', xml, 'xml'))).toEqual(['body.tickets[0].audit_info']);
+  });
+
   it('names an invoice line of another invoice', () => {
     const body = json('getInvoice');
     body.invoices[1].id = '999';

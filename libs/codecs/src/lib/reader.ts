@@ -95,7 +95,7 @@ export class ObjectReader {
   /** A nested object; an absent one reads as an object with every member absent. */
   object<T>(name: string, read: (reader: ObjectReader) => T): T {
     const value = this.raw(name);
-    const element = value !== undefined && this.form === 'xml' ? this.onlyElement(name, value) : (value ?? {});
+    const element = value === undefined ? {} : this.form === 'xml' ? this.onlyElement(name, value) : value;
     // A repeated element is reported once, not once more for each member it lacks.
     if (element === undefined) return read(new ObjectReader({}, this.fieldPath(name), () => undefined, this.form));
     return readObject(this.asObject(element), this.fieldPath(name), this.report, read, this.form);
