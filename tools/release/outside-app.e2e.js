@@ -14,7 +14,7 @@
  *   403 as for a customer that does not exist), in XML when XML is asked; tokens signed before and after `keys rotate`
  *   both work; it never holds Curbside's signing key;
  * - it encodes a customer's profiles with Curbside's codecs in JSON and XML, byte-equal to Curbside's API, reads the API
- *   through @curbside/client, and runs Curbside's schedule rules on the API's schedules and holiday calendar: its pickup
+ *   through @curbside/client (its XML read back with the codecs' decodeAnswer), and runs Curbside's schedule rules on the API's schedules and holiday calendar: its pickup
  *   calendar is byte-equal to Curbside's, and Curbside's next pickups are days its rules say are pickup days.
  * Everything it made (processes, folders) is removed, pass or fail. Exit 0 only when every check passed.
  */
@@ -316,7 +316,7 @@ async function main() {
 
   const names = await (await reports(CUSTOMER, 'profile-names', asCaller({ 'request-tracking-id': 'outside-names' }))).json();
   const exported = JSON.parse(readFileSync(exportFile, 'utf8')).customers[0].profiles.map((p) => `${p.first_name} ${p.last_name}`);
-  check('the outside service reads Curbside\u2019s API through @curbside/client', JSON.stringify(names.names) === JSON.stringify(exported), JSON.stringify(names));
+  check('the outside service reads Curbside\u2019s API through @curbside/client, its XML with decodeAnswer', JSON.stringify(names.names) === JSON.stringify(exported), JSON.stringify(names));
   check('and passes its caller\u2019s tracking id on to Curbside', names.request_tracking_id === 'outside-names', JSON.stringify(names));
 
   const theirCalendar = await (await reports(CUSTOMER, 'pickup-calendar')).text();

@@ -41,3 +41,18 @@ export { type HolidayCalendar, type NextPickupEntry, scheduleAnswers, type Servi
 // The reader a ResourceCodec's `read` is handed: its members are read through it, strictly (CONTRACT §3).
 export type { Invalid, ObjectReader, Report, ValueParser } from './lib/reader';
 export { type AnswerResource, decodeAnswerRecords } from './lib/answer-records';
+export {
+  ANSWERS,
+  type AnswerName,
+  type AnswerReader,
+  type CalendarLink,
+  decodeAnswer,
+  type DecodedAnswer,
+  type InvoiceList,
+  type PickupStats,
+  type UpdateStatus,
+} from './lib/answers';
+export type { WireForm } from './lib/reader';
+export type { DisposalLineViewHead, DisposalMaterials, DisposalPrices, DisposalSurcharges } from './lib/disposal-ticket.codec';
+export type { ServiceInvoiceFees, ServicePrices } from './lib/service.codec';
+export type { LanguageAnswer } from './lib/language.codec';

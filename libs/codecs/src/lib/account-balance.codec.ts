@@ -1,5 +1,7 @@
+import { ACCOUNT_BALANCE_BUCKETS } from '@curbside/domain';
 import type { AccountBalance, AccountBalanceBucket } from '@curbside/domain';
 import { isoDateShape } from './dates';
+import { type ObjectReader, dateIn, decimal, oneOf, text } from './reader';
 import { dateOrNull, orNull } from './wire';
 import type { WireAccountBalance } from '@curbside/contract';
 
@@ -11,6 +13,24 @@ const BUCKET_NAMES: Record<AccountBalanceBucket, string> = {
   '90Day': '90-Day',
   '120Day': '120-Day',
 };
+
+const BUCKET_OF_NAME = new Map(ACCOUNT_BALANCE_BUCKETS.map((bucket) => [BUCKET_NAMES[bucket], bucket]));
+
+/** Reads the members `accountBalanceCodec.encode` writes; a payment without a date is no payment (both "null"). */
+export function readAccountBalance(r: ObjectReader): AccountBalance {
+  const amount = r.optional('last_payment_amount', decimal);
+  const date = r.optional('last_payment_date', dateIn(isoDateShape));
+  if (date === null && amount !== null) r.report(r.fieldPath('last_payment_date'), 'is required with last_payment_amount');
+  return {
+    billingName: r.optional('billing_name', text),
+    ivrFee: r.required('ivr_fee', decimal),
+    lastPayment: date === null ? null : { amount, date },
+    balance: r.list('balance', (b) => ({
+      bucket: BUCKET_OF_NAME.get(b.required('type', oneOf([...BUCKET_OF_NAME.keys()]))) as AccountBalanceBucket,
+      amount: b.optional('amount', decimal),
+    })),
+  };
+}
 
 /** `GET balance`: the payment date `yyyy-MM-dd`; no payment writes both members as "null". */
 export const accountBalanceCodec = {

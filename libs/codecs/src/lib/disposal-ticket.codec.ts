@@ -162,6 +162,82 @@ function encodeLineViewHead(ticket: DisposalTicket): WireDisposalLineViewHead {
   };
 }
 
+/** `tickets/{id}/materials` read: the ticket's status, when it left the scale, its site and surcharge, its material lines. */
+export interface DisposalMaterials extends DisposalLineViewHead {
+  /** The lines with a material name. */
+  details: Array<Pick<DisposalDetail, 'sequenceNumber' | 'materialName' | 'description' | 'volume' | 'roundedNetWeight' | 'roundedNetUom'>>;
+}
+
+/** `tickets/{id}/surcharges` read: the head of the materials view, with the surcharge lines. */
+export interface DisposalSurcharges extends DisposalLineViewHead {
+  /** The lines with a surcharge name. */
+  details: Array<Pick<DisposalDetail, 'sequenceNumber' | 'surchargeName' | 'description' | 'billedQuantity' | 'ratePerUnit' | 'rateUom' | 'amount'>>;
+}
+
+/** What the materials and surcharges views show of the ticket, in the ticket's own words (`date_time` is `timeOut`). */
+export type DisposalLineViewHead = Pick<DisposalTicket, 'status' | 'timeOut' | 'site' | 'surcharge'>;
+
+/** `tickets/{id}/prices` read: the ticket's totals. */
+export type DisposalPrices = Pick<DisposalTicket, 'status' | 'materialSubtotal' | 'surcharge' | 'tax' | 'amount' | 'currency'>;
+
+/** Reads an entry of the disposal ticket list (operation 3). */
+export function readDisposalTicketSummary(r: ObjectReader): DisposalTicketSummary {
+  return {
+    id: r.required('id', id),
+    date: r.optional('date', when),
+    status: r.required('status', text),
+    amount: r.optional('amount', decimal),
+    siteName: r.optional('site_name', text),
+  };
+}
+
+function readLineViewHead(r: ObjectReader): DisposalLineViewHead {
+  return {
+    status: r.required('status', text),
+    timeOut: r.optional('date_time', when),
+    site: { id: r.optional('site_id', text), name: r.optional('site_name', text) },
+    surcharge: r.optional('surcharge', decimal),
+  };
+}
+
+/** A view of the ticket's lines: the head, then the lines `readLine` reads. */
+const readLineView = <L>(r: ObjectReader, readLine: (line: ObjectReader) => L): DisposalLineViewHead & { details: L[] } => ({
+  ...readLineViewHead(r),
+  details: r.list('details', readLine),
+});
+
+export const readDisposalMaterials = (r: ObjectReader): DisposalMaterials =>
+  readLineView(r, (line) => ({
+    sequenceNumber: line.required('sequence_number', id),
+    materialName: line.optional('material_name', text),
+    description: line.optional('description', text),
+    volume: line.optional('volume', text),
+    roundedNetWeight: line.optional('rounded_net_weight', text),
+    roundedNetUom: line.optional('rounded_net_uom', text),
+  }));
+
+export const readDisposalSurcharges = (r: ObjectReader): DisposalSurcharges =>
+  readLineView(r, (line) => ({
+    sequenceNumber: line.required('sequence_number', id),
+    surchargeName: line.optional('surcharge_name', text),
+    description: line.optional('description', text),
+    billedQuantity: line.optional('billed_quantity', text),
+    ratePerUnit: line.optional('rate_per_unit', decimal),
+    rateUom: line.optional('rate_uom', text),
+    amount: line.optional('amount', decimal),
+  }));
+
+export function readDisposalPrices(r: ObjectReader): DisposalPrices {
+  return {
+    status: r.required('status', text),
+    materialSubtotal: r.optional('material_subtotal', decimal),
+    surcharge: r.optional('surcharge', decimal),
+    tax: r.optional('tax', decimal),
+    amount: r.optional('amount', decimal),
+    currency: r.optional('currency', text),
+  };
+}
+
 /** Disposal tickets: every datetime `yyyy-MM-dd HH:mm:ss.S`. */
 export const disposalTicketCodec = {
   /** An entry of the disposal ticket list (operation 3). */

@@ -60,11 +60,13 @@ function readSummaryPayment(r: ObjectReader): InvoicePayment {
   };
 }
 
-function readLine(invoiceId: Id, r: ObjectReader): InvoiceLine {
+/** Reads one operation-6 entry; its id must be the invoice's (the first entry's, when the invoice's is not known yet). */
+function readLine(invoice: { id?: Id }, r: ObjectReader): InvoiceLine {
   const lineId = r.optional('id', id);
-  if (lineId !== null && invoiceId !== undefined && lineId !== invoiceId) {
-    r.report(r.fieldPath('id'), `must be the invoice's id ${invoiceId}`);
+  if (lineId !== null && invoice.id !== undefined && lineId !== invoice.id) {
+    r.report(r.fieldPath('id'), `must be the invoice's id ${invoice.id}`);
   }
+  invoice.id ??= lineId ?? undefined;
   const type: InvoiceLineType | undefined = r.required('type', oneOf(LINE_TYPES));
   const description = r.required('description', oneOf(LINE_DESCRIPTIONS));
   if (type !== undefined && description !== undefined && INVOICE_LINE_TYPES[type] !== description) {
@@ -97,6 +99,23 @@ function readLinePayment(r: ObjectReader): InvoiceLine['payment'] {
   }));
 }
 
+/** Reads an entry of the v2 invoice list (operation 5). */
+export function readInvoiceSummary(r: ObjectReader): InvoiceSummary {
+  return {
+    id: r.required('id', id),
+    date: r.required('date', dateIn(isoDateShape)),
+    amount: r.optional('amount', decimal),
+    payment: r.object('payment_info', readSummaryPayment),
+    balanceAmount: r.optional('balance_amount', decimal),
+  };
+}
+
+/** Reads the entries of the invoice detail (operation 6), from `member`: every entry carries the id of the first. */
+export function readInvoiceLines(r: ObjectReader, member: string): InvoiceLine[] {
+  const invoice: { id?: Id } = {};
+  return r.list(member, (line) => readLine(invoice, line));
+}
+
 /** Reads an invoice in the import-file shape: the v2 list entry plus its operation-6 `lines`. */
 export function readInvoice(r: ObjectReader): Invoice {
   const invoiceId = r.required('id', id);
@@ -106,7 +125,7 @@ export function readInvoice(r: ObjectReader): Invoice {
     amount: r.optional('amount', decimal),
     balanceAmount: r.optional('balance_amount', decimal),
     payment: r.object('payment_info', readSummaryPayment),
-    lines: r.list('lines', (line) => readLine(invoiceId, line)),
+    lines: r.list('lines', (line) => readLine({ id: invoiceId }, line)),
   };
 }
 

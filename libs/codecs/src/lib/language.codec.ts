@@ -1,7 +1,7 @@
 import type { CustomerLanguage, LanguageTag } from '@curbside/domain';
 import type { CustomerLanguageBody } from '@curbside/contract';
 import { dateTimeShape } from './dates';
-import { type ObjectReader, atMost, decodeStrictly, nonBlank } from './reader';
+import { type ObjectReader, atMost, dateIn, decodeStrictly, nonBlank, readStrings, text } from './reader';
 import { dateOrNull, orNull } from './wire';
 
 /** The most characters a tag may have: what RFC 5646 (§4.4.1) asks every implementation to take. */
@@ -34,6 +34,22 @@ const REQUEST_SCHEMA = {
     },
   },
 };
+
+/** GET and PUT language's answer read: the customer's language and the languages the hauler offers. */
+export interface LanguageAnswer {
+  /** The customer's language (null until set), who set it and when. */
+  language: CustomerLanguage;
+  /** The languages the hauler offers, as the API writes them. */
+  offered: LanguageTag[];
+}
+
+/** Reads the members `languageCodec.encode` writes, but the tracking id. */
+export function readLanguageAnswer(r: ObjectReader): LanguageAnswer {
+  const language = r.optional('language', nonBlank);
+  const offered = readStrings(r, 'offered', nonBlank);
+  const audit = r.object('audit_info', (a) => ({ modifiedBy: a.optional('modified_by', text), modifiedAt: a.optional('modified_date_time', dateIn(dateTimeShape)) }));
+  return { language: { language, ...audit }, offered };
+}
 
 /** A customer's language (CONTRACT §11): its GET and PUT body, and the PUT's request. */
 export const languageCodec = {

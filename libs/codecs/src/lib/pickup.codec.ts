@@ -1,7 +1,7 @@
 import { PICKUP_STATUSES } from '@curbside/domain';
 import type { EtaView, Pickup, PickupEta, PickupStatsSummary } from '@curbside/domain';
 import { usLongDateShape, usLongDateTimeShape } from './dates';
-import { type ObjectReader, dateIn, decodeStrictly, id, isoInstant, oneOf, text } from './reader';
+import { type ObjectReader, count, dateIn, decodeStrictly, id, isoInstant, oneOf, text } from './reader';
 import { dateOrNull, inOrder, orNull } from './wire';
 import type { WireEta, WirePickupRecord, WirePlanEntry, WireStatsEntry, WireStatsSummary } from '@curbside/contract';
 
@@ -50,10 +50,10 @@ export const encodeEta = (eta: PickupEta): Omit<WireEta, 'day_of_week_name'> => 
 });
 
 /** The members of a `services/plan` entry, as published. */
-const PLAN_MEMBERS = ['id', 'status', 'ticket_number', 'planned_date', 'ordered_date', 'ticket_load_type', 'line_of_business', 'operations'] as const;
+export const PLAN_MEMBERS = ['id', 'status', 'ticket_number', 'planned_date', 'ordered_date', 'ticket_load_type', 'line_of_business', 'operations'] as const;
 
 /** The members of a `services/stats` entry: the published ones, then the line of business and route. */
-const STATS_MEMBERS = [
+export const STATS_MEMBERS = [
   'id',
   'status',
   'ticket_number',
@@ -69,6 +69,21 @@ const STATS_MEMBERS = [
 ] as const;
 
 /** The import-file pickup record: the stats entry's members, and the ETA when there is one. */
+
+/** Reads the `summary` block of `services/stats`. */
+export function readStatsSummary(r: ObjectReader): PickupStatsSummary {
+  return {
+    totalServices: r.required('total_services', count),
+    successfulServices: r.required('successful_services', count),
+    missedPickups: r.required('missed_pickups', count),
+    serviceExceptions: r.required('service_exceptions', count),
+  };
+}
+
+/** Reads the `ETA` of `services/{serviceId}/ETA`. */
+export function readEtaView(r: ObjectReader): EtaView {
+  return { dayOfWeekName: r.required('day_of_week_name', text), ...readEta(r) };
+}
 
 /** Pickup records (CONTRACT §6): the plan and stats entries are views of this record. */
 export const pickupCodec = {

@@ -35,6 +35,12 @@ function describeJsonType(value: unknown): string {
 export const joinPath = (path: string, member: string): string => (path === '' ? member : `${path}.${member}`);
 
 /**
+ * How the members of a wire object arrive: as JSON has them, or as `parseXml` reads XML (CONTRACT §4), every
+ * member an array of its elements, an empty element `''` and an empty list no element at all.
+ */
+export type WireForm = 'json' | 'xml';
+
+/**
  * Strict reader of one wire object. Every member a decoder does not read is reported as
  * unknown, so the decoder itself is the schema.
  */
@@ -46,6 +52,8 @@ export class ObjectReader {
     private readonly members: Record<string, unknown>,
     readonly path: string,
     readonly report: Report,
+    /** How this object's members arrive: a member of an XML object is the array of its elements. */
+    readonly form: WireForm = 'json',
   ) {}
 
   /** The path of member `name`; a name over 40 characters (one the input made up) cut and quoted, as problems show input. */
@@ -87,13 +95,18 @@ export class ObjectReader {
   /** A nested object; an absent one reads as an object with every member absent. */
   object<T>(name: string, read: (reader: ObjectReader) => T): T {
     const value = this.raw(name);
-    return readObject(value === undefined ? {} : value, this.fieldPath(name), this.report, read);
+    const element = value === undefined ? {} : this.form === 'xml' ? this.onlyElement(name, value) : value;
+    // A repeated element is reported once, not once more for each member it lacks.
+    if (element === undefined) return read(new ObjectReader({}, this.fieldPath(name), () => undefined, this.form));
+    return readObject(this.asObject(element), this.fieldPath(name), this.report, read, this.form);
   }
 
   /** A list of objects; an absent one reads as empty. */
   list<T>(name: string, read: (reader: ObjectReader, index: number) => T): T[] {
     const path = this.fieldPath(name);
-    return this.array(name).map((item, index) => readObject(item, `${path}[${index}]`, this.report, (r) => read(r, index)));
+    return this.array(name).map((item, index) =>
+      readObject(this.asObject(item), `${path}[${index}]`, this.report, (r) => read(r, index), this.form),
+    );
   }
 
   /** A list of objects that must be present and hold at least one `noun`. */
@@ -121,15 +134,42 @@ export class ObjectReader {
     }
   }
 
+  /**
+   * Reports every member outside `names` as unknown: a view shows some members of its record, and reading it with
+   * the record's reader must not take one the view leaves out.
+   */
+  allowOnly(names: readonly string[]): void {
+    for (const name of Object.keys(this.members)) {
+      if (!names.includes(name)) {
+        this.raw(name);
+        this.report(this.fieldPath(name), 'unknown member');
+      }
+    }
+  }
+
   reportUnknownMembers(): void {
     for (const name of Object.keys(this.members)) {
       if (!this.readMembers.includes(name)) this.report(this.fieldPath(name), 'unknown member');
     }
   }
 
+  /** An XML member's one element; undefined (reported) when it repeats. */
+  private onlyElement(name: string, elements: unknown): unknown {
+    if (Array.isArray(elements) && elements.length === 1) return elements[0];
+    this.report(this.fieldPath(name), `expected one element, got ${Array.isArray(elements) ? elements.length : describeJsonType(elements)}`);
+    return undefined;
+  }
+
+  /** An object element: XML writes one without members as an empty element, which `parseXml` reads as `''`. */
+  private asObject(value: unknown): unknown {
+    return this.form === 'xml' && value === '' ? {} : value;
+  }
+
   /** The member's string; null when absent or "null"; undefined when unusable (already reported). */
   private leaf(name: string): string | null | undefined {
-    const value = this.raw(name);
+    const member = this.raw(name);
+    const value = member !== undefined && this.form === 'xml' ? this.onlyElement(name, member) : member;
+    if (member !== undefined && value === undefined) return undefined;
     if (value === undefined || value === NULL) return null;
     if (typeof value !== 'string') {
       this.report(this.fieldPath(name), `expected a string, got ${describeJsonType(value)}`);
@@ -152,21 +192,21 @@ export class ObjectReader {
 }
 
 /** Reads `value` as an object with `read`, then reports the members `read` did not touch. */
-export function readObject<T>(value: unknown, path: string, report: Report, read: (reader: ObjectReader) => T): T {
+export function readObject<T>(value: unknown, path: string, report: Report, read: (reader: ObjectReader) => T, form: WireForm = 'json'): T {
   if (!isPlainObject(value)) {
     report(path, `expected an object, got ${describeJsonType(value)}`);
-    return read(new ObjectReader({}, path, () => undefined));
+    return read(new ObjectReader({}, path, () => undefined, form));
   }
-  const reader = new ObjectReader(value, path, report);
+  const reader = new ObjectReader(value, path, report, form);
   const result = read(reader);
   reader.reportUnknownMembers();
   return result;
 }
 
 /** Reads `wire` with `read`, collecting every problem; throws one DecodeError listing them all. */
-export function decodeStrictly<T>(wire: unknown, path: string, read: (reader: ObjectReader) => T): T {
+export function decodeStrictly<T>(wire: unknown, path: string, read: (reader: ObjectReader) => T, form: WireForm = 'json'): T {
   const issues: FieldIssue[] = [];
-  const value = readObject(wire, path, (field, message) => issues.push({ field, message }), read);
+  const value = readObject(wire, path, (field, message) => issues.push({ field, message }), read, form);
   if (issues.length > 0) throw new DecodeError(issues);
   return value;
 }
@@ -208,6 +248,10 @@ export const dateIn =
   <T extends string>(shape: DateShape<T>): ValueParser<T> =>
   (value) =>
     shape.parse(value) ?? new Invalid(`expected a real date written ${shape.pattern}`);
+
+/** A count: a whole number from 0, written without sign or leading zeros (a list's `totalCount`, say). */
+export const count: ValueParser<number> = (value) =>
+  /^(0|[1-9]\d{0,14})$/.test(value) ? Number(value) : new Invalid('expected a whole number from 0');
 
 /** A whole number from 1 to `max`, written without sign or leading zeros. */
 export const positiveInteger =

@@ -56,28 +56,34 @@ export const scheduleAnswers = {
 
   /** Strictly reads a `services/schedules` answer (JSON parsed); throws DecodeError listing every problem. Invoice fees read empty. */
   decodeServiceSchedules(body: unknown): ServiceSchedules {
-    return decodeStrictly(body, 'body', (r) => {
-      r.optional('request_tracking_id', text);
-      return { timeZone: r.required('time_zone', text), today: r.required('today', isoDate), services: r.list('services', readService) };
-    });
+    return decodeStrictly(body, 'body', readServiceSchedules);
   },
 
   /** Strictly reads a `services/holidays` answer. */
   decodeHolidays(body: unknown): HolidayCalendar {
-    return decodeStrictly(body, 'body', (r) => {
-      r.optional('request_tracking_id', text);
-      return { timeZone: r.required('time_zone', text), holidays: r.list('holidays', readHoliday) };
-    });
+    return decodeStrictly(body, 'body', readHolidayCalendar);
   },
 
   /** Strictly reads a `services/next-pickup` answer (JSON). */
   decodeNextPickups(body: unknown): NextPickupEntry[] {
-    return decodeStrictly(body, 'body', (r) => {
-      r.optional('request_tracking_id', text);
-      return r.list('services', readNextPickup);
-    });
+    return decodeStrictly(body, 'body', readNextPickups);
   },
 };
+
+export function readServiceSchedules(r: ObjectReader): ServiceSchedules {
+  r.optional('request_tracking_id', text);
+  return { timeZone: r.required('time_zone', text), today: r.required('today', isoDate), services: r.list('services', readService) };
+}
+
+export function readHolidayCalendar(r: ObjectReader): HolidayCalendar {
+  r.optional('request_tracking_id', text);
+  return { timeZone: r.required('time_zone', text), holidays: r.list('holidays', readHoliday) };
+}
+
+export function readNextPickups(r: ObjectReader): NextPickupEntry[] {
+  r.optional('request_tracking_id', text);
+  return r.list('services', readNextPickup);
+}
 
 function readNextPickup(r: ObjectReader): NextPickupEntry {
   r.optional('next_pickup', text);

@@ -18,14 +18,19 @@ function encodeService(service: TicketService): WireTicketService {
   };
 }
 
+/** The members the list entry and the detail both begin with. */
+const readTicketHead = (r: ObjectReader): Pick<ServiceTicket, 'id' | 'status' | 'loadType' | 'loadDescription' | 'createdAt'> => ({
+  id: r.required('id', id),
+  status: r.required('status', oneOf(TICKET_STATUSES)),
+  loadType: r.optional('load_type', text),
+  loadDescription: r.optional('load_description', text),
+  createdAt: r.required('created_date_time', when),
+});
+
 /** Reads a service ticket in the ticket detail shape. */
 export function readServiceTicket(r: ObjectReader): ServiceTicket {
   return {
-    id: r.required('id', id),
-    status: r.required('status', oneOf(TICKET_STATUSES)),
-    loadType: r.optional('load_type', text),
-    loadDescription: r.optional('load_description', text),
-    createdAt: r.required('created_date_time', when),
+    ...readTicketHead(r),
     createdBy: r.optional('created_by', text),
     closedAt: r.optional('closed_date_time', when),
     closedBy: r.optional('closed_by', text),
@@ -44,6 +49,15 @@ export function readServiceTicket(r: ObjectReader): ServiceTicket {
       cost: s.optional('cost', decimal),
       specialDescription: s.optional('special_description', text),
     })),
+  };
+}
+
+/** Reads an entry of the ticket list (operation 1): the summary `encodeSummary` writes. */
+export function readServiceTicketSummary(r: ObjectReader): ServiceTicketSummary {
+  return {
+    ...readTicketHead(r),
+    dispatchedAt: r.optional('dispatch_date_time', when),
+    serviceCodes: r.list('services_info', (s) => s.required('code', text)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { SERVICE_STATUSES, WEEKDAYS } from '@curbside/domain';
-import type { InvoiceFee, Service, ServiceEquipment, ServiceOperation, ServiceSchedule } from '@curbside/domain';
+import type { Id, InvoiceFee, Service, ServiceEquipment, ServiceOperation, ServiceSchedule } from '@curbside/domain';
 import { dateTimeShape, isoDateShape } from './dates';
 import {
   type ObjectReader,
@@ -21,7 +21,7 @@ import type { WireCatalog, WireEquipment, WireInvoiceFee, WireMaterial, WirePric
 const MAX_EVERY_WEEKS = 52;
 
 /** The members of a `services` entry, in the published order. */
-const LIST_MEMBERS = [
+export const LIST_MEMBERS = [
   'id',
   'name',
   'status',
@@ -186,15 +186,39 @@ export function readService(r: ObjectReader): Service {
       dayOfWeek: o.optional('day_of_week', oneOf(WEEKDAYS)),
       notes: o.optional('notes', text),
     })),
-    pricing: r.object('pricing', (p) => ({
-      summaryPricing: p.optional('summary_pricing', trueFalseFlag),
-      extendedCostAmount: p.optional('extended_cost_amount', decimal),
-      currencyCode: p.optional('currency_code', text),
-      disposalRateType: p.optional('disposal_rate_type', text),
-      disposalRateAmount: p.optional('disposal_rate_amount', decimal),
-      uom: p.optional('uom', text),
-    })),
-    invoiceFees: r.object('prices', (p) => p.list('invoice_fees', readInvoiceFee)),
+    pricing: r.object('pricing', readPricing),
+    invoiceFees: r.object('prices', readInvoiceFees),
+  };
+}
+
+const readPricing = (p: ObjectReader): Service['pricing'] => ({
+  summaryPricing: p.optional('summary_pricing', trueFalseFlag),
+  extendedCostAmount: p.optional('extended_cost_amount', decimal),
+  currencyCode: p.optional('currency_code', text),
+  disposalRateType: p.optional('disposal_rate_type', text),
+  disposalRateAmount: p.optional('disposal_rate_amount', decimal),
+  uom: p.optional('uom', text),
+});
+
+const readInvoiceFees = (p: ObjectReader): InvoiceFee[] => p.list('invoice_fees', readInvoiceFee);
+
+/** An entry of `services/prices` read: the service's status and pricing (the answer names no service). */
+export type ServicePrices = Pick<Service, 'status' | 'pricing'>;
+
+/** An entry of `services/prices/invoice-fees` read: the service, its catalog entry's id and its invoice fees. */
+export type ServiceInvoiceFees = Pick<Service, 'id' | 'status' | 'lineOfBusiness' | 'invoiceFees'> & { catalogId: Id | null };
+
+export function readServicePrices(r: ObjectReader): ServicePrices {
+  return { status: r.required('status', oneOf(SERVICE_STATUSES)), pricing: r.object('pricing', readPricing) };
+}
+
+export function readServiceInvoiceFees(r: ObjectReader): ServiceInvoiceFees {
+  return {
+    id: r.required('id', id),
+    status: r.required('status', oneOf(SERVICE_STATUSES)),
+    lineOfBusiness: r.optional('line_of_business', text),
+    catalogId: r.optional('enterprise_catalog_id', id),
+    invoiceFees: r.object('prices', readInvoiceFees),
   };
 }
 

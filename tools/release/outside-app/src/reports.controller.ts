@@ -5,8 +5,8 @@
  * - whoami: the caller;
  * - customers/:customerId/profiles: a customer's profiles encoded with Curbside's codecs, JSON or XML by Accept,
  *   from the customer's export file (CURBSIDE_EXPORT_FILE);
- * - customers/:customerId/profile-names: the same profiles read from Curbside's API through @curbside/client, with
- *   the caller's tracking id passed on;
+ * - customers/:customerId/profile-names: the same profiles read from Curbside's API through @curbside/client, their
+ *   XML read with the codecs' `decodeAnswer`, with the caller's tracking id passed on;
  * - customers/:customerId/pickup-calendar: Curbside's schedule rules (@curbside/domain, @curbside/codecs) run here on
  *   the schedules and holiday calendar read from Curbside's API;
  * - customers/:customerId/next-pickups: Curbside's next pickups, each checked here against the schedule rules.
@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { Controller, Get, Header, Headers, Param, Res, UseGuards } from '@nestjs/common';
 import { CurbsideAccessGuard, CurbsideCaller, type CurbsideCallerInfo } from '@curbside/auth';
-import { CALENDAR_MESSAGES, customerCalendar, decodeImportFile, responses, scheduleAnswers, toXml } from '@curbside/codecs';
+import { CALENDAR_MESSAGES, customerCalendar, decodeAnswer, decodeImportFile, parseXml, responses, scheduleAnswers, toXml } from '@curbside/codecs';
 import type { ProfilesBody } from '@curbside/contract';
 import { hasPickupOn, nextPickupsOf, type Profile } from '@curbside/domain';
 import { messagesFor } from '@curbside/messages';
@@ -53,8 +53,11 @@ export class ReportsController {
   @Get('customers/:customerId/profile-names')
   async profileNames(@Param('customerId') customerId: string, @CurbsideCaller() caller: CurbsideCallerInfo) {
     const path = { path: { customerId } };
-    const body = await curbside().get('/api/v1/customers/{customerId}/profiles', path, { trackingId: caller.trackingId });
-    return { request_tracking_id: body.request_tracking_id, names: body.profiles.map((profile) => `${profile.first_name} ${profile.last_name}`) };
+    const options = { trackingId: caller.trackingId };
+    const body = await curbside().get('/api/v1/customers/{customerId}/profiles', path, options);
+    // The names from the same answer in XML, read into Curbside's records with the codecs.
+    const profiles = decodeAnswer('listProfiles', await parseXml(await curbside().getXml('/api/v1/customers/{customerId}/profiles', path, options)), 'xml');
+    return { request_tracking_id: body.request_tracking_id, names: profiles.map((profile) => `${profile.firstName} ${profile.lastName}`) };
   }
 
   @Get('customers/:customerId/pickup-calendar')
