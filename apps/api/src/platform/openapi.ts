@@ -7,7 +7,7 @@ import type { OpenAPIObject, RequestBodyObject, ResponseObject, SchemaObject } f
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CustomerAccessGuard } from '@curbside/auth';
 import { ApiExtraModels, ApiHeader, ApiProduces, ApiProperty, ApiResponse, ApiSecurity, documentedSwagger, getSchemaPath } from '../docs/openapi-decorators';
-import { TRACKING_HEADER } from './request-tracking';
+import { TRACKING_HEADER } from './http/request-tracking';
 
 const BEARER = 'bearer';
 const CLIENT_ID = 'clientId';

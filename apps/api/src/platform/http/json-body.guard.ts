@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ApiErrorCode, ApiException } from './api.exception';
+import { ApiErrorCode, ApiException } from '../errors/api.exception';
 import { isApiRoute } from './request-tracking';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);

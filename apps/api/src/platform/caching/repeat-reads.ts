@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Clock } from './clock';
+import { Clock } from '../lifecycle/clock';
 import { noneMatch } from './entity-tag';
-import type { Format } from './negotiation';
-import { bodyFor, type Representation } from './representation';
+import type { Format } from '../negotiation/negotiation';
+import { bodyFor, type Representation } from '../negotiation/representation';
 import { type AnswerKey, type CachedAnswer, NOT_CACHED, ResponseCache } from './response-cache';
 
 /** What the customer guard leaves on a request (`CustomerExistsGuard`). */

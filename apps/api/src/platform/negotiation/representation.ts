@@ -1,5 +1,5 @@
 import { toXml, xmlText } from '@curbside/codecs';
-import { entityTag, serialize, TRACKING_MEMBER } from './entity-tag';
+import { entityTag, serialize, TRACKING_MEMBER } from '../caching/entity-tag';
 import { CONTENT_TYPE, type Format } from './negotiation';
 
 /**

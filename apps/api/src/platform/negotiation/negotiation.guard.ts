@@ -1,11 +1,11 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiErrorCode, ApiException } from './api.exception';
+import { ApiErrorCode, ApiException } from '../errors/api.exception';
 import { DEFAULT_FORMATS, Format, MEDIA_TYPE, negotiateFormat } from './negotiation';
 import { represent } from './representation';
-import { isApiRoute } from './request-tracking';
-import { RepeatRead, RepeatReads, setRepresentationHeaders } from './repeat-reads';
+import { isApiRoute } from '../http/request-tracking';
+import { RepeatRead, RepeatReads, setRepresentationHeaders } from '../caching/repeat-reads';
 
 const FORMATS = 'curbside:formats';
 

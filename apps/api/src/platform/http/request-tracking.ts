@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_TRACKING_ID_LENGTH, sentTrackingId, trackingIdRefusal } from '@curbside/auth';
-import { ApiErrorCode, ApiException } from './api.exception';
+import { ApiErrorCode, ApiException } from '../errors/api.exception';
 
 export { MAX_TRACKING_ID_LENGTH };
 export const TRACKING_HEADER = 'Request-Tracking-Id';

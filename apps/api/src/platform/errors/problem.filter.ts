@@ -2,12 +2,12 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '@curbside/core';
 import { ApiErrorCode } from './api.exception';
-import { ClientAborts, isClientAbort } from './client-aborts';
+import { ClientAborts, isClientAbort } from '../http/client-aborts';
 import { DatabaseOutage } from './database-outage';
-import { KeptAnswerSent } from './negotiation.guard';
+import { KeptAnswerSent } from '../negotiation/negotiation.guard';
 import { describeError, renderProblem } from './problem';
-import { TRACKING_HEADER } from './request-tracking';
-import { ERROR_SECURITY_HEADERS } from './security-headers';
+import { TRACKING_HEADER } from '../http/request-tracking';
+import { ERROR_SECURITY_HEADERS } from '../http/security-headers';
 
 /**
  * Where every exception thrown in Nest or in a Fastify hook becomes an HTTP response: an

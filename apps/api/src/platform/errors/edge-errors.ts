@@ -7,10 +7,10 @@ import type { Logger } from 'pino';
 import { REQUEST_ID_KEY } from '@curbside/core';
 import { API_ERRORS, ApiErrorCode } from './api.exception';
 import { described, ErrorDescription, renderProblem } from './problem';
-import { PARSER_MAX_HEADER_BYTES } from './request-limits';
-import { UNMATCHED_ROUTE } from './request-telemetry';
-import { MAX_TRACKING_ID_LENGTH, TRACKING_HEADER } from './request-tracking';
-import { ERROR_SECURITY_HEADERS } from './security-headers';
+import { PARSER_MAX_HEADER_BYTES } from '../limits/request-limits';
+import { UNMATCHED_ROUTE } from '../telemetry/request-telemetry';
+import { MAX_TRACKING_ID_LENGTH, TRACKING_HEADER } from '../http/request-tracking';
+import { ERROR_SECURITY_HEADERS } from '../http/security-headers';
 
 /**
  * Errors Fastify answers before any hook or Nest runs — a URL it cannot decode, a path

@@ -1,6 +1,6 @@
 import { DynamicModule, Module, SetMetadata } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import type { Representation } from './representation';
+import type { Representation } from '../negotiation/representation';
 
 /** A kept answer: its representation and the headers the handler set (a page's `Link`, `Deprecation`). */
 export interface CachedAnswer {

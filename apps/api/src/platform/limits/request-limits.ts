@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiErrorCode, ApiException } from './api.exception';
+import { ApiErrorCode, ApiException } from '../errors/api.exception';
 
 /** Request bodies above this size are refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Format } from './negotiation';
+import type { Format } from '../negotiation/negotiation';
 
 /** The member that differs between two answers of the same representation (CONTRACT §4). */
 export const TRACKING_MEMBER = 'request_tracking_id';

@@ -1,7 +1,7 @@
 import { parse as parseForm } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
 import { bounded, quoted } from '@curbside/contract';
-import { ApiErrorCode, ApiException } from './api.exception';
+import { ApiErrorCode, ApiException } from '../errors/api.exception';
 
 /**
  * Member names no body of the interface has, which in JavaScript name an object's prototype: a body

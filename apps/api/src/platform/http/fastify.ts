@@ -4,13 +4,13 @@ import { isTracing } from '@curbside/core/tracing';
 import { FastifyReply, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { registerBodyParsers } from './body-parsers';
-import { answerNotModified } from './entity-tag';
-import { answerClientError, answerFrameworkError, keepUnfinishedHeaders } from './edge-errors';
-import { sendNegotiated } from './negotiation.guard';
-import { BODY_LIMIT_BYTES, enforceRequestLimits, PARSER_MAX_HEADER_BYTES } from './request-limits';
+import { answerNotModified } from '../caching/entity-tag';
+import { answerClientError, answerFrameworkError, keepUnfinishedHeaders } from '../errors/edge-errors';
+import { sendNegotiated } from '../negotiation/negotiation.guard';
+import { BODY_LIMIT_BYTES, enforceRequestLimits, PARSER_MAX_HEADER_BYTES } from '../limits/request-limits';
 import { trackRequests, trackingIdOf } from './request-tracking';
 import { applySecurityHeaders } from './security-headers';
-import { traceRequests } from './server-spans';
+import { traceRequests } from '../telemetry/server-spans';
 
 /** A path parameter may be this long: a calendar feed link carries its sealed token (about 380 characters) in the path. */
 const MAX_PARAM_LENGTH = 1024;

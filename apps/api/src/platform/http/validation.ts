@@ -3,7 +3,7 @@ import type { ValidatorPackage } from '@nestjs/common/interfaces/external/valida
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validate } from '@curbside/config';
 import { bounded } from '@curbside/contract';
-import { ApiErrorCode, ApiException, FieldError } from './api.exception';
+import { ApiErrorCode, ApiException, FieldError } from '../errors/api.exception';
 
 /**
  * Validation at the edge: unknown members are refused, and a failure is one 400 problem with

@@ -1,8 +1,8 @@
 import { applyDecorators, Get, Post, Put } from '@nestjs/common';
 import type { ApiOperationOptions } from '@nestjs/swagger';
-import { ApiOperation } from '../docs/openapi-decorators';
+import { ApiOperation } from '../../docs/openapi-decorators';
 import type { HttpMethod, Route } from '@curbside/contract';
-import { Formats, Negotiated } from './negotiation.guard';
+import { Formats, Negotiated } from '../negotiation/negotiation.guard';
 
 const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, PUT: Put, POST: Post };
 

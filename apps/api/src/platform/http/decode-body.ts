@@ -1,5 +1,5 @@
 import { DecodeError } from '@curbside/codecs';
-import { ApiErrorCode, ApiException } from './api.exception';
+import { ApiErrorCode, ApiException } from '../errors/api.exception';
 
 /**
  * Reads a request body with its codec, the one validator of that body: every problem the

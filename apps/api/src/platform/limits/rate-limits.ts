@@ -5,7 +5,7 @@ import { AdmissionResponse, CLIENT_ADMISSION, ClientAdmission } from '@curbside/
 import type Redis from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { ApiErrorCode, ApiException } from './api.exception';
+import { ApiErrorCode, ApiException } from '../errors/api.exception';
 
 /** CONTRACT §7 limits and where their counters live. */
 export interface RateLimitOptions {
