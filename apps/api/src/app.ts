@@ -6,7 +6,7 @@ import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule, ModuleImports } from './app.module';
 import { configureHttp, createFastifyAdapter } from './platform/http/fastify';
-import { setupOpenApi } from './platform/openapi';
+import { setupOpenApi } from './openapi/document';
 import { observeRequests, serveMetrics } from './platform/telemetry/request-telemetry';
 import { enableGracefulShutdown } from './platform/lifecycle/shutdown';
 import { HOT_READS } from './hot-reads';

@@ -22,8 +22,8 @@ const EDITED = [
   'libs/persistence/src/migrations/sqlite/index.ts',
   'libs/application/src/lib/application.module.ts',
   'apps/api/src/app.module.ts',
-  'apps/api/src/docs/examples.ts',
-  'apps/api/src/platform/openapi.ts',
+  'apps/api/src/openapi/examples.ts',
+  'apps/api/src/openapi/document.ts',
 ];
 
 /** The files of the checkout as git sees them (committed or not, not ignored). */

@@ -1,7 +1,6 @@
 // What resource modules use from the HTTP edge.
 export { ApiErrorCode, ApiException } from './errors/api.exception';
 export type { FieldError } from './errors/api.exception';
-export { BodyEdgeProblems, CLIENT_BASIC, CustomerApi, DatabaseUnavailableResponse, JsonBodyProblems, problemContent, ProblemResponse } from './openapi';
 export { decodeBody } from './http/decode-body';
 export { quoted } from '@curbside/contract';
 export { Endpoint } from './http/endpoint';

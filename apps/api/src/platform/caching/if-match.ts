@@ -1,11 +1,11 @@
 import { applyDecorators, createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { ApiHeader } from '../../docs/openapi-decorators';
+import { ApiHeader } from '../../openapi/openapi-decorators';
 import type { Precondition } from '@curbside/persistence';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorCode, ApiException } from '../errors/api.exception';
 import { decodeBody } from '../http/decode-body';
 import { ifMatch, jsonEntityTag } from './entity-tag';
-import { JsonBodyProblems, ProblemResponse } from '../openapi';
+import { JsonBodyProblems, ProblemResponse } from '../../openapi/document';
 
 /**
  * A conditional PUT: its JSON body and its `If-Match` (CONTRACT §7). The write happens only when

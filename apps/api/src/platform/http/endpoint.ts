@@ -1,6 +1,6 @@
 import { applyDecorators, Get, Post, Put } from '@nestjs/common';
 import type { ApiOperationOptions } from '@nestjs/swagger';
-import { ApiOperation } from '../../docs/openapi-decorators';
+import { ApiOperation } from '../../openapi/openapi-decorators';
 import type { HttpMethod, Route } from '@curbside/contract';
 import { Formats, Negotiated } from '../negotiation/negotiation.guard';
 

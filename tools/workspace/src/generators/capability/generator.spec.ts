@@ -20,8 +20,8 @@ const EDITED = [
   'libs/application/src/lib/application.module.ts',
   'libs/application/src/index.ts',
   'apps/api/src/app.module.ts',
-  'apps/api/src/docs/examples.ts',
-  'apps/api/src/platform/openapi.ts',
+  'apps/api/src/openapi/examples.ts',
+  'apps/api/src/openapi/document.ts',
   'docs/architecture.md',
 ];
 
@@ -80,9 +80,9 @@ describe('the capability generator (@curbside/workspace:capability)', () => {
     expect(text('libs/persistence/src/lib/repositories/index.ts')).toMatch(/REPOSITORIES = \[[^\]]*BinAuditsRepository,\n\];/);
     expect(text('libs/application/src/lib/application.module.ts')).toMatch(/USE_CASES = \[[^\]]*\bBinAudits,?\s*\];/);
     expect(text('apps/api/src/app.module.ts')).toMatch(/BinAuditsModule,\n\s+\.\.\.extraImports,/);
-    expect(text('apps/api/src/docs/examples.ts')).toMatch(/import \{[^}]*binAuditsCodec[^}]*\} from '@curbside\/codecs';/);
-    expect(text('apps/api/src/docs/examples.ts')).toContain('  binAuditsList: (): WireObject => binAuditsCodec.list(TRACKING_ID');
-    expect(text('apps/api/src/platform/openapi.ts')).toContain("  ['bin audits', 'Bin audits (a list per customer)'],\n];");
+    expect(text('apps/api/src/openapi/examples.ts')).toMatch(/import \{[^}]*binAuditsCodec[^}]*\} from '@curbside\/codecs';/);
+    expect(text('apps/api/src/openapi/examples.ts')).toContain('  binAuditsList: (): WireObject => binAuditsCodec.list(TRACKING_ID');
+    expect(text('apps/api/src/openapi/document.ts')).toContain("  ['bin audits', 'Bin audits (a list per customer)'],\n];");
     expect(text('docs/architecture.md')).toContain('| bin audits (a list per customer');
     expect(text('libs/domain/src/index.ts').endsWith("export * from './lib/bin-audits';\n")).toBe(true);
   });

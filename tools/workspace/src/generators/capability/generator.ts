@@ -93,8 +93,8 @@ function wire(tree: Tree, n: CapabilityNames): void {
   const appModule = 'apps/api/src/app.module.ts';
   addImport(tree, appModule, `./${fileName}/${fileName}.module`, `${className}Module`);
   insertBeforeElement(tree, appModule, '...extraImports', `${className}Module`);
-  appendToArray(tree, 'apps/api/src/platform/openapi.ts', 'TAGS', `['${title}', '${n.heading} (a list per customer)']`);
-  const examples = 'apps/api/src/docs/examples.ts';
+  appendToArray(tree, 'apps/api/src/openapi/document.ts', 'TAGS', `['${title}', '${n.heading} (a list per customer)']`);
+  const examples = 'apps/api/src/openapi/examples.ts';
   addImport(tree, examples, '@curbside/codecs', `${propertyName}Codec`);
   appendMember(
     tree,

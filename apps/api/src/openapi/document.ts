@@ -6,8 +6,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject, RequestBodyObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CustomerAccessGuard } from '@curbside/auth';
-import { ApiExtraModels, ApiHeader, ApiProduces, ApiProperty, ApiResponse, ApiSecurity, documentedSwagger, getSchemaPath } from '../docs/openapi-decorators';
-import { TRACKING_HEADER } from './http/request-tracking';
+import { ApiExtraModels, ApiHeader, ApiProduces, ApiProperty, ApiResponse, ApiSecurity, documentedSwagger, getSchemaPath } from './openapi-decorators';
+import { TRACKING_HEADER } from '../platform/http/request-tracking';
 
 const BEARER = 'bearer';
 const CLIENT_ID = 'clientId';
@@ -181,8 +181,11 @@ export interface OpenApiPages {
   'index-trailing-slash.html': string;
 }
 
-/** Where `npm run build` writes the pages (tools/openapi/build.js): beside the built API, `dist/apps/api/openapi/`. */
-export const OPENAPI_PAGES_DIRECTORY = path.join(__dirname, '..', 'openapi');
+/**
+ * Where `npm run build` writes the pages (tools/openapi/build.js): beside the built API, `dist/apps/api/openapi-pages/`
+ * (not `openapi/`, which holds this folder's compiled code).
+ */
+export const OPENAPI_PAGES_DIRECTORY = path.join(__dirname, '..', 'openapi-pages');
 const PAGE_NAMES: (keyof OpenApiPages)[] = ['openapi.json', 'swagger-ui-init.js', 'index.html', 'index-trailing-slash.html'];
 /** `SwaggerModule.setup`'s options of `/docs`, as its page builders read them. */
 const SETUP_OPTIONS = { jsonDocumentUrl: 'docs/openapi.json', raw: ['json'] };
