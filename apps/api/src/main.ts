@@ -1,4 +1,4 @@
-import './tracing';
+import './platform/telemetry/start-tracing';
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@curbside/config';

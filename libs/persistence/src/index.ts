@@ -79,4 +79,5 @@ export {
   type StoredResponse,
 } from './lib/stores/service-request.store';
 /** Traces through the outbox (`@opentelemetry/api` only: nothing happens unless a door started the SDK). */
-export { contextOf, currentTraceparent, inSpan, spanThatWas, startSpan, Traced } from './lib/tracing';
+export { annotateSpan, contextOf, currentTraceparent, inSpan, markFailed, propagateTrace, spanThatWas, startSpan, Traced } from './lib/tracing';
+export type { Span } from './lib/tracing';
