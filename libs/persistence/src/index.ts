@@ -60,7 +60,7 @@ export { touchCustomers } from './lib/stores/data-version.store';
 export { appendEvents } from './lib/stores/event.store';
 export { customerLanguageStore } from './lib/stores/customer-language.store';
 export { customerImportStore, importTransaction } from './lib/stores/customer-import.store';
-export { withHeldInserts } from './lib/stores/rows/insert-rows';
+export { withHeldInserts } from './lib/sql/insert-rows';
 export { contactStore, saveContacts } from './lib/stores/contact.store';
 export { revokeFeedLink, type FeedLinkRevocation } from './lib/stores/feed-link.store';
 export { residentFormKeyStore, residentTokenStore, type StoredResidentToken } from './lib/stores/resident-token.store';

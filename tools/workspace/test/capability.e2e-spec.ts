@@ -18,8 +18,7 @@ const NAME = 'bin-audits';
 const EDITED = [
   'libs/contract/src/lib/routes.ts',
   'libs/persistence/src/lib/repositories/index.ts',
-  'libs/persistence/src/migrations/postgres/index.ts',
-  'libs/persistence/src/migrations/sqlite/index.ts',
+  'libs/persistence/src/migrations/index.ts',
   'libs/application/src/lib/application.module.ts',
   'apps/api/src/app.module.ts',
   'apps/api/src/openapi/examples.ts',

@@ -1,7 +1,7 @@
 import { nowLocalDateTime } from '@curbside/domain';
 import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { inTransaction } from '../database/index';
-import { fromRawColumns } from './rows/raw-columns';
+import { fromRawColumns } from './raw-columns';
 
 /**
  * Claims for `worker` up to `limit` pending rows of `table` that are due and not leased to

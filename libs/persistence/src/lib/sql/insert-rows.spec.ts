@@ -1,11 +1,11 @@
 import type { NewDelivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
-import { useDatabase } from '../../../../test/database';
-import { storeBundles } from '../../../../test/stored-bundles';
-import { emptyBundle } from '../../../../test/fixtures';
-import { inTransaction } from '../../database/index';
-import { DeliveryEntity, PreferenceCategoryEntity } from '../../entities';
-import { pendingDeliveryRows } from '../../repositories/delivery.repository';
+import { useDatabase } from '../../../test/database';
+import { storeBundles } from '../../../test/stored-bundles';
+import { emptyBundle } from '../../../test/fixtures';
+import { inTransaction } from '../database/index';
+import { DeliveryEntity, PreferenceCategoryEntity } from '../entities';
+import { pendingDeliveryRows } from '../repositories/delivery.repository';
 import { arrayParameter } from './array-parameter';
 import { insertRows } from './insert-rows';
 import { SQLITE_ROWS_PER_STATEMENT, sqliteStatementParts } from './sqlite-statement-parts';

@@ -1,5 +1,5 @@
 import type { ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
-import { selectNamed } from '../../database/prepared';
+import { selectNamed } from '../database/prepared';
 
 /** The SQL TypeORM writes for a query shape (its named parameters still in it), by shapeOf. */
 const builtQueries = new Map<string, string>();

@@ -25,20 +25,20 @@ import {
   ServiceOperationEntity,
   ServiceTicketEntity,
   ServiceTicketServiceEntity,
-} from './entities';
-import { emailActivityStore, issueActivityStore } from './stores/activity.store';
-import { caseStore } from './stores/case.store';
-import { loadBalances, replaceBalances } from './stores/balance.store';
-import { contactStore } from './stores/contact.store';
-import { disposalTicketStore } from './stores/disposal-ticket.store';
-import { invoiceStore } from './stores/invoice.store';
-import { noteStore } from './stores/note.store';
-import { pickupStore } from './stores/pickup.store';
-import { profileStore } from './stores/profile.store';
-import { preferenceStore } from './stores/preference.store';
-import type { RecordStore } from './stores/record-store';
-import { serviceStore } from './stores/service.store';
-import { serviceTicketStore } from './stores/service-ticket.store';
+} from '../entities';
+import { emailActivityStore, issueActivityStore } from './activity.store';
+import { caseStore } from './case.store';
+import { loadBalances, replaceBalances } from './balance.store';
+import { contactStore } from './contact.store';
+import { disposalTicketStore } from './disposal-ticket.store';
+import { invoiceStore } from './invoice.store';
+import { noteStore } from './note.store';
+import { pickupStore } from './pickup.store';
+import { profileStore } from './profile.store';
+import { preferenceStore } from './preference.store';
+import type { RecordStore } from './record-store';
+import { serviceStore } from './service.store';
+import { serviceTicketStore } from './service-ticket.store';
 
 /** An entity class (a table). */
 type EntityClass = new () => ObjectLiteral;

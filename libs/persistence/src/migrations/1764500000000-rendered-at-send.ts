@@ -1,3 +1,6 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { driverOf } from './dialect';
+
 /** The deliveries' columns, in the table's order. */
 const COLUMNS = [
   'id', 'event_id', 'customer_id', 'channel', 'address', 'selection_type', 'webhook_id', 'idempotency_key', 'subject', 'body', 'html',
@@ -11,13 +14,13 @@ const COLUMNS = [
  * may be null (CONTRACT §5). PostgreSQL drops the constraint; SQLite cannot, so it rebuilds the
  * table with the same rows, indexes and id sequence (ids name the email activities: never reused).
  */
-export const renderedAtSendUp = {
+const renderedAtSendUp = {
   postgres: [`ALTER TABLE "deliveries" ALTER COLUMN "body" DROP NOT NULL`],
   sqlite: rebuiltSqliteDeliveries('"body" text'),
 };
 
 /** Back: a row queued without its message gets an empty body (replay it after upgrading again). */
-export const renderedAtSendDown = {
+const renderedAtSendDown = {
   postgres: [`UPDATE "deliveries" SET "body" = '' WHERE "body" IS NULL`, `ALTER TABLE "deliveries" ALTER COLUMN "body" SET NOT NULL`],
   sqlite: [`UPDATE "deliveries" SET "body" = '' WHERE "body" IS NULL`, ...rebuiltSqliteDeliveries('"body" text NOT NULL')],
 };
@@ -56,4 +59,17 @@ function rebuiltSqliteDeliveries(body: string): string[] {
     `CREATE INDEX "idx_deliveries_customer_id_delivered_at" ON "deliveries" ("customer_id", "delivered_at")`,
     `CREATE UNIQUE INDEX "idx_deliveries_idempotency_key" ON "deliveries" ("idempotency_key")`,
   ];
+}
+
+/** Messages rendered when sent: a delivery's body may be null (CONTRACT §5). */
+export class RenderedAtSend1764500000000 implements MigrationInterface {
+  name = 'RenderedAtSend1764500000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of renderedAtSendUp[driverOf(queryRunner)]) await queryRunner.query(statement);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of renderedAtSendDown[driverOf(queryRunner)]) await queryRunner.query(statement);
+  }
 }

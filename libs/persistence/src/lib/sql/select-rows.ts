@@ -1,7 +1,8 @@
 import type { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Id } from '@curbside/domain';
+import type { Select } from '../database/index';
 import { chunk, KEYS_PER_QUERY } from './chunk';
-import type { QueryStep } from './query-steps';
+import { keyBounds, type QueryStep } from './query-steps';
 import { named, rawColumnsOf } from './raw-columns';
 import { rawMany } from './raw-many';
 
@@ -56,3 +57,27 @@ export const rowReader =
 /** `keys` for `selectRows`, when there are any. */
 export const withKeys = (property: string, values: readonly string[] | undefined): RowSelection['keys'] =>
   values === undefined ? undefined : { property, values };
+
+/** A child table read by its parents' keys: `sql` selects the customer's rows (`… WHERE "customer_id" = ?`). */
+export interface ChildTable {
+  sql: string;
+  /** The column holding the parent's key. */
+  key: string;
+  /** `ORDER BY …`: the rows grouped by parent, each parent's in stored order. */
+  order: string;
+}
+
+/**
+ * The customer's child rows of the parents `keys` in one statement whatever their number: those
+ * whose parent key lies between the smallest and the largest of `keys` (a range of the primary
+ * key, `order`), of which the caller takes its parents'. Keys are digit strings, which sort alike
+ * as text on both drivers and in JS. The range holds at least the page's rows and at most the
+ * customer's: a filtered or paged list reads what the whole list would, never more. Not `IN (…)`:
+ * as a named statement's generic plan on PostgreSQL, 500 keys cost 200 ms a statement, the
+ * customer's rows each compared with an array built anew per row.
+ */
+export async function selectPreparedChildren<T>(select: Select, table: ChildTable, customerId: Id, keys: readonly string[]): Promise<T[]> {
+  if (keys.length === 0) return [];
+  const [lowest, highest] = keyBounds(keys);
+  return select<T>(`${table.sql} AND ${table.key} >= ? AND ${table.key} <= ? ${table.order}`, [customerId, lowest, highest]);
+}

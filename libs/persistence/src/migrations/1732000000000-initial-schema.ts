@@ -1,20 +1,13 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { dialectOf, type Dialect } from './dialect';
+
 /**
  * The first schema, for both drivers: the statements are the same but for how the outbox's
  * auto-incrementing id is declared. Every record is keyed by (customer_id, id); child rows by
  * their parent's key plus a `position` that keeps their order. Ids, money, dates and datetimes
  * are text: see entities/columns.ts for why.
  */
-export interface Dialect {
-  /** The `events.id` column. */
-  serialId: string;
-  /** What closes the `events` columns: PostgreSQL names its primary key as a constraint. */
-  serialPrimaryKey: string;
-}
-
-export const SQLITE: Dialect = { serialId: '"id" integer PRIMARY KEY AUTOINCREMENT NOT NULL', serialPrimaryKey: '' };
-export const POSTGRES: Dialect = { serialId: '"id" SERIAL NOT NULL', serialPrimaryKey: ',\n  CONSTRAINT "pk_events" PRIMARY KEY ("id")' };
-
-export const initialSchemaUp = (dialect: Dialect): string[] => [
+const initialSchemaUp = (dialect: Dialect): string[] => [
   `CREATE TABLE "customers" (
     "id" text NOT NULL,
     "currency" text NOT NULL,
@@ -408,7 +401,7 @@ export const initialSchemaUp = (dialect: Dialect): string[] => [
   `CREATE INDEX "idx_events_customer_id_id" ON "events" ("customer_id", "id")`,
 ];
 
-export const initialSchemaDown: string[] = [
+const initialSchemaDown: string[] = [
   `DROP TABLE "events"`,
   `DROP TABLE "signing_keys"`,
   `DROP TABLE "api_client_customers"`,
@@ -433,3 +426,16 @@ export const initialSchemaDown: string[] = [
   `DROP TABLE "contacts"`,
   `DROP TABLE "customers"`,
 ];
+
+/** The first schema, on both drivers. */
+export class InitialSchema1732000000000 implements MigrationInterface {
+  name = 'InitialSchema1732000000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of initialSchemaUp(dialectOf(queryRunner))) await queryRunner.query(statement);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of initialSchemaDown) await queryRunner.query(statement);
+  }
+}

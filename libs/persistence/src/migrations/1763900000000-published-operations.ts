@@ -1,3 +1,5 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
 /**
  * The records of the published operations (CONTRACT §6), for both drivers: service names,
  * equipment, schedules and routes; case details; the customer's IVR fee; pickups with their ETA,
@@ -46,7 +48,7 @@ const CASE_COLUMNS = [
   '"requestor_email" text',
 ];
 
-export const publishedOperationsUp: string[] = [
+const publishedOperationsUp: string[] = [
   ...addColumns('customers', CUSTOMER_COLUMNS),
   ...addColumns('services', SERVICE_COLUMNS),
   ...addColumns('cases', CASE_COLUMNS),
@@ -137,7 +139,7 @@ export const publishedOperationsUp: string[] = [
   )`,
 ];
 
-export const publishedOperationsDown: string[] = [
+const publishedOperationsDown: string[] = [
   `DROP TABLE "holidays"`,
   `DROP TABLE "notes"`,
   `DROP TABLE "profiles"`,
@@ -149,3 +151,16 @@ export const publishedOperationsDown: string[] = [
   ...dropColumns('services', SERVICE_COLUMNS),
   ...dropColumns('customers', CUSTOMER_COLUMNS),
 ];
+
+/** The records of the published operations (CONTRACT §6), on both drivers. */
+export class PublishedOperations1763900000000 implements MigrationInterface {
+  name = 'PublishedOperations1763900000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of publishedOperationsUp) await queryRunner.query(statement);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of publishedOperationsDown) await queryRunner.query(statement);
+  }
+}

@@ -1,7 +1,8 @@
-import type { Dialect } from './initial-schema.sql';
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { dialectOf, type Dialect } from './dialect';
 
 /** The outbox subscribers' cursors (docs/extending.md): one row per subscriber and customer, with the outbox's claim columns. */
-export const outboxSubscribersUp = (dialect: Dialect): string[] => [
+const outboxSubscribersUp = (dialect: Dialect): string[] => [
   `CREATE TABLE "outbox_subscriber_cursors" (
     ${dialect.serialId},
     "subscriber" text NOT NULL,
@@ -19,8 +20,21 @@ export const outboxSubscribersUp = (dialect: Dialect): string[] => [
   `CREATE INDEX "idx_outbox_subscriber_cursors_state_next_attempt_at" ON "outbox_subscriber_cursors" ("state", "next_attempt_at")`,
 ];
 
-export const outboxSubscribersDown: string[] = [
+const outboxSubscribersDown: string[] = [
   `DROP INDEX "idx_outbox_subscriber_cursors_state_next_attempt_at"`,
   `DROP INDEX "idx_outbox_subscriber_cursors_subscriber_customer_id"`,
   `DROP TABLE "outbox_subscriber_cursors"`,
 ];
+
+/** The outbox subscribers' cursors, on both drivers. */
+export class OutboxSubscribers1764800000000 implements MigrationInterface {
+  name = 'OutboxSubscribers1764800000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of outboxSubscribersUp(dialectOf(queryRunner))) await queryRunner.query(statement);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of outboxSubscribersDown) await queryRunner.query(statement);
+  }
+}

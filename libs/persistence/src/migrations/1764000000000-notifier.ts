@@ -1,7 +1,8 @@
-import type { Dialect } from './initial-schema.sql';
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { dialectOf, type Dialect } from './dialect';
 
 /** The notifier's deliveries and the integrators' webhooks, for both drivers. */
-export const notifierSchemaUp = (dialect: Dialect): string[] => [
+const notifierSchemaUp = (dialect: Dialect): string[] => [
   `CREATE TABLE "deliveries" (
     ${dialect.serialId},
     "event_id" integer NOT NULL,
@@ -38,4 +39,17 @@ export const notifierSchemaUp = (dialect: Dialect): string[] => [
   )`,
 ];
 
-export const notifierSchemaDown: string[] = [`DROP TABLE "webhooks"`, `DROP TABLE "deliveries"`];
+const notifierSchemaDown: string[] = [`DROP TABLE "webhooks"`, `DROP TABLE "deliveries"`];
+
+/** The notifier's deliveries and webhooks, on both drivers. */
+export class Notifier1764000000000 implements MigrationInterface {
+  name = 'Notifier1764000000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of notifierSchemaUp(dialectOf(queryRunner))) await queryRunner.query(statement);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of notifierSchemaDown) await queryRunner.query(statement);
+  }
+}

@@ -1,3 +1,6 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { driverOf } from './dialect';
+
 /**
  * The other dated lists in their order, as `TicketListOrder1765100000000` did for the
  * service tickets: `<date> DESC NULLS LAST, LENGTH(id) DESC, id DESC` (`selectPage`'s `newestFirst`,
@@ -26,6 +29,19 @@ const byDate = LISTS.flatMap(({ table, date }) => [
   `DROP INDEX "idx_${table}_list_order"`,
 ]);
 
-export const listOrderUp = { postgres: listOrder(' NULLS FIRST'), sqlite: listOrder('') };
+const listOrderUp = { postgres: listOrder(' NULLS FIRST'), sqlite: listOrder('') };
 
-export const listOrderDown = { postgres: byDate, sqlite: byDate };
+const listOrderDown = { postgres: byDate, sqlite: byDate };
+
+/** The disposal tickets, invoices, cases, email and issue activities indexed in their lists' order. */
+export class ListOrder1765200000000 implements MigrationInterface {
+  name = 'ListOrder1765200000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of listOrderUp[driverOf(queryRunner)]) await queryRunner.query(statement);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of listOrderDown[driverOf(queryRunner)]) await queryRunner.query(statement);
+  }
+}

@@ -1,3 +1,6 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { driverOf } from './dialect';
+
 /**
  * The notes and the confirmed pickups in their lists' order, as `ListOrder1765200000000`
  * did for the other dated lists: `<date> DESC NULLS LAST, LENGTH(key) DESC, key DESC`
@@ -33,6 +36,19 @@ const byDate = [
   `DROP INDEX "idx_pickups_confirmed_list_order"`,
 ];
 
-export const notesPickupsListOrderUp = { postgres: notesPickups(' NULLS FIRST'), sqlite: notesPickups('') };
+const notesPickupsListOrderUp = { postgres: notesPickups(' NULLS FIRST'), sqlite: notesPickups('') };
 
-export const notesPickupsListOrderDown = { postgres: byDate, sqlite: byDate };
+const notesPickupsListOrderDown = { postgres: byDate, sqlite: byDate };
+
+/** The notes and the confirmed pickups indexed in their lists' order. */
+export class NotesPickupsListOrder1765300000000 implements MigrationInterface {
+  name = 'NotesPickupsListOrder1765300000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of notesPickupsListOrderUp[driverOf(queryRunner)]) await queryRunner.query(statement);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of notesPickupsListOrderDown[driverOf(queryRunner)]) await queryRunner.query(statement);
+  }
+}
