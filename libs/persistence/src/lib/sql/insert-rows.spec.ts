@@ -1,8 +1,8 @@
 import type { NewDelivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
-import { useDatabase } from '../../../test/database';
-import { storeBundles } from '../../../test/stored-bundles';
-import { emptyBundle } from '../../../test/fixtures';
+import { useDatabase } from '../../../test/support/database';
+import { storeBundles } from '../../../test/support/stored-bundles';
+import { emptyBundle } from '../../../test/support/fixtures';
 import { inTransaction } from '../database/index';
 import { DeliveryEntity, PreferenceCategoryEntity } from '../entities';
 import { pendingDeliveryRows } from '../repositories/delivery.repository';

@@ -1,7 +1,7 @@
 import type { CustomerBundle } from '@curbside/domain';
 import type { DataSource } from 'typeorm';
-import { inTransaction } from '../src/lib/database/index';
-import { customerImportStore as store } from '../src/lib/stores/customer-import.store';
+import { inTransaction } from '../../src/lib/database/index';
+import { customerImportStore as store } from '../../src/lib/stores/customer-import.store';
 
 /**
  * Stores customers with their records, each in a transaction of its own (a stored customer keeps

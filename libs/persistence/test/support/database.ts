@@ -1,6 +1,6 @@
 import type { TestDatabase, TestDatabaseKind } from '@curbside/testing';
 import { DataSource } from 'typeorm';
-import { openDatabase } from '../src/lib/database/index';
+import { openDatabase } from '../../src/lib/database/index';
 
 /**
  * A migrated database of `kind` for the enclosing describe block; tests in it use customer

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { CustomerRepository } from '../src/lib/repositories/customer.repository';
+import { CustomerRepository } from '../../src/lib/repositories/customer.repository';
 
 /** A customer's data version (-1 when there is no such customer), and by how much a write moves it. */
 export function dataVersions(dataSource: () => DataSource) {

@@ -1,4 +1,4 @@
-import type { Pickup } from '../src/lib/pickups';
+import type { Pickup } from '../../src/lib/pickups';
 
 /** A pickup record of service 3001 with nothing but what a test names. */
 export const pickupRecord = (plannedDate: string, status: Pickup['status'], more: Partial<Pickup> = {}): Pickup => ({

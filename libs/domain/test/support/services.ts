@@ -1,4 +1,4 @@
-import type { Service } from '../src/lib/customer';
+import type { Service } from '../../src/lib/customer';
 
 /** A service with every member empty but those given: for rules that read a few of them. */
 export function serviceRecord(members: Partial<Service> & Pick<Service, 'id'>): Service {

@@ -23,9 +23,9 @@ import { storeBundles } from '@curbside/persistence/testing';
 import { startHttpReceiver, startSmtpSink, type HttpReceiver, type SmtpSink, type TestDatabaseKind } from '@curbside/testing';
 import { ResidentLinks } from '@curbside/application';
 import { DataSource } from 'typeorm';
-import { Notifier, type NotifierOptions } from '../src/lib/notifier';
-import { WebhookService } from '../src/lib/webhook.service';
-import { UnsubscribeTokens } from '../src/lib/consent/unsubscribe-tokens';
+import { Notifier, type NotifierOptions } from '../../src/lib/notifier';
+import { WebhookService } from '../../src/lib/webhook.service';
+import { UnsubscribeTokens } from '../../src/lib/consent/unsubscribe-tokens';
 
 // The notifier logs every retry and dead delivery; tests check the rows instead (DEBUG=1 shows the log).
 if (!process.env['DEBUG']) Logger.overrideLogger(false);

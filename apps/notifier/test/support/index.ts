@@ -6,7 +6,7 @@ import { emptyBundle, type CustomerBundle, type NewEvent, type ServiceTicket } f
 import { EventRepository, inTransaction } from '@curbside/persistence';
 import type { DataSource } from 'typeorm';
 
-const WORKSPACE = resolve(__dirname, '../../..');
+const WORKSPACE = resolve(__dirname, '../../../..');
 /** The built programs: the test target builds them before this suite runs. */
 const NOTIFIER = join(WORKSPACE, 'dist/apps/notifier/main.js');
 const CLI = join(WORKSPACE, 'dist/apps/admin-cli/main.js');

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { buildDemoImportFile } from '@curbside/demo';
 import { tempFolder } from '@curbside/testing';
 
-const WORKSPACE = resolve(__dirname, '../../..');
+const WORKSPACE = resolve(__dirname, '../../../..');
 /** The built CLI: `npm test` builds it before this suite runs. */
 const CLI = join(WORKSPACE, 'dist/apps/admin-cli/main.js');
 const API = join(WORKSPACE, 'dist/apps/api/main.js');
