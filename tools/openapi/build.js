@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /*
  * `npm run build`'s last step: writes what the API serves under /docs (the OpenAPI document, Swagger UI's
- * init script and pages) beside the built API, in dist/apps/api/openapi/, so that the API does not load
+ * init script and pages) beside the built API, in dist/apps/api/openapi-pages/, so that the API does not load
  * `@nestjs/swagger` nor build the document when it starts. The document is read from the built API booted on a
  * scratch SQLite file (nothing listens). Skipped when the pages are newer than every built file they come from.
  */
@@ -23,7 +23,7 @@ function newest(directory) {
 }
 
 async function main() {
-  const { buildOpenApiPages, OPENAPI_PAGES_DIRECTORY } = require(path.join(api, 'platform/openapi.js'));
+  const { buildOpenApiPages, OPENAPI_PAGES_DIRECTORY } = require(path.join(api, 'openapi/document.js'));
   const names = ['openapi.json', 'swagger-ui-init.js', 'index.html', 'index-trailing-slash.html'];
   const sources = Math.max(
     newest(api),

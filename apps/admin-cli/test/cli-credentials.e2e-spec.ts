@@ -1,5 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import { demoImportFile, freePort, runCli, startApi, writeTempJson } from './cli';
+import { demoImportFile, freePort, runCli, startApi, writeTempJson } from './support/cli';
 
 // The commands that stand beside a running API (clients, keys, feed links, residents' page links): a file of their
 // own, so that Jest runs them beside the import and export suite rather than after it.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { testDatabases } from '@curbside/testing';
-import { demoImportFile, runCli, writeTempJson, type ImportFile, type WireCustomer } from './cli';
+import { demoImportFile, runCli, writeTempJson, type ImportFile, type WireCustomer } from './support/cli';
 
 describe.each(testDatabases())('admin CLI on $name', (kind) => {
   let databaseUrl: string;
@@ -36,9 +36,9 @@ describe.each(testDatabases())('admin CLI on $name', (kind) => {
   it("imports then exports every record of CONTRACT §6 losslessly, edge cases included (the codecs sample file); the §6 sample's empty strings as the API answers them", () => {
     // Services without a schedule, pickups without an ETA or ticket number, an ETA with every member "null",
     // cases with and without details, notes without a comment, profiles with every member "null".
-    const sample = JSON.parse(readFileSync(join(__dirname, '../../../libs/codecs/src/testing/sample-import.json'), 'utf8')) as ImportFile;
+    const sample = JSON.parse(readFileSync(join(__dirname, '../../../libs/codecs/test/fixtures/sample-import.json'), 'utf8')) as ImportFile;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw JSON, read member by member below
-    const contractSample = JSON.parse(readFileSync(join(__dirname, '../../../libs/codecs/src/testing/contract-sample-customer.json'), 'utf8')) as Record<string, any>;
+    const contractSample = JSON.parse(readFileSync(join(__dirname, '../../../libs/codecs/test/fixtures/contract-sample-customer.json'), 'utf8')) as Record<string, any>;
     const imported = runCli(databaseUrl, ['import', writeTempJson({ ...sample, customers: [...sample.customers, contractSample] }), '--json']);
     expect(imported.stderr).toBe('');
     expect(imported.json()).toMatchObject({ holidays: { created: sample.holidays.length, replaced: 0 } });

@@ -10,7 +10,7 @@ import {
   writeTempJson,
   type ImportFile,
   type RunningApi,
-} from './cli';
+} from './support/cli';
 
 const TICKETS_PER_CUSTOMER = 600;
 /** PUTs sent at least, and at most while the import still runs: the load is bounded either way. */

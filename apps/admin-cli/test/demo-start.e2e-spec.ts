@@ -1,5 +1,5 @@
 import { tempFolder, testDatabases } from '@curbside/testing';
-import { demoImportFile, freePort, PROCESS_TEST_TIMEOUT_MS, runCli, startDemo, writeTempJson, type ImportFile, type RunningApi } from './cli';
+import { demoImportFile, freePort, PROCESS_TEST_TIMEOUT_MS, runCli, startDemo, writeTempJson, type ImportFile, type RunningApi } from './support/cli';
 
 /** An operator's own customer (not one of the demo's), without a holiday calendar. */
 function ownCustomers(): ImportFile {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempFolder, testDatabases } from '@curbside/testing';
-import { runCli } from './cli';
+import { runCli } from './support/cli';
 
 /** The operator's view of the message catalogs (CONTRACT §11), through the built CLI, on both databases. */
 describe.each(testDatabases())('messages on $name', (kind) => {

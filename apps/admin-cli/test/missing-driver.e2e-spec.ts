@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { tempFolder } from '@curbside/testing';
-import { PROCESS_TEST_TIMEOUT_MS } from './cli';
+import { PROCESS_TEST_TIMEOUT_MS } from './support/cli';
 
 const WORKSPACE = resolve(__dirname, '../../..');
 const BROKEN_BINARY = join(__dirname, 'fixtures/broken-sqlite-binary.js');

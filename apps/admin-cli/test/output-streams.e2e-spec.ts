@@ -1,4 +1,4 @@
-import { runCli } from './cli';
+import { runCli } from './support/cli';
 
 describe('the CLI keeps stdout for its output', () => {
   it('prints only the result on stdout, even at the most verbose log level', () => {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { PROCESS_TEST_TIMEOUT_MS } from './cli';
+import { PROCESS_TEST_TIMEOUT_MS } from './support/cli';
 
 const CHECK = resolve(__dirname, '../../../tools/ci/abort-check.js');
 

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { testDatabases } from '@curbside/testing';
-import { demoImportFile, freePort, PROCESS_TEST_TIMEOUT_MS, registerClient, runCli, startApi, writeTempJson, type RunningApi } from './cli';
+import { demoImportFile, freePort, PROCESS_TEST_TIMEOUT_MS, registerClient, runCli, startApi, writeTempJson, type RunningApi } from './support/cli';
 
 const BIG_CUSTOMER = '1000001';
 const BIG_TICKETS = 10_000;

@@ -5,13 +5,13 @@ import { createLogger, Metrics } from '@curbside/core';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule, ModuleImports } from './app.module';
-import { configureHttp, createFastifyAdapter } from './platform/http';
-import { setupOpenApi } from './platform/openapi';
-import { observeRequests, serveMetrics } from './platform/request-telemetry';
-import { enableGracefulShutdown } from './platform/shutdown';
+import { configureHttp, createFastifyAdapter } from './platform/http/fastify';
+import { setupOpenApi } from './openapi/document';
+import { observeRequests, serveMetrics } from './platform/telemetry/request-telemetry';
+import { enableGracefulShutdown } from './platform/lifecycle/shutdown';
 import { HOT_READS } from './hot-reads';
 import { serveHotReads } from './hot-reads/hot-reads';
-import { routesAtDebug } from './platform/startup-log';
+import { routesAtDebug } from './platform/telemetry/startup-log';
 
 export interface AppOptions {
   /** Extra modules, e.g. a test-only controller. */
@@ -32,7 +32,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     AppModule.forRoot(config, options.imports, { logger, now: options.now }),
     createFastifyAdapter(config.trustedProxies, logger, config),
     // Quiet until the JSON logger takes over: a failure to start is reported by the caller, in one line.
-    // The body parsers are the API's own (platform/body-parsers.ts).
+    // The body parsers are the API's own (platform/http/body-parsers.ts).
     { logger: false, abortOnError: false, bodyParser: false },
   );
   try {

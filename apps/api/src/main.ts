@@ -1,10 +1,10 @@
-import './tracing';
+import './platform/telemetry/start-tracing';
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@curbside/config';
 import { logLinesWritten, MetricsServer, runMain } from '@curbside/core';
 import { createApp } from './app';
-import { releaseStartMemory } from './platform/start-memory';
+import { releaseStartMemory } from './platform/lifecycle/start-memory';
 
 /** Starts the API (CONTRACT §1); any failure to start is one line on stderr and exit code 1. */
 async function main(): Promise<void> {

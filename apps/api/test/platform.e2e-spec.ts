@@ -1,6 +1,6 @@
 import { parseXml } from '@curbside/codecs';
 import { httpBehaviourDatabases } from '@curbside/testing';
-import { GracefulShutdown } from '../src/platform/shutdown';
+import { GracefulShutdown } from '../src/platform/lifecycle/shutdown';
 import { expectProblem, expectXmlMirrorsJson, PROBLEM_CONTENT_TYPE, ProbeModule, startTestApp, TestApp } from './support';
 import { RawHttpClient } from './support/property/http';
 

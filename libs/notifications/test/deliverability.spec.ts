@@ -2,7 +2,7 @@ import type { NewEvent } from '@curbside/domain';
 import { testDatabases, type SmtpSink } from '@curbside/testing';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { channel, customerBundle, drain, preference, useWorldWithSinks, type SelectionSpec } from './support';
-import { DKIM, dkimResolver } from './dkim-key';
+import { DKIM, dkimResolver } from './support/dkim-key';
 
 /*
  * CONTRACT §10 in the notifier, against a real database (both drivers), a real SMTP server and

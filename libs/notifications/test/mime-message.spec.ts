@@ -4,7 +4,7 @@ import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { emailOf, type EmailSender } from '../src/lib/channels';
 import { MimeMessageComposer, type MimeMessageInput } from '../src/lib/mime-message';
-import { DKIM, dkimResolver } from './dkim-key';
+import { DKIM, dkimResolver } from './support/dkim-key';
 
 /*
  * The composed message against nodemailer's: each email goes out once through `sendMail` with the

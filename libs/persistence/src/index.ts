@@ -60,7 +60,7 @@ export { touchCustomers } from './lib/stores/data-version.store';
 export { appendEvents } from './lib/stores/event.store';
 export { customerLanguageStore } from './lib/stores/customer-language.store';
 export { customerImportStore, importTransaction } from './lib/stores/customer-import.store';
-export { withHeldInserts } from './lib/stores/rows/insert-rows';
+export { withHeldInserts } from './lib/sql/insert-rows';
 export { contactStore, saveContacts } from './lib/stores/contact.store';
 export { revokeFeedLink, type FeedLinkRevocation } from './lib/stores/feed-link.store';
 export { residentFormKeyStore, residentTokenStore, type StoredResidentToken } from './lib/stores/resident-token.store';
@@ -79,4 +79,5 @@ export {
   type StoredResponse,
 } from './lib/stores/service-request.store';
 /** Traces through the outbox (`@opentelemetry/api` only: nothing happens unless a door started the SDK). */
-export { contextOf, currentTraceparent, inSpan, spanThatWas, startSpan, Traced } from './lib/tracing';
+export { annotateSpan, contextOf, currentTraceparent, inSpan, markFailed, propagateTrace, spanThatWas, startSpan, Traced } from './lib/tracing';
+export type { Span } from './lib/tracing';

@@ -3,8 +3,8 @@
  * realistic records, for the suites of the libs above persistence (the application's use cases).
  * Only Jest and the type checker read it; it is never built.
  */
-export { useDatabase } from './database';
-export { dataVersions } from './data-version';
-export { rowsInStatistics } from './statistics';
-export * from './fixtures';
-export { storeBundles } from './stored-bundles';
+export { useDatabase } from './support/database';
+export { dataVersions } from './support/data-version';
+export { rowsInStatistics } from './support/statistics';
+export * from './support/fixtures';
+export { storeBundles } from './support/stored-bundles';

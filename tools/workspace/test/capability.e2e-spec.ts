@@ -18,12 +18,11 @@ const NAME = 'bin-audits';
 const EDITED = [
   'libs/contract/src/lib/routes.ts',
   'libs/persistence/src/lib/repositories/index.ts',
-  'libs/persistence/src/migrations/postgres/index.ts',
-  'libs/persistence/src/migrations/sqlite/index.ts',
+  'libs/persistence/src/migrations/index.ts',
   'libs/application/src/lib/application.module.ts',
   'apps/api/src/app.module.ts',
-  'apps/api/src/docs/examples.ts',
-  'apps/api/src/platform/openapi.ts',
+  'apps/api/src/openapi/examples.ts',
+  'apps/api/src/openapi/document.ts',
 ];
 
 /** The files of the checkout as git sees them (committed or not, not ignored). */

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { ApiTags } from '../docs/openapi-decorators';
+import { ApiTags } from '../openapi/openapi-decorators';
 import { responses, WireObject } from '@curbside/codecs';
 import { accountBalance, type Customer } from '@curbside/domain';
 import { InvoiceRepository, ProfileRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
-import { WireResponse } from '../docs';
+import { WireResponse } from '../openapi';
 import { TrackingId, Endpoint } from '../platform';
 import { ROUTES } from '@curbside/contract';
 

@@ -1,11 +1,11 @@
 import { Controller, Query } from '@nestjs/common';
-import { ApiTags } from '../docs/openapi-decorators';
+import { ApiTags } from '../openapi/openapi-decorators';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { EmailActivityRepository, IssueActivityRepository, NoteRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
 import { ListPaging, ListParams, Paging } from '../lists';
-import { WireResponse } from '../docs';
+import { WireResponse } from '../openapi';
 import { TrackingId, Endpoint } from '../platform';
 import { ROUTES } from '@curbside/contract';
 

@@ -1,10 +1,11 @@
 import { Body, Controller, Headers, HttpCode, Inject } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '../docs/openapi-decorators';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '../openapi/openapi-decorators';
 import { ROUTES, TEXT_INBOUND_SIGNATURE_HEADER, verifyTextInbound, type FormMembers } from '@curbside/contract';
 import { textKeywordOf } from '@curbside/domain';
 import { SetTextOptIn } from '@curbside/application';
 import { Messages } from '@curbside/messages';
-import { ApiErrorCode, ApiException, DatabaseUnavailableResponse, Endpoint, ProblemResponse } from '../platform';
+import { ApiErrorCode, ApiException, Endpoint } from '../platform';
+import { DatabaseUnavailableResponse, ProblemResponse } from '../openapi';
 import { CONSENT_OPTIONS, type ConsentOptions } from './consent.options';
 
 /** The answer a provider expects (TwiML): nothing to send back; the carrier confirms STOP and START itself. */

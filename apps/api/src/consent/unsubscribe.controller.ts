@@ -1,13 +1,13 @@
 import { Controller, Header, HttpCode, Inject, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '../docs/openapi-decorators';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '../openapi/openapi-decorators';
 import { ROUTES } from '@curbside/contract';
 import { UnsubscribeTokens, type UnsubscribeGrant } from '@curbside/notifications';
 import { Unsubscribe } from '@curbside/application';
 import { Messages } from '@curbside/messages';
 import { CustomerRepository } from '@curbside/persistence';
-import { LanguageQuery } from '../docs';
-import { ApiErrorCode, ApiException, DatabaseUnavailableResponse, Endpoint, ProblemResponse } from '../platform';
+import { DatabaseUnavailableResponse, LanguageQuery, ProblemResponse } from '../openapi';
+import { ApiErrorCode, ApiException, Endpoint } from '../platform';
 import { CONSENT_OPTIONS, type ConsentOptions } from './consent.options';
 import { confirmPage, donePage, type Page } from './pages';
 

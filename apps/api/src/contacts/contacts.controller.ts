@@ -1,12 +1,12 @@
 import { Controller } from '@nestjs/common';
 import type { SchemaObject } from '@nestjs/swagger';
-import { ApiBody, ApiTags } from '../docs/openapi-decorators';
+import { ApiBody, ApiTags } from '../openapi/openapi-decorators';
 import { contactCodec, responses, WireObject } from '@curbside/codecs';
 import type { Contact, ContactType, Customer } from '@curbside/domain';
 import { UpdateContacts } from '@curbside/application';
 import { ContactRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
-import { WireResponse } from '../docs';
+import { WireResponse } from '../openapi';
 import { ConditionalPut, ConditionalPutRequest, Endpoint, PutRequest, TrackingId } from '../platform';
 import { ROUTES } from '@curbside/contract';
 

@@ -1,6 +1,6 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
-import { ApiParam } from '../docs/openapi-decorators';
-import { CustomerApi } from '../platform';
+import { ApiParam } from '../openapi/openapi-decorators';
+import { CustomerApi } from '../openapi';
 import { CustomerExistsGuard } from './customer-exists.guard';
 
 /**

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '../docs/openapi-decorators';
+import { ApiPropertyOptional } from '../openapi/openapi-decorators';
 import { IsOptional, registerDecorator, ValidationOptions } from '@curbside/config';
 import { DateRange } from '@curbside/domain';
 import { DecodeError, ISO_DATE_SCHEMA, parseQueryDate } from '@curbside/codecs';

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags } from '../docs/openapi-decorators';
-import { ApiErrorCode, ApiException, Endpoint, ProblemResponse } from '../platform';
+import { ApiOkResponse, ApiProperty, ApiTags } from '../openapi/openapi-decorators';
+import { ApiErrorCode, ApiException, Endpoint } from '../platform';
+import { ProblemResponse } from '../openapi';
 import { Readiness } from './readiness';
 import { type HealthBody, ROUTES } from '@curbside/contract';
 

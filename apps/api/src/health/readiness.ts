@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { GracefulShutdown } from '../platform/shutdown';
+import { GracefulShutdown } from '../platform/lifecycle/shutdown';
 
 /** Ready = not shutting down and the database answers. */
 @Injectable()

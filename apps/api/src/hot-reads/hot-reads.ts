@@ -11,15 +11,15 @@ import { CustomerExistsGuard } from '../customer-scope/customer-exists.guard';
 import { RecordIdPipe } from '../customer-scope/record-id.pipe';
 import { ListCursors } from '../lists/list-cursors';
 import { LIST_OPTIONS, type ListOptions, ListPaging } from '../lists/paging';
-import { ApiException } from '../platform/api.exception';
-import { ClientAborts } from '../platform/client-aborts';
-import { DatabaseOutage } from '../platform/database-outage';
-import { nestPath } from '../platform/endpoint';
-import { NegotiationGuard, sendNegotiated } from '../platform/negotiation.guard';
-import { ProblemFilter } from '../platform/problem.filter';
-import { RepeatReads } from '../platform/repeat-reads';
+import { ApiException } from '../platform/errors/api.exception';
+import { ClientAborts } from '../platform/http/client-aborts';
+import { DatabaseOutage } from '../platform/errors/database-outage';
+import { nestPath } from '../platform/http/endpoint';
+import { NegotiationGuard, sendNegotiated } from '../platform/negotiation/negotiation.guard';
+import { ProblemFilter } from '../platform/errors/problem.filter';
+import { RepeatReads } from '../platform/caching/repeat-reads';
 
-import { createValidationPipe } from '../platform/validation';
+import { createValidationPipe } from '../platform/http/validation';
 import { type QueryCheck } from './query-check';
 
 /** What a hot read's handler takes besides its query: what the guards resolved. */

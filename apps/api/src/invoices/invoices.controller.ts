@@ -1,12 +1,12 @@
 import { Controller, Param, Query, Res } from '@nestjs/common';
-import { ApiTags } from '../docs/openapi-decorators';
+import { ApiTags } from '../openapi/openapi-decorators';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Balance, Customer } from '@curbside/domain';
 import type { FastifyReply } from 'fastify';
 import { InvoiceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customer-scope';
 import { ListPaging, ListParams, Paging } from '../lists';
-import { WireResponse } from '../docs';
+import { WireResponse } from '../openapi';
 import { addLink, ApiErrorCode, ApiException, Endpoint } from '../platform';
 import { ROUTES } from '@curbside/contract';
 

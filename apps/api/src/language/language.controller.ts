@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import type { SchemaObject } from '@nestjs/swagger';
-import { ApiBody, ApiTags } from '../docs/openapi-decorators';
+import { ApiBody, ApiTags } from '../openapi/openapi-decorators';
 import { SetCustomerLanguage } from '@curbside/application';
 import { languageCodec, responses, type WireObject } from '@curbside/codecs';
 import type { Config } from '@curbside/config';
@@ -9,8 +9,8 @@ import { CONFIG } from '@curbside/core';
 import type { ApiClient, Customer, CustomerLanguage } from '@curbside/domain';
 import { CustomerRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
-import { WireResponse } from '../docs';
-import { ApiErrorCode, ApiException, ConditionalPut, ConditionalPutRequest, CurrentClient, Endpoint, ProblemResponse, PutRequest, quoted, TrackingId } from '../platform';
+import { ProblemResponse, WireResponse } from '../openapi';
+import { ApiErrorCode, ApiException, ConditionalPut, ConditionalPutRequest, CurrentClient, Endpoint, PutRequest, quoted, TrackingId } from '../platform';
 
 @ApiTags('language')
 @Controller()

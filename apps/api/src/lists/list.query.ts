@@ -1,4 +1,4 @@
-import { ApiPropertyOptional, IntersectionType } from '../docs/openapi-decorators';
+import { ApiPropertyOptional, IntersectionType } from '../openapi/openapi-decorators';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from '@curbside/config';
 import { DateRangeQuery } from '../customer-scope';

@@ -1,10 +1,11 @@
 import { Body, Controller, createParamDecorator, ExecutionContext, Header, HttpCode, Ip, UseFilters } from '@nestjs/common';
 import type { SchemaObject } from '@nestjs/swagger';
-import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '../docs/openapi-decorators';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '../openapi/openapi-decorators';
 import type { FastifyRequest } from 'fastify';
 import type { ApiClient } from '@curbside/domain';
 import { AccessTokenResponse, ClientService, TokenIntrospection, TokenService } from '@curbside/auth';
-import { BodyEdgeProblems, CLIENT_BASIC, Endpoint, problemContent, RateLimits } from '../platform';
+import { Endpoint, RateLimits } from '../platform';
+import { BodyEdgeProblems, CLIENT_BASIC, problemContent } from '../openapi';
 import { OAuthException, OAuthExceptionFilter } from './oauth.exception';
 import { readIntrospectionRequest, readTokenRequest, TokenRequest } from './token-request';
 import { CREDENTIAL_LIMITS, ROUTES, type TokenIntrospectionBody } from '@curbside/contract';

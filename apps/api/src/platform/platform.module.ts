@@ -1,12 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ClientAborts } from './client-aborts';
-import { DatabaseOutage } from './database-outage';
-import { JsonBodyGuard } from './json-body.guard';
-import { ProblemFilter } from './problem.filter';
-import { RepeatReads } from './repeat-reads';
-import { RequestTrackingGuard } from './request-tracking';
-import { createValidationPipe } from './validation';
+import { ClientAborts } from './http/client-aborts';
+import { DatabaseOutage } from './errors/database-outage';
+import { JsonBodyGuard } from './http/json-body.guard';
+import { ProblemFilter } from './errors/problem.filter';
+import { RepeatReads } from './caching/repeat-reads';
+import { RequestTrackingGuard } from './http/request-tracking';
+import { createValidationPipe } from './http/validation';
 
 /** The HTTP edge every route passes through, in this order: guards, negotiation, validation, problems. */
 @Global()

@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { ApiBody, ApiTags } from '../docs/openapi-decorators';
+import { ApiBody, ApiTags } from '../openapi/openapi-decorators';
 import { preferenceCodec, responses, WireObject } from '@curbside/codecs';
 import type { Customer, Preference } from '@curbside/domain';
 import { UpdatePreferences } from '@curbside/application';
 import { PreferenceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
-import { WireResponse } from '../docs';
+import { WireResponse } from '../openapi';
 import { ConditionalPut, ConditionalPutRequest, Endpoint, PutRequest, TrackingId } from '../platform';
 import { UpdatePreferencesDto } from './dtos/update-preferences.dto';
 import { ROUTES } from '@curbside/contract';

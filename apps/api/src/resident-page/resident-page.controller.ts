@@ -6,7 +6,7 @@ import type { Id, RequestRefusal, SelectionUpdate, ServiceRequest } from '@curbs
 import { CustomerRepository } from '@curbside/persistence';
 import type { Eta } from 'eta';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiExcludeController } from '../docs/openapi-decorators';
+import { ApiExcludeController } from '../openapi/openapi-decorators';
 import { Clock, RateLimits } from '../platform';
 import { requestFingerprint } from '../service-requests/idempotency-key';
 import type { PageLanguage } from '@curbside/messages';

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { applyDecorators, createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { ApiHeader } from '../docs/openapi-decorators';
+import { ApiHeader } from '../openapi/openapi-decorators';
 import type { Id, ServiceRequest } from '@curbside/domain';
 import type { FastifyRequest } from 'fastify';
-import { ApiErrorCode, ApiException, ProblemResponse } from '../platform';
+import { ApiErrorCode, ApiException } from '../platform';
+import { ProblemResponse } from '../openapi';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Set on an answer that replays the first answer to its key. */

@@ -1,14 +1,14 @@
 import { Body, Controller, Inject, Res } from '@nestjs/common';
 import type { SchemaObject } from '@nestjs/swagger';
-import { ApiBody, ApiTags } from '../docs/openapi-decorators';
+import { ApiBody, ApiTags } from '../openapi/openapi-decorators';
 import { CreateServiceRequest, type StoredResponse } from '@curbside/application';
 import { ROUTES } from '@curbside/contract';
 import { responses, serviceRequestCodec, type WireObject } from '@curbside/codecs';
 import type { ApiClient, Customer, Id, ServiceTicket } from '@curbside/domain';
 import type { FastifyReply } from 'fastify';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';
-import { CreatedWireResponse } from '../docs';
-import { ApiErrorCode, ApiException, Clock, CurrentClient, decodeBody, Endpoint, JsonBodyProblems, ProblemResponse, TrackingId } from '../platform';
+import { CreatedWireResponse, JsonBodyProblems, ProblemResponse } from '../openapi';
+import { ApiErrorCode, ApiException, Clock, CurrentClient, decodeBody, Endpoint, TrackingId } from '../platform';
 import { AcceptsIdempotencyKey, IDEMPOTENCY_HEADER, IdempotencyKey, REPLAYED_HEADER, requestFingerprint } from './idempotency-key';
 import { refusalProblem } from './refusals';
 import { SERVICE_REQUEST_OPTIONS, type ServiceRequestOptions } from './service-requests.options';

@@ -2,12 +2,12 @@ import { Controller, Header, Param, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CALENDAR_MESSAGES } from '@curbside/codecs';
 import { Messages } from '@curbside/messages';
-import { ApiParam, ApiProduces, ApiTags } from '../docs/openapi-decorators';
+import { ApiParam, ApiProduces, ApiTags } from '../openapi/openapi-decorators';
 import { PickupSchedules } from '@curbside/application';
 import { FeedTokenService } from '@curbside/auth';
 import { CustomerRepository } from '@curbside/persistence';
-import { CalendarResponse, LanguageQuery } from '../docs';
-import { ApiErrorCode, ApiException, Clock, ProblemResponse, Endpoint } from '../platform';
+import { CalendarResponse, LanguageQuery, ProblemResponse } from '../openapi';
+import { ApiErrorCode, ApiException, Clock, Endpoint } from '../platform';
 import { ROUTES } from '@curbside/contract';
 
 

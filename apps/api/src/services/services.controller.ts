@@ -1,5 +1,5 @@
 import { Controller, Inject, Param, Query } from '@nestjs/common';
-import { ApiProduces, ApiTags } from '../docs/openapi-decorators';
+import { ApiProduces, ApiTags } from '../openapi/openapi-decorators';
 import { FeedTokenService } from '@curbside/auth';
 import type { Config } from '@curbside/config';
 import { CONFIG } from '@curbside/core';
@@ -19,8 +19,8 @@ import { PickupSchedules } from '@curbside/application';
 import { HolidayRepository, PickupRepository, ServiceRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customer-scope';
 import { ListPaging, Paging } from '../lists';
-import { CalendarResponse, WireResponse } from '../docs';
-import { ApiErrorCode, ApiException, Clock, CurrentClient, Format, NotCached, ProblemResponse, ResponseFormat, TrackingId, Endpoint } from '../platform';
+import { CalendarResponse, ProblemResponse, WireResponse } from '../openapi';
+import { ApiErrorCode, ApiException, Clock, CurrentClient, Format, NotCached, ResponseFormat, TrackingId, Endpoint } from '../platform';
 import { feedUrl } from './calendar-feed.controller';
 import { EtaQuery, PickupStatsQuery, ServiceListQuery } from './dtos/service-queries.dto';
 import { ROUTES } from '@curbside/contract';

@@ -1,11 +1,11 @@
 import { Controller, Param, Query } from '@nestjs/common';
-import { ApiTags } from '../docs/openapi-decorators';
+import { ApiTags } from '../openapi/openapi-decorators';
 import { responses, WireObject } from '@curbside/codecs';
 import type { Customer, DisposalTicket } from '@curbside/domain';
 import { DisposalTicketRepository, ServiceTicketRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customer-scope';
 import { ListPaging, Paging } from '../lists';
-import { WireResponse } from '../docs';
+import { WireResponse } from '../openapi';
 import { ApiErrorCode, ApiException, TrackingId, Endpoint } from '../platform';
 import { DISPOSAL, DisposalViewQuery, TicketDetailQuery, TicketListQuery } from './dtos/ticket-query.dto';
 import { ROUTES } from '@curbside/contract';

@@ -43,7 +43,7 @@ export const pathSamplesOf = (customerId: string) => {
 
 /** A customer with the members of the CONTRACT §6 sample, its empty strings, a published profile id and equipment id (`1000009`). */
 export const contractSampleCustomer = (): FixtureCustomer =>
-  JSON.parse(readFileSync(join(__dirname, '../../../../libs/codecs/src/testing/contract-sample-customer.json'), 'utf8'));
+  JSON.parse(readFileSync(join(__dirname, '../../../../libs/codecs/test/fixtures/contract-sample-customer.json'), 'utf8'));
 
 /** Loads the fixture through the import path, as `npm run cli -- import` does. */
 export async function loadFixture(app: NestFastifyApplication): Promise<void> {

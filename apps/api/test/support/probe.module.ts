@@ -2,7 +2,8 @@ import { Body, Controller, Get, Module, Put } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsString, ValidateNested } from 'class-validator';
-import { CustomerApi, Negotiated, TrackingId } from '../../src/platform';
+import { Negotiated, TrackingId } from '../../src/platform';
+import { CustomerApi } from '../../src/openapi';
 
 class ProbeItemDto {
   @IsString() name!: string;

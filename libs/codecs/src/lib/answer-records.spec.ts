@@ -1,4 +1,4 @@
-import sample from '../testing/sample-import.json';
+import sample from '../../test/fixtures/sample-import.json';
 import { type AnswerResource, decodeAnswerRecords } from './answer-records';
 import { DecodeError } from './errors';
 import { decodeImportFile } from './import-file';

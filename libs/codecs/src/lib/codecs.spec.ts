@@ -1,5 +1,5 @@
 import { summarizeServiceTicket } from '@curbside/domain';
-import sample from '../testing/sample-import.json';
+import sample from '../../test/fixtures/sample-import.json';
 import { caseCodec } from './case.codec';
 import { contactCodec } from './contact.codec';
 import { disposalTicketCodec } from './disposal-ticket.codec';

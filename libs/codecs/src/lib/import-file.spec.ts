@@ -1,6 +1,6 @@
 import type { CustomerBundle } from '@curbside/domain';
-import contractSampleCustomer from '../testing/contract-sample-customer.json';
-import sample from '../testing/sample-import.json';
+import contractSampleCustomer from '../../test/fixtures/contract-sample-customer.json';
+import sample from '../../test/fixtures/sample-import.json';
 import { ImportFileError, type ImportIssue } from './errors';
 import { decodeImportFile, encodeImportFile, ImportFileReader, importRecordLists } from './import-file';
 

@@ -1,5 +1,5 @@
 import { summarizeDisposalTicket, summarizeInvoice, summarizeServiceTicket, type CustomerBundle } from '@curbside/domain';
-import sample from '../testing/sample-import.json';
+import sample from '../../test/fixtures/sample-import.json';
 import { decodeImportFile } from './import-file';
 import { responses } from './responses';
 import type { WireObject, WireValue } from './wire';

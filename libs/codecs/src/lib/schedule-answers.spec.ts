@@ -1,4 +1,4 @@
-import sample from '../testing/sample-import.json';
+import sample from '../../test/fixtures/sample-import.json';
 import { DecodeError } from './errors';
 import { decodeImportFile } from './import-file';
 import { scheduleAnswers } from './schedule-answers';

@@ -5,7 +5,7 @@ import type { NodeSDK } from '@opentelemetry/sdk-node';
  * OpenTelemetry traces, the one place they are set up. Off unless an OTEL_* variable names where
  * traces go; then the SDK (and its instrumentations: pg, ioredis) is loaded here and started before
  * the rest of the process is, so that it can instrument those modules as they load. A request's
- * server span is the API's own (apps/api's platform/server-spans.ts, two Fastify hooks): OpenTelemetry's
+ * server span is the API's own (apps/api's platform/telemetry/server-spans.ts, two Fastify hooks): OpenTelemetry's
  * HTTP and NestJS instrumentations added 0.6-0.7 of a small request's own CPU (docs/performance.md).
  * Off, nothing of the SDK is loaded: the code only ever calls `@opentelemetry/api`, which does
  * nothing without it. Everything else is read by the SDK from the standard variables

@@ -1,4 +1,4 @@
-import { pickupRecord } from '../../test/pickup-records';
+import { pickupRecord } from '../../test/support/pickup-records';
 import { type EtaQuestion, type EtaView, etaFor } from './eta';
 import type { PickupEta } from './pickups';
 

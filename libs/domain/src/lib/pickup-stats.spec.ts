@@ -1,4 +1,4 @@
-import { pickupRecord } from '../../test/pickup-records';
+import { pickupRecord } from '../../test/support/pickup-records';
 import { statsPickups, statsWindow, summarizePickups } from './pickup-stats';
 
 describe('services/stats rules', () => {

@@ -1,4 +1,4 @@
-import { pickupRecord } from '../../test/pickup-records';
+import { pickupRecord } from '../../test/support/pickup-records';
 import { todayIn, weekdayIndex } from './dates';
 import type { Holiday, Pickup, ServiceSchedule, Weekday } from './pickups';
 import { describeSchedule, formatPublishedPickupDate, isScheduledOn, nextPickup, scheduledPickups, weekdayName, weekdayOf } from './schedules';

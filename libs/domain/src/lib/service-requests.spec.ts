@@ -1,4 +1,4 @@
-import { serviceRecord } from '../../test/services';
+import { serviceRecord } from '../../test/support/services';
 import { localDateTimeIn, todayIn } from './dates';
 import type { Holiday } from './pickups';
 import {

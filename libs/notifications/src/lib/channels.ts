@@ -3,9 +3,9 @@ import { request as httpsRequest } from 'node:https';
 import type { DkimConfig, SendTimeouts } from '@curbside/config';
 import { DeliveryFailure, type Channel } from '@curbside/application';
 import { messageIdOf, reasonOf, type DeliveryChannel, type DeliveryWithMessage } from '@curbside/domain';
-import { context, propagation, trace } from '@opentelemetry/api';
 import type { Transporter } from 'nodemailer';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '@curbside/contract';
+import { annotateSpan, propagateTrace } from '@curbside/persistence';
 import type { MimeMessageComposer, MimeMessageInput } from './mime-message';
 import { guardedLookup, RefusedTarget, refusedHost } from './webhook-targets';
 
@@ -100,7 +100,7 @@ export class EmailChannel implements Channel {
       const message = { envelope: { from: this.from.address, to: delivery.address }, raw, messageId: email.messageId, signal };
       const sent = await this.transport.sendMail(message);
       // The mail server's answer, in the send's span: the end of a reminder's trace.
-      trace.getActiveSpan()?.setAttributes({ 'smtp.response': String(sent.response), 'smtp.message_id': email.messageId });
+      annotateSpan({ 'smtp.response': String(sent.response), 'smtp.message_id': email.messageId });
     } catch (error) {
       const { responseCode: code, command } = error as { responseCode?: number; command?: string };
       const permanent = code !== undefined && code >= 500 && code < 600;
@@ -118,7 +118,7 @@ const noAnswerWithin = (timeoutMs: number) => `HTTP: no answer within ${timeoutM
 /** POSTs `body` as JSON, with the trace's `traceparent` when traced; a 2xx is a delivery. `signal` ends it, as does `timeoutMs` from the start. */
 async function postJson(url: string, body: string, headers: Record<string, string>, signal: AbortSignal, timeoutMs: number): Promise<void> {
   let response: Response;
-  propagation.inject(context.active(), headers);
+  propagateTrace(headers);
   try {
     response = await fetch(url, {
       method: 'POST',
@@ -134,7 +134,7 @@ async function postJson(url: string, body: string, headers: Record<string, strin
   }
   // The body is read within the same deadline: a provider that sends its headers and then goes quiet is cut too.
   await response.arrayBuffer().catch(() => undefined);
-  trace.getActiveSpan()?.setAttribute('http.response.status_code', response.status);
+  annotateSpan({ 'http.response.status_code': response.status });
   if (response.ok) return;
   const temporary = response.status === 429 || response.status >= 500;
   throw new DeliveryFailure(`HTTP ${response.status}`, !temporary);
@@ -195,7 +195,7 @@ function postToWebhook(target: string, body: string, headers: Record<string, str
   if (refusal !== null) return Promise.reject(new DeliveryFailure(`HTTP: refused target: ${refusal}`, true));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const payload = Buffer.from(body);
-  propagation.inject(context.active(), headers);
+  propagateTrace(headers);
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([cut, timeout]);
   return new Promise((resolve, reject) => {
@@ -211,7 +211,7 @@ function postToWebhook(target: string, body: string, headers: Record<string, str
         response.resume();
         response.on('end', () => {
           const status = response.statusCode ?? 0;
-          trace.getActiveSpan()?.setAttribute('http.response.status_code', status);
+          annotateSpan({ 'http.response.status_code': status });
           if (status >= 200 && status < 300) return resolve();
           const temporary = status === 429 || status >= 500;
           reject(new DeliveryFailure(`HTTP ${status}`, !temporary));

@@ -1,9 +1,9 @@
 import { emptyBundle, type Delivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
-import { dataVersions } from '../../test/data-version';
-import { useDatabase } from '../../test/database';
-import { storeBundles } from '../../test/stored-bundles';
-import { emailActivity, service, serviceTicket } from '../../test/fixtures';
+import { dataVersions } from '../../test/support/data-version';
+import { useDatabase } from '../../test/support/database';
+import { storeBundles } from '../../test/support/stored-bundles';
+import { emailActivity, service, serviceTicket } from '../../test/support/fixtures';
 import {
   DeliveryRepository,
   HolidayRepository,

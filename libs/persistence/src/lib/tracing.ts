@@ -1,10 +1,14 @@
 import { context, propagation, ROOT_CONTEXT, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
 
+export type { Span };
+
 /*
- * Traces, as the code sees them: only `@opentelemetry/api`, which does nothing until a process
- * starts the SDK (libs/core's `startTracing`, when an OTEL_* exporter variable is set). Here,
- * because the outbox carries the trace: an event and each of its deliveries keep the W3C
- * `traceparent` of what caused them, and the notifier continues that trace when it sends.
+ * Traces, as the libs' code sees them: only `@opentelemetry/api`, which does nothing until a process
+ * starts the SDK (libs/core's `startTracing`, when an OTEL_* exporter variable is set). The one home of
+ * the spans the libs make (the use cases, the notifier's work, its channels' sends): here, in
+ * persistence, because the outbox carries the trace (an event and each of its deliveries keep the W3C
+ * `traceparent` of what caused them, and the notifier continues that trace when it sends), and
+ * because every lib that makes spans stands on persistence.
  */
 
 const tracer = trace.getTracer('curbside');
@@ -34,7 +38,7 @@ export function inSpan<T>(name: string, work: (span: Span) => Promise<T>, option
       return await work(span);
     } catch (error) {
       span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+      markFailed(span, error instanceof Error ? error.message : String(error));
       throw error;
     } finally {
       span.end();
@@ -65,4 +69,22 @@ export function Traced(): MethodDecorator {
     };
     return descriptor;
   };
+}
+
+/** Marks `span` failed, for `reason`: its status `ERROR`, which a backend shows as the trace's failure. */
+export function markFailed(span: Span, reason: string): void {
+  span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
+}
+
+/** Adds attributes to the span in progress (nothing when there is none): what an answer said, in the send's span. */
+export function annotateSpan(attributes: Attributes): void {
+  trace.getActiveSpan()?.setAttributes(attributes);
+}
+
+/**
+ * Writes the span in progress into an outgoing request's `headers` (W3C `traceparent`, `tracestate`), so the
+ * receiver's tracing can join the trace; nothing when untraced.
+ */
+export function propagateTrace(headers: Record<string, string>): void {
+  propagation.inject(context.active(), headers);
 }

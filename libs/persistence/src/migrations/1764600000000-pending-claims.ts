@@ -13,7 +13,7 @@ const pendingClaimsUp: string[] = [
 
 const pendingClaimsDown: string[] = [`DROP INDEX "idx_deliveries_pending_id"`, `DROP INDEX "idx_events_pending_id"`];
 
-/** The same statements on both drivers: one migration class, listed by both (postgres/index.ts, sqlite/index.ts). */
+/** The same statements on both drivers: one migration class, run by both (index.ts). */
 export class PendingClaims1764600000000 implements MigrationInterface {
   name = 'PendingClaims1764600000000';
 

@@ -24,7 +24,7 @@ const failedRowsDown: string[] = [
   `CREATE INDEX "idx_events_state_next_attempt_at" ON "events" ("state", "next_attempt_at")`,
 ];
 
-/** The same statements on both drivers: one migration class, listed by both (postgres/index.ts, sqlite/index.ts). */
+/** The same statements on both drivers: one migration class, run by both (index.ts). */
 export class FailedRows1764700000000 implements MigrationInterface {
   name = 'FailedRows1764700000000';
 

@@ -12,7 +12,7 @@ const traceContextUp: string[] = [
 
 const traceContextDown: string[] = [`ALTER TABLE "deliveries" DROP COLUMN "traceparent"`, `ALTER TABLE "events" DROP COLUMN "traceparent"`];
 
-/** The same statements on both drivers (SQLite drops a column since 3.35): one migration class, listed by both. */
+/** The same statements on both drivers (SQLite drops a column since 3.35): one migration class, run by both. */
 export class TraceContext1764900000000 implements MigrationInterface {
   name = 'TraceContext1764900000000';
 

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The calendar feed links an operator revoked, one row a link; one class, listed by both drivers. */
+/** The calendar feed links an operator revoked, one row a link; one class, run by both drivers. */
 const feedLinkRevocationsUp: string[] = [
   `CREATE TABLE "feed_link_revocations" (
     "link_id" text NOT NULL,

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { driverOf } from './dialect';
 
 /**
  * Which clients may introspect tokens (CONTRACT §2): those an operator registered as resource
@@ -12,12 +13,12 @@ const resourceServersUp = (driver: string): string[] => [
 
 const resourceServersDown: string[] = [`ALTER TABLE "api_clients" DROP COLUMN "resource_server"`];
 
-/** The same statements on both drivers (SQLite drops a column since 3.35): one migration class, listed by both. */
+/** The same statements on both drivers (SQLite drops a column since 3.35): one migration class, run by both. */
 export class ResourceServers1765400000000 implements MigrationInterface {
   name = 'ResourceServers1765400000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of resourceServersUp(queryRunner.connection.options.type)) await queryRunner.query(statement);
+    for (const statement of resourceServersUp(driverOf(queryRunner))) await queryRunner.query(statement);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Each channel of a notifier claims its own deliveries (`ORDER BY "id" LIMIT n` among one
  * channel's pending rows): this index takes a text's claim straight to the pending texts, past
- * however many emails a stalled mail server keeps pending. One class, listed by both drivers.
+ * however many emails a stalled mail server keeps pending. One class, run by both drivers.
  */
 const channelClaimsUp: string[] = [`CREATE INDEX "idx_deliveries_pending_channel_id" ON "deliveries" ("channel", "id") WHERE "state" = 'pending'`];
 

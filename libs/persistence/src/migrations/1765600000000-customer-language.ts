@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The language each customer reads (CONTRACT §11) and who set it last; one class, listed by both drivers. */
+/** The language each customer reads (CONTRACT §11) and who set it last; one class, run by both drivers. */
 const customerLanguageUp: string[] = [
   `ALTER TABLE "customers" ADD COLUMN "language" text`,
   `ALTER TABLE "customers" ADD COLUMN "language_modified_by" text`,

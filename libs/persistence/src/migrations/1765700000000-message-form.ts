@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** What each customer's message was written as (CONTRACT §11): its language, and a text's encoding and segments; one class, listed by both drivers. */
+/** What each customer's message was written as (CONTRACT §11): its language, and a text's encoding and segments; one class, run by both drivers. */
 const messageFormUp: string[] = [
   `ALTER TABLE "deliveries" ADD COLUMN "language" text`,
   `ALTER TABLE "deliveries" ADD COLUMN "encoding" text`,

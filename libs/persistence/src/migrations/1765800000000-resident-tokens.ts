@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** A resident's page links and sessions, stored as hashes, and its request forms' keys (CONTRACT §12); one class, listed by both drivers. */
+/** A resident's page links and sessions, stored as hashes, and its request forms' keys (CONTRACT §12); one class, run by both drivers. */
 const residentTokensUp: string[] = [
   `CREATE TABLE "resident_tokens" (
     "token_hash" text NOT NULL,

@@ -1,4 +1,4 @@
-import { ApiProperty } from '../../docs/openapi-decorators';
+import { ApiProperty } from '../../openapi/openapi-decorators';
 import { PREFERENCES_UPDATE_MAX_LENGTHS } from '@curbside/codecs';
 import { CHANNEL_NAMES, PREFERENCE_CATEGORIES, SELECTION_TYPES } from '@curbside/domain';
 import type { ChannelName, PreferenceCategory, SelectionType } from '@curbside/domain';

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '../../docs/openapi-decorators';
+import { ApiProperty, ApiPropertyOptional } from '../../openapi/openapi-decorators';
 import { IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, registerDecorator } from '@curbside/config';
 import { LINES_OF_BUSINESS, type LineOfBusiness, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '@curbside/domain';
 import { ISO_DATE_SCHEMA } from '@curbside/codecs';

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '../../docs/openapi-decorators';
+import { ApiProperty, ApiPropertyOptional } from '../../openapi/openapi-decorators';
 import { IsIn, IsOptional } from '@curbside/config';
 import { ListParams } from '../../lists';
 

@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import {
   bounceSuppression,
   cappedCustomers,
@@ -15,7 +14,7 @@ import {
   type Delivery,
   type DeliveryWithMessage,
 } from '@curbside/domain';
-import { contextOf, DeliveryRepository, EventRepository, inSpan, spanThatWas, type SentDelivery } from '@curbside/persistence';
+import { contextOf, DeliveryRepository, EventRepository, inSpan, markFailed, spanThatWas, type SentDelivery, type Span } from '@curbside/persistence';
 import { nowOf, retryAt, type DeliveryOptions } from './delivery-options';
 import { DeliveryFailure, MessageRenderer, type BatchControl, type DeliveryChannels, type OutcomeListener } from './delivery-ports';
 import { DeliveredRecorder } from './delivered-recorder';
@@ -172,7 +171,7 @@ export class DeliverClaimed {
     try {
       await untilAborted(channel.send(delivery, signal), signal);
     } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: reasonOf(error) });
+      markFailed(span, reasonOf(error));
       if (stop?.aborted) {
         await this.giveBack(delivery);
         return null;

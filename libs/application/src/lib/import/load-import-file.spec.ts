@@ -15,8 +15,8 @@ const scannedPieces = jest.mocked(codecs.scannedPieces);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests edit raw JSON freely
 
-const sample = JSON.parse(readFileSync(path.join(__dirname, '../../../../codecs/src/testing/sample-import.json'), 'utf8')) as Json;
-const contractSample = JSON.parse(readFileSync(path.join(__dirname, '../../../../codecs/src/testing/contract-sample-customer.json'), 'utf8')) as Json;
+const sample = JSON.parse(readFileSync(path.join(__dirname, '../../../../codecs/test/fixtures/sample-import.json'), 'utf8')) as Json;
+const contractSample = JSON.parse(readFileSync(path.join(__dirname, '../../../../codecs/test/fixtures/contract-sample-customer.json'), 'utf8')) as Json;
 
 /** The sample file after `edit`, as JSON text. */
 function edited(edit: (file: Json) => void): string {

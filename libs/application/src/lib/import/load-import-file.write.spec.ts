@@ -11,7 +11,7 @@ import { LoadImportFile } from './load-import-file';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests edit raw JSON freely
 
-const sample = JSON.parse(readFileSync(path.join(__dirname, '../../../../codecs/src/testing/sample-import.json'), 'utf8')) as Json;
+const sample = JSON.parse(readFileSync(path.join(__dirname, '../../../../codecs/test/fixtures/sample-import.json'), 'utf8')) as Json;
 
 /** `count` copies of the sample's first customer, ids `first`, `first + 1`…; `edit` changes the n-th. */
 function customers(first: number, count: number, edit: (customer: Json, n: number) => void = () => undefined): Json[] {

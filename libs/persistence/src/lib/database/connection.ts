@@ -3,8 +3,7 @@ import { reasonOf } from '@curbside/domain';
 import { ENTITIES } from '../entities/all';
 import { SnakeNamingStrategy } from '../naming-strategy';
 import { loadSqliteDriver } from '../sqlite-driver';
-import { SQLITE_MIGRATIONS } from '../../migrations/sqlite';
-import { POSTGRES_MIGRATIONS } from '../../migrations/postgres';
+import { MIGRATIONS } from '../../migrations';
 import { SQLITE_BUSY_TIMEOUT_MS, useTheWriteLock, withTheWriteLock } from './transactions';
 import { parseDatabaseUrl } from './url';
 
@@ -42,12 +41,12 @@ export function createDataSource(url: string, options: DatabaseOptions = {}): Da
       prepareDatabase: (db: { pragma(source: string): unknown }) => {
         db.pragma('synchronous = NORMAL');
       },
-      migrations: SQLITE_MIGRATIONS,
+      migrations: MIGRATIONS,
     });
     useTheWriteLock(dataSource, options.sqliteWriteWaitMs);
     return dataSource;
   }
-  return new DataSource({ ...common, type: 'postgres', url: location.url, extra: { options: postgresSessionOptions() }, migrations: POSTGRES_MIGRATIONS });
+  return new DataSource({ ...common, type: 'postgres', url: location.url, extra: { options: postgresSessionOptions() }, migrations: MIGRATIONS });
 }
 
 /**
@@ -68,7 +67,7 @@ function postgresSessionOptions(): string {
 }
 
 /**
- * Brings the schema up to date (the migrations of the DataSource's driver) in one
+ * Brings the schema up to date (`MIGRATIONS`, the same on both drivers) in one
  * transaction. Processes starting at once (API, notifier, CLI) take turns: each holds a
  * database-wide lock while it migrates, and the later ones find nothing left to do.
  */

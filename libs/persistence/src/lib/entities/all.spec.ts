@@ -1,4 +1,4 @@
-import { resources } from '../resources';
+import { resources } from '../stores/resources';
 import { ENTITIES } from './all';
 import { ApiClientEntity, CustomerEntity, DeliveryEntity, EventEntity, HolidayEntity } from './index';
 

@@ -9,7 +9,7 @@ import { BelongsToCustomer, CustomerEntity } from './customer.entities';
  */
 @Entity('pickups')
 @Index(['customerId', 'plannedDate'])
-// The confirmed pickups' list order, partial on their statuses (see notes-pickups-list-order.sql.ts): the migration makes it, sync leaves it be.
+// The confirmed pickups' list order, partial on their statuses (see migration 1765300000000-notes-pickups-list-order.ts): the migration makes it, sync leaves it be.
 @Index('idx_pickups_confirmed_list_order', { synchronize: false })
 export class PickupEntity {
   @KeyText() customerId!: string;

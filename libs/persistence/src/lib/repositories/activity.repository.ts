@@ -3,7 +3,7 @@ import { inRead } from '../database/index';
 import { DataSource } from 'typeorm';
 import { EmailActivityEntity, IssueActivityEntity } from '../entities';
 import { toEmailActivity, toIssueActivity } from '../stores/activity.store';
-import { mapItems, selectRowPage } from '../stores/rows/select-page';
+import { mapItems, selectRowPage } from '../sql/select-page';
 
 export class EmailActivityRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -1,5 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import { useDatabase } from '../../../test/database';
+import { useDatabase } from '../../../test/support/database';
 import { ApiClientRepository } from './api-client.repository';
 
 describe.each(testDatabases())('ApiClientRepository on $name', (db) => {

@@ -2,7 +2,7 @@ import { nowLocalDateTime, type ApiClient, type Id } from '@curbside/domain';
 import { DataSource, IsNull } from 'typeorm';
 import { inRead, inTransaction, selectRaw } from '../database/index';
 import { ApiClientCustomerEntity, ApiClientEntity, FeedLinkRevocationEntity } from '../entities';
-import { insertRows } from '../stores/rows/insert-rows';
+import { insertRows } from '../sql/insert-rows';
 
 export interface NewApiClient {
   clientId: string;

@@ -3,7 +3,7 @@ import { inRead } from '../database/index';
 import { DataSource } from 'typeorm';
 import { CaseEntity } from '../entities';
 import { caseStore, withCaseDetails } from '../stores/case.store';
-import { selectRowPage } from '../stores/rows/select-page';
+import { selectRowPage } from '../sql/select-page';
 
 export class CaseRepository {
   constructor(private readonly dataSource: DataSource) {}

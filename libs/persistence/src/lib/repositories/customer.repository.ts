@@ -2,11 +2,11 @@ import type { BundleResource, Customer, CustomerBundle, CustomerLanguage, Id } f
 import { DataSource, In, IsNull, Not } from 'typeorm';
 import { inRead, refreshStatistics, selectRaw, startBulkWrites } from '../database/index';
 import { CustomerEntity } from '../entities';
-import { resources } from '../resources';
+import { resources } from '../stores/resources';
 import { customerLanguageStore } from '../stores/customer-language.store';
 
 export type { BundleResource } from '@curbside/domain';
-export type { ImportCount } from '../resources';
+export type { ImportCount } from '../stores/resources';
 
 /** A customer as a request resolves it: with the version its cached answers key on. */
 export interface VersionedCustomer {

@@ -1,8 +1,8 @@
 import { bounceSuppression, nowLocalDateTime, type Delivery, type NewDelivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
-import { useDatabase } from '../../../test/database';
-import { storeBundles } from '../../../test/stored-bundles';
-import { contact, emailActivity, emptyBundle } from '../../../test/fixtures';
+import { useDatabase } from '../../../test/support/database';
+import { storeBundles } from '../../../test/support/stored-bundles';
+import { contact, emailActivity, emptyBundle } from '../../../test/support/fixtures';
 import { DeliveryRepository } from './delivery.repository';
 import { inTransaction } from '../database/index';
 import { saveContacts } from '../stores/contact.store';

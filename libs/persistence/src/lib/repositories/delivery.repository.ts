@@ -17,8 +17,8 @@ import { DataSource, EntityManager, FindOptionsWhere, In, MoreThanOrEqual, Not }
 import { inRead, inTransaction } from '../database/index';
 import { DeliveryEntity, EventEntity, SuppressionEntity } from '../entities';
 import { insertEmailActivities } from '../stores/activity.store';
-import { chunk, KEYS_PER_QUERY } from '../stores/rows/chunk';
-import { claimDueRows } from '../stores/claims';
+import { chunk, KEYS_PER_QUERY } from '../sql/chunk';
+import { claimDueRows } from '../sql/claims';
 import { currentTraceparent } from '../tracing';
 
 

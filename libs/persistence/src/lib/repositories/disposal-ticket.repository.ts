@@ -3,8 +3,8 @@ import { inRead } from '../database/index';
 import { DataSource } from 'typeorm';
 import { DisposalTicketEntity } from '../entities';
 import { disposalTicketStore } from '../stores/disposal-ticket.store';
-import { rawMany } from '../stores/rows/raw-many';
-import { selectPage } from '../stores/rows/select-page';
+import { rawMany } from '../sql/raw-many';
+import { selectPage } from '../sql/select-page';
 
 export class DisposalTicketRepository {
   constructor(private readonly dataSource: DataSource) {}

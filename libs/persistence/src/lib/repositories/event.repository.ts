@@ -10,8 +10,8 @@ import { DataSource, EntityManager, FindOptionsWhere, In } from 'typeorm';
 import { inRead, inTransaction } from '../database/index';
 import { EventEntity } from '../entities';
 import { appendEvents, toOutboxEvent } from '../stores/event.store';
-import { claimDueRows } from '../stores/claims';
-import { chunk, KEYS_PER_QUERY } from '../stores/rows/chunk';
+import { claimDueRows } from '../sql/claims';
+import { chunk, KEYS_PER_QUERY } from '../sql/chunk';
 
 /**
  * The outbox. Changes write their events through `append`, inside their own transaction;

@@ -5,7 +5,7 @@ import { InvoiceEntity } from '../entities';
 import { loadBalances } from '../stores/balance.store';
 import { contactStore } from '../stores/contact.store';
 import { invoiceStore, toInvoiceSummary } from '../stores/invoice.store';
-import { mapItems, selectRowPage } from '../stores/rows/select-page';
+import { mapItems, selectRowPage } from '../sql/select-page';
 
 /** Invoices dated within the range, newest first. */
 async function invoicePage(manager: EntityManager, customerId: Id, list: ListQuery): Promise<Page<InvoiceSummary>> {

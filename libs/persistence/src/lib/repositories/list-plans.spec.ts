@@ -1,9 +1,9 @@
 import { testDatabases } from '@curbside/testing';
 import { wholeList, type ListPosition, type ListQuery } from '@curbside/domain';
 import { DataSource, type Logger } from 'typeorm';
-import { useDatabase } from '../../../test/database';
-import { storeBundles } from '../../../test/stored-bundles';
-import { caseRecord, disposalTicket, emailActivity, fullBundle, invoice, issueActivity, note, pickup, serviceTicket } from '../../../test/fixtures';
+import { useDatabase } from '../../../test/support/database';
+import { storeBundles } from '../../../test/support/stored-bundles';
+import { caseRecord, disposalTicket, emailActivity, fullBundle, invoice, issueActivity, note, pickup, serviceTicket } from '../../../test/support/fixtures';
 import { CaseRepository } from './case.repository';
 import { CustomerRepository } from './customer.repository';
 import { EmailActivityRepository, IssueActivityRepository } from './activity.repository';

@@ -1,8 +1,8 @@
 import { testDatabases } from '@curbside/testing';
 import { wholeList, type DateRange, type Id, type ListPosition, type ListQuery, type Page, type UncountedPage, type ServiceTicketSummary } from '@curbside/domain';
 import { DataSource } from 'typeorm';
-import { useDatabase } from '../../../test/database';
-import { storeBundles } from '../../../test/stored-bundles';
+import { useDatabase } from '../../../test/support/database';
+import { storeBundles } from '../../../test/support/stored-bundles';
 import {
   caseRecord,
   disposalTicket,
@@ -12,7 +12,7 @@ import {
   invoice,
   issueActivity,
   serviceTicket,
-} from '../../../test/fixtures';
+} from '../../../test/support/fixtures';
 import { ServiceTicketRepository } from './service-ticket.repository';
 import { DisposalTicketRepository } from './disposal-ticket.repository';
 import { InvoiceRepository } from './invoice.repository';

@@ -1,8 +1,8 @@
 import { testDatabases } from '@curbside/testing';
 import { isScheduledService, type ServiceStatus } from '@curbside/domain';
-import { useDatabase } from '../../../test/database';
-import { storeBundles } from '../../../test/stored-bundles';
-import { emptyBundle, service } from '../../../test/fixtures';
+import { useDatabase } from '../../../test/support/database';
+import { storeBundles } from '../../../test/support/stored-bundles';
+import { emptyBundle, service } from '../../../test/support/fixtures';
 import { ServiceEntity } from '../entities';
 import { NoticeRepository } from './notice.repository';
 import { ServiceRepository } from './service.repository';

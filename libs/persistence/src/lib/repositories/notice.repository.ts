@@ -19,9 +19,9 @@ import { DeliveryEntity, EventEntity, NoticeRunEntity, RouteAlertEntity } from '
 import { loadReachablePreferencesIn, type CustomerRange } from '../stores/preference.store';
 import { pendingDeliveryRows } from './delivery.repository';
 import { currentTraceparent } from '../tracing';
-import { arrayParameter } from '../stores/rows/array-parameter';
-import { chunk, PARAMETERS_PER_STATEMENT } from '../stores/rows/chunk';
-import { insertRows } from '../stores/rows/insert-rows';
+import { arrayParameter } from '../sql/array-parameter';
+import { chunk, PARAMETERS_PER_STATEMENT } from '../sql/chunk';
+import { insertRows } from '../sql/insert-rows';
 
 /**
  * Customers per chunk of the daily run: one page of its keyset read of the services, then their
@@ -186,7 +186,7 @@ export class NoticeRepository {
     const traceparent = currentTraceparent();
     const [rows, parameters] =
       this.dataSource.options.type === 'postgres'
-        ? // One array per column (see unnestInsert in stores/rows.ts).
+        ? // One array per column (see unnestInsert in sql/unnest-insert.ts).
           [
             `SELECT c, t, p, $4, $5, $5, k, 0, NULL, NULL, NULL, $7 FROM unnest($1::text[], $2::text[], $3::text[], $6::text[]) AS x(c, t, p, k)`,
             [

@@ -2,7 +2,7 @@ import { nowLocalDateTime, type Id, type LocalDateTime, type OutboxEvent } from 
 import { DataSource, MoreThan } from 'typeorm';
 import { inRead, inTransaction } from '../database/index';
 import { EventEntity, SubscriberCursorEntity } from '../entities';
-import { claimDueRows } from '../stores/claims';
+import { claimDueRows } from '../sql/claims';
 import { toOutboxEvent } from '../stores/event.store';
 
 /** Where a subscriber is in one customer's events, claimed for a while by one of its instances. */

@@ -1,8 +1,8 @@
 import { testDatabases } from '@curbside/testing';
 import { wholeList, type DateRange, type Holiday } from '@curbside/domain';
-import { useDatabase } from '../../../test/database';
-import { emptyBundle, fullBundle, pickup } from '../../../test/fixtures';
-import { storeBundles } from '../../../test/stored-bundles';
+import { useDatabase } from '../../../test/support/database';
+import { emptyBundle, fullBundle, pickup } from '../../../test/support/fixtures';
+import { storeBundles } from '../../../test/support/stored-bundles';
 import { CaseRepository } from './case.repository';
 import { HolidayRepository, NoteRepository, PickupRepository, ProfileRepository } from './pickup.repository';
 import { ServiceRepository } from './service.repository';

@@ -3,14 +3,14 @@ import type { DateRange, Holiday, Id, ImportFile, ListQuery, LocalDate, Note, Pa
 import { DataSource } from 'typeorm';
 import { inRead, inTransaction } from '../database/index';
 import { HolidayEntity, NoteEntity, PickupEntity } from '../entities';
-import type { ImportCount } from '../resources';
+import type { ImportCount } from '../stores/resources';
 import { loadHolidays, replaceHolidays } from '../stores/holiday.store';
 import { toNote } from '../stores/note.store';
 import { pickupOrder, toPickup } from '../stores/pickup.store';
 import { profileStore } from '../stores/profile.store';
-import { inRange } from '../stores/rows/query-steps';
-import { mapItems, selectRowPage } from '../stores/rows/select-page';
-import { selectRows } from '../stores/rows/select-rows';
+import { inRange } from '../sql/query-steps';
+import { mapItems, selectRowPage } from '../sql/select-page';
+import { selectRows } from '../sql/select-rows';
 
 /*
  * Reads of the records of the published operations (CONTRACT §6). They are written by import

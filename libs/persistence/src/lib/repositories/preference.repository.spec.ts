@@ -1,7 +1,7 @@
 import { testDatabases } from '@curbside/testing';
-import { useDatabase } from '../../../test/database';
-import { storeBundles } from '../../../test/stored-bundles';
-import { emptyBundle, preferences } from '../../../test/fixtures';
+import { useDatabase } from '../../../test/support/database';
+import { storeBundles } from '../../../test/support/stored-bundles';
+import { emptyBundle, preferences } from '../../../test/support/fixtures';
 import { PreferenceRepository } from './preference.repository';
 
 describe.each(testDatabases())('PreferenceRepository on $name', (db) => {

@@ -9,9 +9,10 @@ import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
 import { inPreparedRead } from '../database/index';
 import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
 import { serviceTicketStore, toServiceTicket } from '../stores/service-ticket.store';
-import { selectPreparedChildren, selectPreparedPage, type ChildTable, type PageTable } from '../stores/prepared-page';
-import { groupBy } from '../stores/rows/group-by';
-import { fromRawColumns } from '../stores/rows/raw-columns';
+import { selectPreparedPage, type PageTable } from '../sql/select-page';
+import { selectPreparedChildren, type ChildTable } from '../sql/select-rows';
+import { groupBy } from '../sql/group-by';
+import { fromRawColumns } from '../sql/raw-columns';
 
 type SummaryRow = Omit<ServiceTicketSummary, 'serviceCodes'>;
 

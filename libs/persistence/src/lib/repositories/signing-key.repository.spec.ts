@@ -1,6 +1,6 @@
 import { testDatabases } from '@curbside/testing';
 import { openDatabase } from '../database/index';
-import { useDatabase } from '../../../test/database';
+import { useDatabase } from '../../../test/support/database';
 import { SigningKeyRepository } from './signing-key.repository';
 
 describe.each(testDatabases())('SigningKeyRepository on $name', (db) => {

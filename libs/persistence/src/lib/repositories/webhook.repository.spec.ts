@@ -1,7 +1,7 @@
 import { testDatabases } from '@curbside/testing';
-import { useDatabase } from '../../../test/database';
-import { storeBundles } from '../../../test/stored-bundles';
-import { emptyBundle } from '../../../test/fixtures';
+import { useDatabase } from '../../../test/support/database';
+import { storeBundles } from '../../../test/support/stored-bundles';
+import { emptyBundle } from '../../../test/support/fixtures';
 import { ApiClientRepository } from './api-client.repository';
 import { WebhookRepository } from './webhook.repository';
 

@@ -3,10 +3,10 @@ import { EntityManager } from 'typeorm';
 import { EmailActivityEntity, IssueActivityEntity } from '../entities';
 import { touchCustomers } from './data-version.store';
 import type { RecordStore } from './record-store';
-import { deleteRows } from './rows/delete-rows';
-import { insertRows } from './rows/insert-rows';
-import { newestFirst } from './rows/query-steps';
-import { selectRows, withKeys } from './rows/select-rows';
+import { deleteRows } from '../sql/delete-rows';
+import { insertRows } from '../sql/insert-rows';
+import { newestFirst } from '../sql/query-steps';
+import { selectRows, withKeys } from '../sql/select-rows';
 
 export const emailActivityStore: RecordStore<EmailActivity> = {
   key: (activity) => activity.id,

@@ -1,9 +1,9 @@
 import type { Balance, BalanceType, Id } from '@curbside/domain';
 import { EntityManager } from 'typeorm';
 import { BalanceEntity } from '../entities';
-import { insertRows } from './rows/insert-rows';
-import { inStoredOrder } from './rows/query-steps';
-import { selectRows } from './rows/select-rows';
+import { insertRows } from '../sql/insert-rows';
+import { inStoredOrder } from '../sql/query-steps';
+import { selectRows } from '../sql/select-rows';
 
 /** A customer's balances are one list, read and replaced as a whole. */
 export async function loadBalances(manager: EntityManager, customerId: Id): Promise<Balance[]> {

@@ -2,11 +2,11 @@ import type { Case, CaseStatus } from '@curbside/domain';
 import { EntityManager } from 'typeorm';
 import { CaseAdjustmentEntity, CaseEntity, CaseNoteEntity } from '../entities';
 import type { RecordStore } from './record-store';
-import { deleteRows } from './rows/delete-rows';
-import { groupBy } from './rows/group-by';
-import { insertRows } from './rows/insert-rows';
-import { inStoredOrder, keysWithin, newestFirst } from './rows/query-steps';
-import { selectRows, withKeys } from './rows/select-rows';
+import { deleteRows } from '../sql/delete-rows';
+import { groupBy } from '../sql/group-by';
+import { insertRows } from '../sql/insert-rows';
+import { inStoredOrder, keysWithin, newestFirst } from '../sql/query-steps';
+import { selectRows, withKeys } from '../sql/select-rows';
 
 export const caseStore: RecordStore<Case> = {
   key: (record) => record.id,

@@ -2,10 +2,10 @@ import type { Contact, ContactType, Id } from '@curbside/domain';
 import type { EntityManager } from 'typeorm';
 import { ContactEntity } from '../entities';
 import type { RecordStore } from './record-store';
-import { deleteRows } from './rows/delete-rows';
-import { insertRows } from './rows/insert-rows';
-import { inStoredOrder } from './rows/query-steps';
-import { selectRows, withKeys } from './rows/select-rows';
+import { deleteRows } from '../sql/delete-rows';
+import { insertRows } from '../sql/insert-rows';
+import { inStoredOrder } from '../sql/query-steps';
+import { selectRows, withKeys } from '../sql/select-rows';
 import { liftSuppressions } from './suppression.store';
 
 /** Contacts are keyed by type: a customer has at most one billing and one service contact. */

@@ -2,9 +2,9 @@ import type { BundleResource, Customer, Id } from '@curbside/domain';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { inTransaction, relaxedCommit } from '../database/index';
 import { CustomerEntity } from '../entities';
-import { type Resource, RESOURCES, resources } from '../resources';
-import { chunk, KEYS_PER_QUERY } from './rows/chunk';
-import { insertRows } from './rows/insert-rows';
+import { type Resource, RESOURCES, resources } from './resources';
+import { chunk, KEYS_PER_QUERY } from '../sql/chunk';
+import { insertRows } from '../sql/insert-rows';
 import { bumpedDataVersion } from './data-version.store';
 
 /*

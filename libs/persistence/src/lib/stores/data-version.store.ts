@@ -1,7 +1,7 @@
 import type { Id } from '@curbside/domain';
 import { EntityManager, In } from 'typeorm';
 import { CustomerEntity } from '../entities';
-import { chunk, KEYS_PER_QUERY } from './rows/chunk';
+import { chunk, KEYS_PER_QUERY } from '../sql/chunk';
 
 /**
  * Bumps the data version of customers whose GETs now answer differently, inside the write's own

@@ -1,11 +1,11 @@
 import type { DisposalDetail, DisposalTax, DisposalTicket } from '@curbside/domain';
 import { DisposalTicketDetailEntity, DisposalTicketEntity, DisposalTicketTaxEntity } from '../entities';
 import type { RecordStore } from './record-store';
-import { deleteRows } from './rows/delete-rows';
-import { groupBy } from './rows/group-by';
-import { insertRows } from './rows/insert-rows';
-import { inStoredOrder, newestFirst } from './rows/query-steps';
-import { selectRows, withKeys } from './rows/select-rows';
+import { deleteRows } from '../sql/delete-rows';
+import { groupBy } from '../sql/group-by';
+import { insertRows } from '../sql/insert-rows';
+import { inStoredOrder, newestFirst } from '../sql/query-steps';
+import { selectRows, withKeys } from '../sql/select-rows';
 
 export const disposalTicketStore: RecordStore<DisposalTicket> = {
   key: (ticket) => ticket.id,

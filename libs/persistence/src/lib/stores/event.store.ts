@@ -2,7 +2,7 @@ import { nowLocalDateTime, type EventState, type EventType, type NewEvent, type 
 import { EntityManager } from 'typeorm';
 import { EventEntity } from '../entities';
 import { currentTraceparent } from '../tracing';
-import { insertRows } from './rows/insert-rows';
+import { insertRows } from '../sql/insert-rows';
 
 /** Writes outbox events within the caller's transaction, ready for delivery now. */
 export async function appendEvents(manager: EntityManager, events: readonly NewEvent[]): Promise<void> {

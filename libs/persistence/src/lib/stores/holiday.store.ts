@@ -2,7 +2,7 @@ import type { Holiday } from '@curbside/domain';
 import { EntityManager } from 'typeorm';
 import { HolidayEntity } from '../entities';
 import { touchAllCustomers } from './data-version.store';
-import { insertRows } from './rows/insert-rows';
+import { insertRows } from '../sql/insert-rows';
 
 /** The holiday calendar, by date; `from`/`to` (inclusive) narrow it. */
 export async function loadHolidays(

@@ -3,10 +3,10 @@ import { noteKey } from '@curbside/domain';
 import type { Note } from '@curbside/domain';
 import { NoteEntity } from '../entities';
 import type { RecordStore } from './record-store';
-import { deleteRows } from './rows/delete-rows';
-import { insertRows } from './rows/insert-rows';
-import { type QueryStep, newestFirst } from './rows/query-steps';
-import { selectRows, withKeys } from './rows/select-rows';
+import { deleteRows } from '../sql/delete-rows';
+import { insertRows } from '../sql/insert-rows';
+import { type QueryStep, newestFirst } from '../sql/query-steps';
+import { selectRows, withKeys } from '../sql/select-rows';
 
 /** Newest note first; notes written at the same moment by their stored key (the order `NoteRepository.list` pages in). */
 const noteOrder: QueryStep = newestFirst('createdAt', 'key');

@@ -2,10 +2,10 @@ import { pickupKey } from '@curbside/domain';
 import type { Pickup, PickupStatus } from '@curbside/domain';
 import { PickupEntity } from '../entities';
 import type { RecordStore } from './record-store';
-import { deleteRows } from './rows/delete-rows';
-import { insertRows } from './rows/insert-rows';
-import type { QueryStep } from './rows/query-steps';
-import { selectRows, withKeys } from './rows/select-rows';
+import { deleteRows } from '../sql/delete-rows';
+import { insertRows } from '../sql/insert-rows';
+import type { QueryStep } from '../sql/query-steps';
+import { selectRows, withKeys } from '../sql/select-rows';
 
 /*
  * The pickups of the published operations (CONTRACT §6); their profiles, notes and the company's

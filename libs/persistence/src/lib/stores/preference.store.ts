@@ -7,14 +7,14 @@ import {
   PreferenceSelectionEntity,
 } from '../entities';
 import type { RecordStore } from './record-store';
-import { chunk } from './rows/chunk';
-import { deleteRows } from './rows/delete-rows';
-import { groupBy } from './rows/group-by';
-import { insertRows } from './rows/insert-rows';
-import { inStoredOrder } from './rows/query-steps';
-import { fromRawColumns } from './rows/raw-columns';
-import { rawMany } from './rows/raw-many';
-import { selectRows, withKeys } from './rows/select-rows';
+import { chunk } from '../sql/chunk';
+import { deleteRows } from '../sql/delete-rows';
+import { groupBy } from '../sql/group-by';
+import { insertRows } from '../sql/insert-rows';
+import { inStoredOrder } from '../sql/query-steps';
+import { fromRawColumns } from '../sql/raw-columns';
+import { rawMany } from '../sql/raw-many';
+import { selectRows, withKeys } from '../sql/select-rows';
 
 /** Preferences are keyed by category; a category goes with its channels, selections and options. */
 export const preferenceStore: RecordStore<Preference> = {

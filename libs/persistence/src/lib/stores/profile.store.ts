@@ -1,10 +1,10 @@
 import type { Profile } from '@curbside/domain';
 import { ProfileEntity } from '../entities';
 import type { RecordStore } from './record-store';
-import { deleteRows } from './rows/delete-rows';
-import { insertRows } from './rows/insert-rows';
-import { byId } from './rows/query-steps';
-import { selectRows, withKeys } from './rows/select-rows';
+import { deleteRows } from '../sql/delete-rows';
+import { insertRows } from '../sql/insert-rows';
+import { byId } from '../sql/query-steps';
+import { selectRows, withKeys } from '../sql/select-rows';
 
 export const profileStore: RecordStore<Profile> = {
   key: (profile) => profile.id,

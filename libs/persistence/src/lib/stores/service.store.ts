@@ -1,11 +1,11 @@
 import { type InvoiceFee, type Service, type ServiceOperation, type ServiceStatus, type Weekday } from '@curbside/domain';
 import { ServiceEntity, ServiceInvoiceFeeEntity, ServiceOperationEntity } from '../entities';
 import type { RecordStore } from './record-store';
-import { deleteRows } from './rows/delete-rows';
-import { groupBy } from './rows/group-by';
-import { insertRows } from './rows/insert-rows';
-import { byId, inStoredOrder } from './rows/query-steps';
-import { selectRows, withKeys } from './rows/select-rows';
+import { deleteRows } from '../sql/delete-rows';
+import { groupBy } from '../sql/group-by';
+import { insertRows } from '../sql/insert-rows';
+import { byId, inStoredOrder } from '../sql/query-steps';
+import { selectRows, withKeys } from '../sql/select-rows';
 
 export const serviceStore: RecordStore<Service> = {
   key: (service) => service.id,

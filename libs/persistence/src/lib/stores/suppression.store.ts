@@ -1,7 +1,7 @@
 import { emailKey } from '@curbside/domain';
 import { EntityManager, In } from 'typeorm';
 import { SuppressionEntity } from '../entities';
-import { chunk, KEYS_PER_QUERY } from './rows/chunk';
+import { chunk, KEYS_PER_QUERY } from '../sql/chunk';
 
 /**
  * Lifts the suppression of addresses a write sets again (CONTRACT §10: a PUT of op 10 or of

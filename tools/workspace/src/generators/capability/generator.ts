@@ -41,11 +41,11 @@ export function capabilityNames(name: string, timestamp: number): CapabilityName
   };
 }
 
-/** After the newest migration listed by either driver, and not before now. */
+const MIGRATIONS = 'libs/persistence/src/migrations/index.ts';
+
+/** After the newest migration listed, and not before now. */
 function migrationTimestamp(tree: Tree): number {
-  const listed = ['postgres', 'sqlite'].flatMap((driver) =>
-    [...(tree.read(`libs/persistence/src/migrations/${driver}/index.ts`, 'utf-8') ?? '').matchAll(/(\d{13})\b/g)].map((m) => Number(m[1])),
-  );
+  const listed = [...(tree.read(MIGRATIONS, 'utf-8') ?? '').matchAll(/(\d{13})\b/g)].map((m) => Number(m[1]));
   return Math.max(Date.now(), ...listed.map((t) => t + 1));
 }
 
@@ -76,12 +76,9 @@ function wire(tree: Tree, n: CapabilityNames): void {
   appendToArray(tree, repositories, 'REPOSITORIES', `${className}Repository`);
   appendLine(tree, 'libs/persistence/src/index.ts', `export { ${className}Repository } from './lib/repositories';`);
   appendLine(tree, 'libs/persistence/src/index.ts', `export { ${propertyName}Store } from './lib/stores/${fileName}.store';`);
-  for (const driver of ['postgres', 'sqlite']) {
-    const index = `libs/persistence/src/migrations/${driver}/index.ts`;
-    const migration = `${className}${n.timestamp}`;
-    addImport(tree, index, `./${n.timestamp}-${fileName}`, migration);
-    appendToArray(tree, index, `${driver.toUpperCase()}_MIGRATIONS`, migration);
-  }
+  const migration = `${className}${n.timestamp}`;
+  addImport(tree, MIGRATIONS, `./${n.timestamp}-${fileName}`, migration);
+  appendToArray(tree, MIGRATIONS, 'MIGRATIONS', migration);
 
   appendLine(tree, 'libs/codecs/src/index.ts', `export { ${propertyName}Codec } from './lib/${fileName}.codec';`);
 
@@ -93,8 +90,8 @@ function wire(tree: Tree, n: CapabilityNames): void {
   const appModule = 'apps/api/src/app.module.ts';
   addImport(tree, appModule, `./${fileName}/${fileName}.module`, `${className}Module`);
   insertBeforeElement(tree, appModule, '...extraImports', `${className}Module`);
-  appendToArray(tree, 'apps/api/src/platform/openapi.ts', 'TAGS', `['${title}', '${n.heading} (a list per customer)']`);
-  const examples = 'apps/api/src/docs/examples.ts';
+  appendToArray(tree, 'apps/api/src/openapi/document.ts', 'TAGS', `['${title}', '${n.heading} (a list per customer)']`);
+  const examples = 'apps/api/src/openapi/examples.ts';
   addImport(tree, examples, '@curbside/codecs', `${propertyName}Codec`);
   appendMember(
     tree,

@@ -1,4 +1,0 @@
-// OpenAPI response documentation, made from the codecs' own output.
-export { CalendarResponse, CreatedWireResponse, WireResponse } from './wire-response';
-// CONTRACT §11: the `lang` query parameter of the resident-facing pages and the calendar feed.
-export { LanguageQuery } from './language-query';
