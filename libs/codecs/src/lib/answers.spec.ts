@@ -9,7 +9,7 @@ import {
   summarizeServiceTicket,
 } from '@curbside/domain';
 import { type Route, ROUTES } from '@curbside/contract';
-import sample from '../testing/sample-import.json';
+import sample from '../../test/fixtures/sample-import.json';
 import { ANSWERS, type AnswerName, decodeAnswer, type DecodedAnswer } from './answers';
 import { DecodeError } from './errors';
 import { decodeImportFile } from './import-file';
