@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { emptyBundle, type CustomerBundle, type NewEvent, type ServiceTicket } from '@curbside/domain';
 import { EventRepository, inTransaction, openDatabase } from '@curbside/persistence';
-import { startSmtpSink, type SmtpSink, type TestDatabase, type TestDatabaseKind } from '@curbside/testing';
+import { programEnv, startSmtpSink, type SmtpSink, type TestDatabase, type TestDatabaseKind } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 
 const WORKSPACE = resolve(__dirname, '../../..');
@@ -77,7 +77,7 @@ export interface RunningProcess {
 function start(program: string, env: Record<string, string>): RunningProcess {
   const child = spawn(process.execPath, [program], {
     cwd: WORKSPACE,
-    env: { PATH: process.env['PATH'], ...env },
+    env: { ...programEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -89,7 +89,7 @@ function start(program: string, env: Record<string, string>): RunningProcess {
 
 /** Runs the real notifier process to its end (one that cannot start exits at once). */
 export function runNotifier(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [NOTIFIER], { cwd: WORKSPACE, encoding: 'utf8', env: { PATH: process.env.PATH, QUIET_HOURS: 'off', ...env }, timeout: 30_000 });
+  const result = spawnSync(process.execPath, [NOTIFIER], { cwd: WORKSPACE, encoding: 'utf8', env: { ...programEnv(), QUIET_HOURS: 'off', ...env }, timeout: 30_000 });
   return { status: result.status, stderr: result.stderr };
 }
 
@@ -129,7 +129,7 @@ export async function stop(process: RunningProcess, signal: NodeJS.Signals = 'SI
 
 /** Runs the real CLI as an operator would. */
 export function runCli(env: Record<string, string>, args: string[]) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: WORKSPACE, encoding: 'utf8', env: { PATH: process.env['PATH'], ...env } });
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: WORKSPACE, encoding: 'utf8', env: { ...programEnv(), ...env } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, json: <T>() => JSON.parse(result.stdout) as T };
 }
 
