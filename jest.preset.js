@@ -38,6 +38,8 @@ module.exports = function preset(projectDir, overrides = {}) {
     // Jest's default on a 2-core machine is one worker, so a project's suites ran one after another while
     // most of their time is spent in spawned CLIs, servers and databases: two workers keep both cores busy.
     maxWorkers: 2,
+    // Without timings of an earlier run, the files marked `@slow` first (see the file).
+    testSequencer: path.join(__dirname, 'jest.sequencer.js'),
     // Each worker migrates a template database once and copies it for every suite's database
     // (`createMigrated` in libs/testing); the run's templates are removed at its end.
     globalSetup: path.join(__dirname, 'libs/testing/src/global-setup.ts'),

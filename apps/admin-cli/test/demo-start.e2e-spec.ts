@@ -1,3 +1,4 @@
+/** @slow `npm start` several times on each database: Jest starts it first (jest.sequencer.js). */
 import { tempFolder, testDatabases } from '@curbside/testing';
 import { demoImportFile, freePort, PROCESS_TEST_TIMEOUT_MS, runCli, startDemo, writeTempJson, type ImportFile, type RunningApi } from './support/cli';
 

@@ -1,3 +1,4 @@
+/** @slow a flood of token requests: Jest starts it first (jest.sequencer.js). */
 import { Agent, request as httpRequest } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

@@ -1,3 +1,4 @@
+/** @slow 10,000 generated requests per database: Jest starts it first (jest.sequencer.js). */
 import fc from 'fast-check';
 import { ROUTES } from '@curbside/contract';
 import { testDatabases } from '@curbside/testing';

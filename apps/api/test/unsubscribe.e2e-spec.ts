@@ -1,20 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { CustomerImport, UpdatePreferences } from '@curbside/application';
 import { emptyBundle, type PreferenceCategory, type SelectionUpdate } from '@curbside/domain';
-import { TEST_OPTIONS } from '@curbside/notifications/testing';
-import { Notifier, UnsubscribeTokens, type UnsubscribeGrant } from '@curbside/notifications';
-import {
-  CustomerRepository,
-  DeliveryRepository,
-  EventRepository,
-  inTransaction,
-  PreferenceRepository,
-  WebhookRepository,
-} from '@curbside/persistence';
+import { drain } from '@curbside/notifications/testing';
+import { UnsubscribeTokens, type Notifier, type UnsubscribeGrant } from '@curbside/notifications';
+import { CustomerRepository, EventRepository, inTransaction, PreferenceRepository } from '@curbside/persistence';
 import { startSmtpSink, httpBehaviourDatabases, type SmtpSink } from '@curbside/testing';
 import type { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { expectProblem, startTestApp, TestApp } from './support';
+import { notifierOf } from './support/notifier';
 import { describeInBrowser, launchBrowser } from './support/browser';
 
 /*
@@ -230,22 +224,7 @@ describe.each(httpBehaviourDatabases())('unsubscribe links on $name', (database)
     beforeAll(async () => {
       smtp = await startSmtpSink();
       await seedCustomer(t, customer);
-      notifier = new Notifier(
-        t.app.get(EventRepository),
-        t.app.get(DeliveryRepository),
-        t.app.get(PreferenceRepository),
-        t.app.get(WebhookRepository),
-        t.app.get(UnsubscribeTokens),
-        {
-          ...TEST_OPTIONS,
-          smtpUrl: smtp.url,
-          textProviderUrl: null,
-          voiceProviderUrl: null,
-          webhooksAllowLoopback: false,
-          brandName: 'Prairie Hauling',
-          publicBaseUrl: t.url,
-        },
-      );
+      notifier = notifierOf(t, { smtpUrl: smtp.url, brandName: 'Prairie Hauling' });
     });
     afterAll(async () => {
       await notifier.stop();
@@ -256,13 +235,10 @@ describe.each(httpBehaviourDatabases())('unsubscribe links on $name', (database)
       inTransaction(t.app.get(DataSource), (manager) =>
         t.app.get(EventRepository).append(manager, [{ customerId: customer, type: 'ticket.created', payload: { ticketId, status: 'OPEN' } }]),
       );
-    const drain = async () => {
-      while ((await notifier.runOnce()) > 0);
-    };
 
     it('every email to a resident carries List-Unsubscribe and its one-click POST, and shows the same URL in both parts', async () => {
       await ticketCreated('61001');
-      await drain();
+      await drain(notifier);
       expect(smtp.received.map((m) => m.to.join().toLowerCase())).toEqual(['resident@example.com']);
       const [mail] = smtp.received;
       // The display name is the hauler's (nodemailer quotes it only where RFC 5322 needs quotes).
@@ -277,7 +253,7 @@ describe.each(httpBehaviourDatabases())('unsubscribe links on $name', (database)
       // The mailbox provider's one click, as RFC 8058 §3.2 sends it.
       await t.http().post(new URL(link).pathname).type('form').send('List-Unsubscribe=One-Click').expect(200);
       await ticketCreated('61002');
-      await drain();
+      await drain(notifier);
       expect(smtp.received.filter((m) => m.subject.includes('61002'))).toEqual([]);
       const activity = await t.app.get(DataSource).query(`SELECT "body" FROM "email_activities" WHERE "customer_id" = '${customer}'`);
       expect(activity).toHaveLength(1);

@@ -1,10 +1,9 @@
+/** @slow a 10,000-customer run, the notifier killed three times: Jest starts it first (jest.sequencer.js). */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@curbside/persistence';
-import { expectedNotices, importFile, NOTICE_FIXTURE, reachedSelections, routeCustomers, startSmtpSink, testDatabases, type SmtpSink, type TestDatabase } from '@curbside/testing';
-import type { DataSource } from 'typeorm';
-import { countRows, FAST, runCli, seedDailyCustomers, startApi, startNotifier, stop, waitFor } from './support';
+import { expectedNotices, importFile, NOTICE_FIXTURE, reachedSelections, routeCustomers, testDatabases } from '@curbside/testing';
+import { countRows, FAST, freshWorldEachTest, KILLABLE, runCli, seedDailyCustomers, startApi, startNotifier, stop, waitFor } from './support';
 
 /*
  * The notices of CONTRACT §8 through the real programs: `notices run` and `alerts` of the CLI,
@@ -20,25 +19,11 @@ const FINISHED_RUNS = `SELECT COUNT(*) AS "count" FROM "notice_runs" WHERE "fini
 jest.setTimeout(240_000);
 
 describe.each(testDatabases())('notices through the programs on $name', (kind) => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
-  let smtp: SmtpSink;
-  let env: Record<string, string>;
-
-  beforeEach(async () => {
-    database = await kind.create();
-    dataSource = await openDatabase(database.url);
-    smtp = await startSmtpSink();
-    // The daily run is due all day (00:00) in UTC: the notifier runs "today" as soon as it starts.
-    env = { ...FAST, DATABASE_URL: database.url, SMTP_URL: smtp.url, TIME_ZONE: 'UTC', REMINDER_TIME: '00:00' };
-  });
-  afterEach(async () => {
-    await dataSource.destroy();
-    await smtp.close();
-    await database.drop();
-  });
+  // The daily run is due all day (00:00) in UTC: the notifier runs "today" as soon as it starts.
+  const world = freshWorldEachTest(kind, { TIME_ZONE: 'UTC', REMINDER_TIME: '00:00' });
 
   it('`notices run --today`: dry run, the run, a second run; the notifier sends each once and the API shows the emails; `alerts create|list`', async () => {
+    const { dataSource, smtp, env } = world;
     const { today, customers, holidays } = NOTICE_FIXTURE;
     const expected = expectedNotices(customers, holidays, today);
     const directory = await mkdtemp(join(tmpdir(), 'curbside-notices-'));
@@ -105,10 +90,12 @@ describe.each(testDatabases())('notices through the programs on $name', (kind) =
   });
 
   it('loses nothing and sends each reminder once when the notifier is SIGKILLed 3 times during a 10,000-customer run', async () => {
+    const { dataSource, smtp, env } = world;
     const reachable = await seedDailyCustomers(dataSource, 10_000, 10);
     smtp.delay(2);
+    const killable = { ...env, ...KILLABLE };
     for (let kill = 0; kill < 3; kill++) {
-      const notifier = await startNotifier(env);
+      const notifier = await startNotifier(killable);
       const before = smtp.received.length;
       // The first kill lands while the run writes; the others while the reminders go out.
       await waitFor(async () =>
@@ -116,7 +103,7 @@ describe.each(testDatabases())('notices through the programs on $name', (kind) =
       );
       expect(await stop(notifier, 'SIGKILL')).toBeNull();
     }
-    const last = await startNotifier(env);
+    const last = await startNotifier(killable);
     await waitFor(async () => (await countRows(dataSource, DELIVERED)) === reachable.length && (await countRows(dataSource, FINISHED_RUNS)) === 1, 120_000);
     expect(await stop(last)).toBe(0);
 
@@ -132,11 +119,11 @@ describe.each(testDatabases())('notices through the programs on $name', (kind) =
 
   if (kind.name === 'postgres') {
     it('two notifiers and the CLI running the same day at once: each notice once', async () => {
+      const { dataSource, smtp, env } = world;
       const reachable = await seedDailyCustomers(dataSource, 1_000, 4);
-      // Leases far longer than a batch takes even on a busy machine: no delivery lease runs out, so no resend.
-      const shared = { ...env, NOTIFIER_LEASE_SECONDS: '60' };
-      const [one, two] = await Promise.all([startNotifier(shared), startNotifier(shared)]);
-      const cli = runCli(shared, ['notices', 'run', '--json']);
+      // FAST's long leases: no delivery lease runs out, so no resend.
+      const [one, two] = await Promise.all([startNotifier(env), startNotifier(env)]);
+      const cli = runCli(env, ['notices', 'run', '--json']);
       expect(cli.status).toBe(0);
       await waitFor(async () => (await countRows(dataSource, DELIVERED)) === reachable.length && (await countRows(dataSource, FINISHED_RUNS)) === 1, 120_000);
       expect(await stop(one)).toBe(0);

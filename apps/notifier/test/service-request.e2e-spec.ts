@@ -1,3 +1,4 @@
+/** @slow the notifier, the API and the CLI on each database: Jest starts it first (jest.sequencer.js). */
 import { todayIn, WEEKDAYS, type Service } from '@curbside/domain';
 import { loadMessages } from '@curbside/messages';
 import { CustomerImport } from '@curbside/application';

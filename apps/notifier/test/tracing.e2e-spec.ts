@@ -1,3 +1,4 @@
+/** @slow the notifier, the API and the CLI on each database: Jest starts it first (jest.sequencer.js). */
 import { openDatabase } from '@curbside/persistence';
 import { startHttpReceiver, startSmtpSink, testDatabases, type HttpReceiver, type SmtpSink, type TestDatabase } from '@curbside/testing';
 import { FAST, runCli, seedDailyCustomers, startApi, startNotifier, stop, waitFor, type RunningProcess } from './support';

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { freePort, tempFolder } from '@curbside/testing';
+import { freePort, programEnv, tempFolder } from '@curbside/testing';
 
 /*
  * Every command block of README.md and docs/ that a reader is told to run is run here, as written, against
@@ -56,7 +56,7 @@ async function startDemo(): Promise<Demo> {
   const port = await freePort();
   const child = spawn(process.execPath, [START], {
     cwd,
-    env: { PATH: process.env.PATH, PORT: String(port) },
+    env: { ...programEnv(), PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildDemoImportFile } from '@curbside/demo';
-import { tempFolder } from '@curbside/testing';
+import { programEnv, tempFolder } from '@curbside/testing';
 
 const WORKSPACE = resolve(__dirname, '../../../..');
 /** The built CLI: `npm test` builds it before this suite runs. */
@@ -37,7 +37,7 @@ export function spawnCli(databaseUrl: string, args: string[], env: Record<string
   return new Promise((done) => child.once('close', (status) => done(cliResult(status, stdout, stderr))));
 }
 
-const cliEnv = (databaseUrl: string, env: Record<string, string>) => ({ PATH: process.env.PATH, DATABASE_URL: databaseUrl, ...env });
+const cliEnv = (databaseUrl: string, env: Record<string, string>) => ({ ...programEnv(), DATABASE_URL: databaseUrl, ...env });
 
 const cliResult = (status: number | null, stdout: string, stderr: string): CliResult => ({
   status,
@@ -135,7 +135,7 @@ export const BANNER_END = 'Stop: Ctrl-C';
 async function startServer(script: string, cwd: string, databaseUrl: string, port: number, env: Record<string, string>): Promise<RunningApi> {
   const child = spawn(process.execPath, [script], {
     cwd,
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error', SHUTDOWN_DRAIN_MS: '0', ...env },
+    env: { ...programEnv(), DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error', SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -3,7 +3,8 @@ import { CustomerImport } from '@curbside/application';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { emptyBundle, type CustomerBundle, type NewEvent, type ServiceTicket } from '@curbside/domain';
-import { EventRepository, inTransaction } from '@curbside/persistence';
+import { EventRepository, inTransaction, openDatabase } from '@curbside/persistence';
+import { programEnv, startSmtpSink, type SmtpSink, type TestDatabase, type TestDatabaseKind } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 
 const WORKSPACE = resolve(__dirname, '../../../..');
@@ -20,10 +21,14 @@ export const freePort = () =>
     });
   });
 
-/** Quick rounds and short leases, so a killed notifier's work comes back within seconds. */
+/**
+ * Quick rounds. Leases far longer than a send takes even on a busy machine: a lease that runs out while its email
+ * is on the wire lets the next round send that email again, and these suites count each email once. A suite that
+ * kills a notifier adds `KILLABLE`'s short leases.
+ */
 export const FAST = {
   NOTIFIER_POLL_MS: '20',
-  NOTIFIER_LEASE_SECONDS: '2',
+  NOTIFIER_LEASE_SECONDS: '60',
   NOTIFIER_BACKOFF_BASE_MS: '100',
   NOTIFIER_BATCH_SIZE: '20',
   NOTIFIER_CONCURRENCY: '10',
@@ -32,6 +37,35 @@ export const FAST = {
   // The webhook receivers of these suites listen on loopback.
   WEBHOOKS_ALLOW_LOOPBACK: 'true',
 };
+
+/** Short leases, so that what a SIGKILLed notifier held comes back within seconds (a resend is then allowed for). */
+export const KILLABLE = { NOTIFIER_LEASE_SECONDS: '2' };
+
+/** What each test of a process suite starts from: a database of its own (open here too), an SMTP server, the programs' env. */
+export interface ProcessWorld {
+  database: TestDatabase;
+  dataSource: DataSource;
+  smtp: SmtpSink;
+  /** FAST, the database and the SMTP server, and the suite's `env`. */
+  env: Record<string, string>;
+}
+
+/** A fresh `ProcessWorld` for each test of the enclosing `describe` (made before, removed after it); read it in the test. */
+export function freshWorldEachTest(kind: TestDatabaseKind, env: Record<string, string> = {}): ProcessWorld {
+  const world = {} as ProcessWorld;
+  beforeEach(async () => {
+    world.database = await kind.create();
+    world.dataSource = await openDatabase(world.database.url);
+    world.smtp = await startSmtpSink();
+    world.env = { ...FAST, DATABASE_URL: world.database.url, SMTP_URL: world.smtp.url, ...env };
+  });
+  afterEach(async () => {
+    await world.dataSource.destroy();
+    await world.smtp.close();
+    await world.database.drop();
+  });
+  return world;
+}
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -43,7 +77,7 @@ export interface RunningProcess {
 function start(program: string, env: Record<string, string>): RunningProcess {
   const child = spawn(process.execPath, [program], {
     cwd: WORKSPACE,
-    env: { PATH: process.env['PATH'], ...env },
+    env: { ...programEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -55,7 +89,7 @@ function start(program: string, env: Record<string, string>): RunningProcess {
 
 /** Runs the real notifier process to its end (one that cannot start exits at once). */
 export function runNotifier(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [NOTIFIER], { cwd: WORKSPACE, encoding: 'utf8', env: { PATH: process.env.PATH, QUIET_HOURS: 'off', ...env }, timeout: 30_000 });
+  const result = spawnSync(process.execPath, [NOTIFIER], { cwd: WORKSPACE, encoding: 'utf8', env: { ...programEnv(), QUIET_HOURS: 'off', ...env }, timeout: 30_000 });
   return { status: result.status, stderr: result.stderr };
 }
 
@@ -95,7 +129,7 @@ export async function stop(process: RunningProcess, signal: NodeJS.Signals = 'SI
 
 /** Runs the real CLI as an operator would. */
 export function runCli(env: Record<string, string>, args: string[]) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: WORKSPACE, encoding: 'utf8', env: { PATH: process.env['PATH'], ...env } });
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: WORKSPACE, encoding: 'utf8', env: { ...programEnv(), ...env } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, json: <T>() => JSON.parse(result.stdout) as T };
 }
 
@@ -149,6 +183,9 @@ export async function seedEvents(dataSource: DataSource, customers: number, perC
   }
   await inTransaction(dataSource, (manager) => new EventRepository(dataSource).append(manager, events));
 }
+
+/** The emails the notifier recorded as sent by the system (an email activity each). */
+export const SYSTEM_EMAILS = `SELECT COUNT(*) AS "count" FROM "email_activities" WHERE "sent_by" = 'SYSTEM'`;
 
 export const countRows = async (dataSource: DataSource, sql: string): Promise<number> => Number((await dataSource.query(sql))[0].count);
 
