@@ -20,7 +20,9 @@ export { ResidentLinks, type ResidentSession, type ResidentToken } from './lib/r
 export { PickupSchedules, type UpcomingPickups } from './lib/schedules/pickup-schedules';
 export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/load-import-file';
 export { CustomerImport, type ImportSummary } from './lib/import/customer-import';
-export { NoticeRun, NoticeScheduler, RouteAlerts, type NoticeOptions, type NoticeRunResult } from './lib/notices/notices';
+export { NoticeRun, type NoticeOptions, type NoticeRunResult } from './lib/notices/notice-run';
+export { DueNoticeRun } from './lib/notices/due-notice-run';
+export { RouteAlerts } from './lib/notices/route-alerts';
 export { noticeProviders } from './lib/notices/notice-providers';
 export { ExplainNotices, type ExplainedNotice, type ExplainOptions, type NoticeExplanation } from './lib/notices/explain-notices';
 export { ReplayDeliveries } from './lib/deliveries/replay-deliveries';
