@@ -18,7 +18,8 @@ export { SetCustomerLanguage, type LanguageCall, type LanguageOutcome } from './
 export { RevokeFeedLink, type FeedLink } from './lib/feeds/revoke-feed-link';
 export { ResidentLinks, type ResidentSession, type ResidentToken } from './lib/residents/resident-links';
 export { PickupSchedules, type UpcomingPickups } from './lib/schedules/pickup-schedules';
-export { LoadImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/load-import-file';
+export { CheckImportFile, ImportRejected, type CheckedFile, type CustomerPlan } from './lib/import/check-import-file';
+export { LoadImportFile } from './lib/import/load-import-file';
 export { CustomerImport, type ImportSummary } from './lib/import/customer-import';
 export { NoticeRun, type NoticeOptions, type NoticeRunResult } from './lib/notices/notice-run';
 export { DueNoticeRun } from './lib/notices/due-notice-run';

@@ -7,6 +7,7 @@ import { ResidentLinks } from './residents/resident-links';
 import { LiftSuppression } from './deliveries/lift-suppression';
 import { ReplayDeliveries } from './deliveries/replay-deliveries';
 import { CustomerImport } from './import/customer-import';
+import { CheckImportFile } from './import/check-import-file';
 import { LoadImportFile } from './import/load-import-file';
 import { PickupSchedules } from './schedules/pickup-schedules';
 import { SetTextOptIn } from './preferences/set-text-opt-in';
@@ -21,6 +22,7 @@ const USE_CASES = [
   CreateServiceRequest,
   SetTicketStatus,
   PickupSchedules,
+  CheckImportFile,
   LoadImportFile,
   CustomerImport,
   UpdatePreferences,
