@@ -4,8 +4,6 @@ import { ImportScratches } from './import/import-scratch';
 import { UpdateContacts } from './contacts/update-contacts';
 import { RevokeFeedLink } from './feeds/revoke-feed-link';
 import { ResidentLinks } from './residents/resident-links';
-import { LiftSuppression } from './deliveries/lift-suppression';
-import { ReplayDeliveries } from './deliveries/replay-deliveries';
 import { CustomerImport } from './import/customer-import';
 import { CheckImportFile } from './import/check-import-file';
 import { LoadImportFile } from './import/load-import-file';
@@ -30,8 +28,6 @@ const USE_CASES = [
   Unsubscribe,
   SetTextOptIn,
   UpdateContacts,
-  ReplayDeliveries,
-  LiftSuppression,
   RevokeFeedLink,
   ResidentLinks,
   RequestOptions,
