@@ -5,7 +5,7 @@ import { adminProviders, ApplicationModule, noticeProviders } from '@curbside/ap
 import { AuthModule, ClientService, TokenService } from '@curbside/auth';
 import { Config } from '@curbside/config';
 import { CoreModule } from '@curbside/core';
-import { NotificationsModule, notifierOptionsOf, WebhookService } from '@curbside/notifications';
+import { NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
 import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevokeCommand } from './commands/clients.command';
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
 import { DeliveriesCommand, DeliveriesListCommand, DeliveriesReplayCommand } from './commands/deliveries.command';
@@ -101,7 +101,7 @@ export class AdminCliModule {
         ProgramName,
         ...COMMANDS,
         ...noticeProviders(notifier),
-        ...adminProviders({ clients: ClientService, tokens: TokenService, webhooks: WebhookService }),
+        ...adminProviders({ clients: ClientService, tokens: TokenService }),
         ...(extension.commands ?? []),
       ],
     };

@@ -4,7 +4,6 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@curbside/config';
 import { Metrics, MetricsServer, runMain } from '@curbside/core';
-import { NoticeScheduler } from '@curbside/application';
 import { Notifier } from '@curbside/notifications';
 import { DeliveryRepository } from '@curbside/persistence';
 import { Logger } from 'nestjs-pino';
@@ -12,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { NotifierModule } from './notifier.module';
 import { portOf, startHealthServer } from './health';
 import { observeDeliveries } from './metrics';
+import { NoticeScheduler } from './notice-scheduler';
 
 /**
  * Starts the notifier (CONTRACT §5) and its daily notice run (§8). SIGTERM or SIGINT: stop

@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { noticeProviders } from '@curbside/application';
+import { DueNoticeRun, noticeProviders } from '@curbside/application';
 import type { Config } from '@curbside/config';
 import { CoreModule, MetricsModule } from '@curbside/core';
 import { NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
+import { NoticeScheduler } from './notice-scheduler';
 
-/** The third door: the core (config, logger, persistence, metrics), the notifications lib and the notices' use cases. */
+/** The third door: the core (config, logger, persistence, metrics), the notifications lib, the notices' use cases and the clock that starts their daily run. */
 @Module({})
 export class NotifierModule {
   static forRoot(config: Config): DynamicModule {
@@ -16,7 +17,10 @@ export class NotifierModule {
         MetricsModule.forRoot({ port: config.metricsPort }),
         NotificationsModule.forRoot(notifier),
       ],
-      providers: noticeProviders(notifier),
+      providers: [
+        ...noticeProviders(notifier),
+        { provide: NoticeScheduler, useFactory: (dueRun: DueNoticeRun) => new NoticeScheduler(dueRun, notifier), inject: [DueNoticeRun] },
+      ],
     };
   }
 }

@@ -2,7 +2,7 @@ import { CustomerImport, ExplainNotices, NoticeRun, SetTextOptIn, Unsubscribe, U
 import { decodeImportFile } from '@curbside/codecs';
 import type { DailyWindow } from '@curbside/domain';
 import { drain, openWorld, type NotifierWorld } from '@curbside/notifications/testing';
-import { HolidayRepository, NoticeRepository } from '@curbside/persistence';
+import { CustomerRepository, DeliveryRepository, EventRepository, HolidayRepository, NoticeRepository, PreferenceRepository } from '@curbside/persistence';
 import { importFile, startSmtpSink, testDatabases, type FixtureCustomer, type SmtpSink } from '@curbside/testing';
 
 /*
@@ -72,7 +72,16 @@ describe.each(testDatabases())('notices explain on $name', (kind) => {
     const run = new NoticeRun(new NoticeRepository(world.dataSource), new HolidayRepository(world.dataSource), { noticeHorizonDays: 7 });
     await run.run('2026-11-24'); // Wednesday's reminders, Thanksgiving's move notices
     await drain(world.notifier({ smtpUrl: smtp.url, quietHours, timeZone: 'UTC' }));
-    const explain = new ExplainNotices(world.dataSource, { timeZone: 'UTC', quietHours });
+    const ds = world.dataSource;
+    const explain = new ExplainNotices(
+      new CustomerRepository(ds),
+      new NoticeRepository(ds),
+      new HolidayRepository(ds),
+      new PreferenceRepository(ds),
+      new EventRepository(ds),
+      new DeliveryRepository(ds),
+      { timeZone: 'UTC', quietHours },
+    );
     explained = (customerId, date) => explain.explain(customerId, date);
   });
   afterAll(async () => {

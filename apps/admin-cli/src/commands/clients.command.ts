@@ -1,6 +1,5 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { ApiClient, ID_PATTERN } from '@curbside/domain';
-import { CreateApiClient, RevokeApiClient } from '@curbside/application';
 import { ClientService } from '@curbside/auth';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';
@@ -15,7 +14,7 @@ interface CreateOptions {
 
 @SubCommand({ name: 'create', description: 'register an API client; its secret is printed once and stored hashed' })
 export class ClientsCreateCommand extends CommandRunner {
-  constructor(private readonly createClient: CreateApiClient) {
+  constructor(private readonly clients: ClientService) {
     super();
   }
 
@@ -25,7 +24,7 @@ export class ClientsCreateCommand extends CommandRunner {
       throw new CliFailure('Give exactly one of --customers <id>[,<id>...] and --all-customers.', EXIT.usage);
     }
     const customers = options.allCustomers ? 'all' : (options.customers ?? []);
-    const created = await this.createClient.execute(options.name, customers, options.resourceServer === true);
+    const created = await this.clients.create(options.name, customers, options.resourceServer === true);
     const result = { client_id: created.clientId, client_secret: created.clientSecret, customers: created.customers, resource_server: created.resourceServer };
     if (options.json) return output.json(result);
     output.line(`Client created. Store the secret now: it is not shown again.`);
@@ -94,12 +93,12 @@ export class ClientsListCommand extends CommandRunner {
 
 @SubCommand({ name: 'revoke', arguments: '<clientId>', description: "revoke a client: its tokens stop working at once" })
 export class ClientsRevokeCommand extends CommandRunner {
-  constructor(private readonly revokeClient: RevokeApiClient) {
+  constructor(private readonly clients: ClientService) {
     super();
   }
 
   async run([clientId]: string[], options: { json?: boolean }): Promise<void> {
-    const revoked = await this.revokeClient.execute(clientId);
+    const revoked = await this.clients.revoke(clientId);
     if (!revoked) throw new CliFailure(`There is no client ${clientId}.`, EXIT.notFound);
     if (options.json) return output.json({ client_id: clientId, revoked: true });
     output.line(`Client ${clientId} is revoked; its tokens no longer work.`);

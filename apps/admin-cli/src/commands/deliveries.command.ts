@@ -1,6 +1,5 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { DELIVERY_STATES, type Delivery, type DeliveryState } from '@curbside/domain';
-import { ReplayDeliveries } from '@curbside/application';
 import { DeliveryRepository } from '@curbside/persistence';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';
@@ -55,7 +54,7 @@ export class DeliveriesListCommand extends CommandRunner {
   description: 'send a dead (or suppressed) delivery again, or every dead one with --all-dead, with a fresh count of attempts',
 })
 export class DeliveriesReplayCommand extends CommandRunner {
-  constructor(private readonly replay: ReplayDeliveries) {
+  constructor(private readonly deliveries: DeliveryRepository) {
     super();
   }
 
@@ -64,7 +63,7 @@ export class DeliveriesReplayCommand extends CommandRunner {
     if (deliveryId !== undefined && !/^\d{1,15}$/.test(deliveryId)) {
       throw new CliFailure(`deliveryId must be digits: "${deliveryId}"`, EXIT.invalidInput);
     }
-    const replayed = await this.replay.execute(options.allDead ? 'all-dead' : Number(deliveryId));
+    const replayed = await this.deliveries.replay(options.allDead ? 'all-dead' : Number(deliveryId));
     if (deliveryId !== undefined && replayed === 0) throw new CliFailure(`There is no dead or suppressed delivery ${deliveryId}.`, EXIT.notFound);
     if (options.json) return output.json({ replayed });
     output.line(`${replayed} delivery(ies) back in line; the notifier sends them now.`);

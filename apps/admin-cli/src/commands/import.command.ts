@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { ImportCount } from '@curbside/persistence';
-import { CheckedFile, CustomerPlan, ImportSummary, LoadImportFile } from '@curbside/application';
+import { CheckedFile, CheckImportFile, CustomerPlan, ImportSummary, LoadImportFile } from '@curbside/application';
 import type { Config } from '@curbside/config';
 import { CONFIG } from '@curbside/core';
 import { output } from '../output';
@@ -22,6 +22,7 @@ const TABLE_ROWS = 40;
 })
 export class ImportCommand extends CommandRunner {
   constructor(
+    private readonly checks: CheckImportFile,
     private readonly imports: LoadImportFile,
     @Inject(CONFIG) private readonly config: Config,
   ) {
@@ -30,7 +31,7 @@ export class ImportCommand extends CommandRunner {
 
   async run([file]: string[], options: ImportOptions): Promise<void> {
     // A customer's language must be one the hauler offers (CONTRACT §11).
-    const checked = await this.imports.check(file, { keepRecords: options.dryRun !== true, languages: this.config.languages.offered });
+    const checked = await this.checks.check(file, { keepRecords: options.dryRun !== true, languages: this.config.languages.offered });
     try {
       if (options.dryRun) await this.dryRun(file, checked, options.json === true);
       else await this.load(file, checked, options.json === true);
@@ -40,7 +41,7 @@ export class ImportCommand extends CommandRunner {
   }
 
   private async dryRun(file: string, checked: CheckedFile, json: boolean): Promise<void> {
-    const plan = this.imports.plan(checked);
+    const plan = this.checks.plan(checked);
     if (json) return output.jsonStreamed({ dry_run: true, customers: [], holidays: checked.holidays.length }, 'customers', plan);
     const summary = new Summary();
     for await (const p of plan) {

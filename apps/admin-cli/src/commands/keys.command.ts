@@ -1,6 +1,5 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
-import { RotateSigningKey } from '@curbside/application';
-import { KeyRotationRefused } from '@curbside/auth';
+import { KeyRotationRefused, TokenService } from '@curbside/auth';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';
 
@@ -9,12 +8,12 @@ import { output } from '../output';
   description: 'sign new access tokens with a new stored key; the previous key verifies until its tokens have expired',
 })
 export class KeysRotateCommand extends CommandRunner {
-  constructor(private readonly rotateKey: RotateSigningKey) {
+  constructor(private readonly tokens: TokenService) {
     super();
   }
 
   async run(_: string[], options: { json?: boolean }): Promise<void> {
-    const rotation = await this.rotateKey.execute().catch((error: unknown) => {
+    const rotation = await this.tokens.rotate().catch((error: unknown) => {
       throw error instanceof KeyRotationRefused ? new CliFailure(error.message, EXIT.invalidInput) : error;
     });
     const result = {

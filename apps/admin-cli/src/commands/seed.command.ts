@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { LoadImportFile } from '@curbside/application';
+import { CheckImportFile, LoadImportFile } from '@curbside/application';
 import { ClientService } from '@curbside/auth';
 import { CustomerRepository, HolidayRepository } from '@curbside/persistence';
 import { CliFailure, EXIT } from '../cli-failure';
@@ -42,6 +42,7 @@ interface Contents {
 @Command({ name: 'seed', description: 'load the demo sandbox (customers with data in every resource) and a demo client' })
 export class SeedCommand extends CommandRunner {
   constructor(
+    private readonly checks: CheckImportFile,
     private readonly imports: LoadImportFile,
     private readonly customers: CustomerRepository,
     private readonly holidays: HolidayRepository,
@@ -87,7 +88,7 @@ export class SeedCommand extends CommandRunner {
   }
 
   private async loadDemo(withHolidays: boolean): Promise<void> {
-    const file = this.imports.parse(JSON.stringify(buildDemoImportFile()), 'the demo sandbox');
+    const file = this.checks.parse(JSON.stringify(buildDemoImportFile()), 'the demo sandbox');
     await this.imports.load(withHolidays ? file : { ...file, holidays: [] });
   }
 

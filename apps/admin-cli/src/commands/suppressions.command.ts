@@ -1,5 +1,4 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
-import { LiftSuppression } from '@curbside/application';
 import { DeliveryRepository } from '@curbside/persistence';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';
@@ -31,12 +30,12 @@ export class SuppressionsListCommand extends CommandRunner {
   description: 'lift the suppression of an address: emails to it are sent again (replay its suppressed deliveries with deliveries replay <id>)',
 })
 export class SuppressionsDeleteCommand extends CommandRunner {
-  constructor(private readonly lift: LiftSuppression) {
+  constructor(private readonly deliveries: DeliveryRepository) {
     super();
   }
 
   async run([address]: string[], options: { json?: boolean }): Promise<void> {
-    if (!(await this.lift.execute(address))) throw new CliFailure(`${address} is not suppressed.`, EXIT.notFound);
+    if (!(await this.deliveries.deleteSuppression(address))) throw new CliFailure(`${address} is not suppressed.`, EXIT.notFound);
     if (options.json) return output.json({ deleted: address.trim().toLowerCase() });
     output.line(`${address} is no longer suppressed.`);
   }

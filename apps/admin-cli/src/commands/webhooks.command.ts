@@ -1,6 +1,5 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import type { Webhook } from '@curbside/domain';
-import { CreateWebhook, DeleteWebhook } from '@curbside/application';
 import { WebhookError, WebhookService } from '@curbside/notifications';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';
@@ -17,7 +16,7 @@ interface CreateOptions {
   description: "register a webhook for an API client's customers; its signing secret is printed once",
 })
 export class WebhooksCreateCommand extends CommandRunner {
-  constructor(private readonly createWebhook: CreateWebhook) {
+  constructor(private readonly webhooks: WebhookService) {
     super();
   }
 
@@ -25,7 +24,7 @@ export class WebhooksCreateCommand extends CommandRunner {
     if (!options.clientId || !options.url) throw new CliFailure('--client-id and --url are required.', EXIT.usage);
     let created: { id: string; secret: string };
     try {
-      created = await this.createWebhook.execute(options.clientId, options.url, options.events ?? null);
+      created = await this.webhooks.create(options.clientId, options.url, options.events ?? null);
     } catch (error) {
       if (!(error instanceof WebhookError)) throw error;
       throw new CliFailure(`Cannot create the webhook: ${error.message}.`, error.kind === 'not-found' ? EXIT.notFound : EXIT.invalidInput);
@@ -86,12 +85,12 @@ export class WebhooksListCommand extends CommandRunner {
 
 @SubCommand({ name: 'delete', arguments: '<webhookId>', description: 'delete a webhook: nothing more is sent to it' })
 export class WebhooksDeleteCommand extends CommandRunner {
-  constructor(private readonly deleteWebhook: DeleteWebhook) {
+  constructor(private readonly webhooks: WebhookService) {
     super();
   }
 
   async run([webhookId]: string[], options: { json?: boolean }): Promise<void> {
-    if (!(await this.deleteWebhook.execute(webhookId))) throw new CliFailure(`There is no webhook ${webhookId}.`, EXIT.notFound);
+    if (!(await this.webhooks.delete(webhookId))) throw new CliFailure(`There is no webhook ${webhookId}.`, EXIT.notFound);
     if (options.json) return output.json({ id: webhookId, deleted: true });
     output.line(`Webhook ${webhookId} is deleted.`);
   }

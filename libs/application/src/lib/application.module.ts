@@ -4,9 +4,8 @@ import { ImportScratches } from './import/import-scratch';
 import { UpdateContacts } from './contacts/update-contacts';
 import { RevokeFeedLink } from './feeds/revoke-feed-link';
 import { ResidentLinks } from './residents/resident-links';
-import { LiftSuppression } from './deliveries/lift-suppression';
-import { ReplayDeliveries } from './deliveries/replay-deliveries';
 import { CustomerImport } from './import/customer-import';
+import { CheckImportFile } from './import/check-import-file';
 import { LoadImportFile } from './import/load-import-file';
 import { PickupSchedules } from './schedules/pickup-schedules';
 import { SetTextOptIn } from './preferences/set-text-opt-in';
@@ -21,6 +20,7 @@ const USE_CASES = [
   CreateServiceRequest,
   SetTicketStatus,
   PickupSchedules,
+  CheckImportFile,
   LoadImportFile,
   CustomerImport,
   UpdatePreferences,
@@ -28,8 +28,6 @@ const USE_CASES = [
   Unsubscribe,
   SetTextOptIn,
   UpdateContacts,
-  ReplayDeliveries,
-  LiftSuppression,
   RevokeFeedLink,
   ResidentLinks,
   RequestOptions,

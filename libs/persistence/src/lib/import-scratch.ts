@@ -31,7 +31,7 @@ interface StoredBatches {
  * memory as one of ten thousand, and the second pass neither parses nor decodes the
  * file again; the scratch takes about the file's size on disk.
  * One transaction, no journal, no sync: the file is thrown away when the import ends.
- * It is the application's `ImportScratch` port (LoadImportFile), and the codecs' `SeenCustomerIds`.
+ * It is the application's `ImportScratch` port (CheckImportFile keeps in it what LoadImportFile writes), and the codecs' `SeenCustomerIds`.
  */
 export class SqliteImportScratch {
   private readonly directory;

@@ -7,6 +7,7 @@ import { CustomerRepository, HolidayRepository, ServiceTicketRepository, sqliteI
 import { wholeList } from '@curbside/domain';
 import type { DataSource } from 'typeorm';
 import { CustomerImport, type ImportSummary } from './customer-import';
+import { CheckImportFile } from './check-import-file';
 import { LoadImportFile } from './load-import-file';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests edit raw JSON freely
@@ -38,14 +39,15 @@ describe.each(testDatabases())('LoadImportFile writing on $name: many customers 
   const dataSource = useDatabase(db);
   const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-write-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
-  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()), sqliteImportScratches, new CustomerImport(dataSource()));
+  const checker = () => new CheckImportFile(new CustomerRepository(dataSource()), sqliteImportScratches);
+  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()), new CustomerImport(dataSource()));
   const tickets = (id: string) => new ServiceTicketRepository(dataSource()).list(id, wholeList());
 
   /** Checks and loads `file`: the summaries taken, and the error that stopped the load, if one did. */
   async function imported(file: Json): Promise<{ summaries: ImportSummary[]; error?: Error }> {
     const written = path.join(directory, 'import.json');
     writeFileSync(written, JSON.stringify(file));
-    const checked = await service().check(written);
+    const checked = await checker().check(written);
     const summaries: ImportSummary[] = [];
     try {
       for await (const summary of (await service().loadChecked(checked)).customers) summaries.push(summary);
@@ -107,7 +109,8 @@ describe.each(testDatabases())('LoadImportFile on $name leaves the planner stati
   const dataSource = useDatabase(db);
   const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-statistics-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
-  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()), sqliteImportScratches, new CustomerImport(dataSource()));
+  const checker = () => new CheckImportFile(new CustomerRepository(dataSource()), sqliteImportScratches);
+  const service = () => new LoadImportFile(new CustomerRepository(dataSource()), new HolidayRepository(dataSource()), new CustomerImport(dataSource()));
   const ticketsOf = (file: Json) => file.customers.reduce((sum: number, customer: Json) => sum + customer.tickets.length, 0);
 
   it('an import file (the CLI’s import), then a decoded one (seed): each ends with the statistics of every row written', async () => {
@@ -115,7 +118,7 @@ describe.each(testDatabases())('LoadImportFile on $name leaves the planner stati
     const first = { holidays: [], customers: customers(7_500_001, 3) };
     const written = path.join(directory, 'import.json');
     writeFileSync(written, JSON.stringify(first));
-    const checked = await service().check(written);
+    const checked = await checker().check(written);
     try {
       for await (const _summary of (await service().loadChecked(checked)).customers);
     } finally {
@@ -125,7 +128,7 @@ describe.each(testDatabases())('LoadImportFile on $name leaves the planner stati
     expect(await rowsInStatistics(dataSource(), 'customers')).toBe(3);
 
     const second = { holidays: [], customers: customers(7_500_011, 2) };
-    await service().load(service().parse(JSON.stringify(second), 'seed'));
+    await service().load(checker().parse(JSON.stringify(second), 'seed'));
     expect(await rowsInStatistics(dataSource(), 'service_tickets')).toBe(ticketsOf(first) + ticketsOf(second));
     expect(await rowsInStatistics(dataSource(), 'customers')).toBe(5);
   });

@@ -16,7 +16,6 @@ import {
   type UnreachedSelection,
 } from '@curbside/domain';
 import { CustomerRepository, DeliveryRepository, EventRepository, HolidayRepository, NoticeRepository, PreferenceRepository } from '@curbside/persistence';
-import type { DataSource } from 'typeorm';
 
 /** One notice a customer is owed for the day, and what became of it. */
 export interface ExplainedNotice {
@@ -72,24 +71,15 @@ const traceOf = (traceparent: string | null): { traceId?: string } => {
  * and the suppression list. It reads; it writes nothing. Null when there is no such customer.
  */
 export class ExplainNotices {
-  private readonly customers: CustomerRepository;
-  private readonly notices: NoticeRepository;
-  private readonly holidays: HolidayRepository;
-  private readonly preferences: PreferenceRepository;
-  private readonly events: EventRepository;
-  private readonly deliveries: DeliveryRepository;
-
   constructor(
-    dataSource: DataSource,
+    private readonly customers: CustomerRepository,
+    private readonly notices: NoticeRepository,
+    private readonly holidays: HolidayRepository,
+    private readonly preferences: PreferenceRepository,
+    private readonly events: EventRepository,
+    private readonly deliveries: DeliveryRepository,
     private readonly options: ExplainOptions,
-  ) {
-    this.customers = new CustomerRepository(dataSource);
-    this.notices = new NoticeRepository(dataSource);
-    this.holidays = new HolidayRepository(dataSource);
-    this.preferences = new PreferenceRepository(dataSource);
-    this.events = new EventRepository(dataSource);
-    this.deliveries = new DeliveryRepository(dataSource);
-  }
+  ) {}
 
   async explain(customerId: Id, date: LocalDate, now: Date = new Date()): Promise<NoticeExplanation | null> {
     if ((await this.customers.find(customerId)) === null) return null;

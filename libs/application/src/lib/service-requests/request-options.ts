@@ -9,8 +9,7 @@ import {
   type ServiceRequestType,
 } from '@curbside/domain';
 import { Injectable } from '@nestjs/common';
-import { loadHolidays, loadServiceRequests, ServiceRepository, Traced } from '@curbside/persistence';
-import { DataSource } from 'typeorm';
+import { HolidayRepository, ServiceRepository, Traced } from '@curbside/persistence';
 
 /** One request a resident may make now: for this service, on this day. */
 export interface RequestOption {
@@ -27,20 +26,19 @@ export interface RequestOption {
 @Injectable()
 export class RequestOptions {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly services: ServiceRepository,
+    private readonly holidays: HolidayRepository,
   ) {}
 
   @Traced()
   async execute(customerId: Id, today: LocalDate, extraPickupsPerMonth: number): Promise<Record<ServiceRequestType, RequestOption[]>> {
-    const manager = this.dataSource.manager;
     const services = (await this.services.list(customerId)).filter(isScheduledService);
     const horizon = addDays(today, EXTRA_PICKUP_DAYS_AHEAD);
-    const holidays = await loadHolidays(manager, { from: addDays(today, -31), to: horizon });
+    const holidays = await this.holidays.list({ from: addDays(today, -31), to: horizon });
     const options: Record<ServiceRequestType, RequestOption[]> = { MISSED_PICKUP: [], EXTRA_PICKUP: [] };
     for (const service of services) {
       // From the month a missed pickup may lie in to the month of the last day an extra one may be booked.
-      const existing = await loadServiceRequests(manager, customerId, service.id, { from: `${addDays(today, -31).slice(0, 7)}-01`, to: `${horizon.slice(0, 7)}-31` });
+      const existing = await this.services.requests(customerId, service.id, { from: `${addDays(today, -31).slice(0, 7)}-01`, to: `${horizon.slice(0, 7)}-31` });
       const facts = { service, holidays, today, existing, extraPickupsPerMonth };
       for (const type of ['MISSED_PICKUP', 'EXTRA_PICKUP'] as const) {
         for (const date of requestableDates(type, facts)) options[type].push({ serviceId: service.id, serviceName: serviceName(service), date });

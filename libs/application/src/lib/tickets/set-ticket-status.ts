@@ -1,6 +1,6 @@
 import { applyTicketStatus, nowLocalDateTime, type Id, type TicketStatus } from '@curbside/domain';
 import { Injectable } from '@nestjs/common';
-import { EventRepository, inTransaction, ServiceTicketRepository, touchCustomers, Traced } from '@curbside/persistence';
+import { appendEvents, inTransaction, serviceTicketStore, touchCustomers, Traced } from '@curbside/persistence';
 import { DataSource } from 'typeorm';
 
 /**
@@ -10,23 +10,19 @@ import { DataSource } from 'typeorm';
  */
 @Injectable()
 export class SetTicketStatus {
-  private readonly tickets: ServiceTicketRepository;
-  private readonly events: EventRepository;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.tickets = new ServiceTicketRepository(dataSource);
-    this.events = new EventRepository(dataSource);
-  }
+  constructor(private readonly dataSource: DataSource) {}
 
   @Traced()
   execute(customerId: Id, id: Id, status: TicketStatus, by: string): Promise<{ from: TicketStatus; to: TicketStatus } | null> {
     return inTransaction(this.dataSource, async (manager) => {
-      const ticket = await this.tickets.load(manager, customerId, id);
-      if (ticket === null) return null;
+      const [ticket] = await serviceTicketStore.load(manager, customerId, [id]);
+      if (ticket === undefined) return null;
       const change = applyTicketStatus(customerId, ticket, status, nowLocalDateTime(), by);
       if (change.events.length > 0) {
-        await this.tickets.save(manager, customerId, change.ticket);
-        await this.events.append(manager, change.events);
+        // The stored ticket is replaced whole, with its service lines.
+        await serviceTicketStore.delete(manager, customerId, [id]);
+        await serviceTicketStore.insert(manager, customerId, [change.ticket]);
+        await appendEvents(manager, change.events);
         await touchCustomers(manager, [customerId]);
       }
       return { from: change.from, to: status };

@@ -5,10 +5,10 @@ import {
   type ServiceTicket,
   type ServiceTicketSummary,
 } from '@curbside/domain';
-import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
+import { DataSource, EntityMetadata } from 'typeorm';
 import { inPreparedRead } from '../database/index';
 import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
-import { serviceTicketStore, toServiceTicket } from '../stores/service-ticket.store';
+import { toServiceTicket } from '../stores/service-ticket.store';
 import { selectPreparedPage, type PageTable } from '../sql/select-page';
 import { selectPreparedChildren, type ChildTable } from '../sql/select-rows';
 import { groupBy } from '../sql/group-by';
@@ -73,17 +73,5 @@ export class ServiceTicketRepository {
         lineRows.map((line) => fromRawColumns(lines, line)),
       );
     });
-  }
-
-  /** The ticket, inside the caller's transaction (a use case's load). */
-  async load(manager: EntityManager, customerId: Id, id: Id): Promise<ServiceTicket | null> {
-    const [ticket] = await serviceTicketStore.load(manager, customerId, [id]);
-    return ticket ?? null;
-  }
-
-  /** Replaces the stored ticket (with its service lines), inside the caller's transaction. */
-  async save(manager: EntityManager, customerId: Id, ticket: ServiceTicket): Promise<void> {
-    await serviceTicketStore.delete(manager, customerId, [ticket.id]);
-    await serviceTicketStore.insert(manager, customerId, [ticket]);
   }
 }

@@ -1,35 +1,14 @@
 import type { Tree } from '@nx/devkit';
-import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { capabilityGenerator } from './generator';
+import { EDITED, treeWithTheHouse } from './house-tree';
 
-const ROOT = path.resolve(__dirname, '../../../../..');
-
-/** The house's files the generator edits, as they are in this checkout: the generator must fit them as they are today. */
-const EDITED = [
-  'libs/contract/src/lib/routes.ts',
-  'libs/contract/src/index.ts',
-  'libs/domain/src/index.ts',
-  'libs/persistence/src/lib/entities/index.ts',
-  'libs/persistence/src/lib/repositories/index.ts',
-  'libs/persistence/src/index.ts',
-  'libs/persistence/src/migrations/index.ts',
-  'libs/codecs/src/index.ts',
-  'libs/application/src/lib/application.module.ts',
-  'libs/application/src/index.ts',
-  'apps/api/src/app.module.ts',
-  'apps/api/src/openapi/examples.ts',
-  'apps/api/src/openapi/document.ts',
-  'docs/architecture.md',
-];
 
 const WRITTEN = [
   'libs/domain/src/lib/bin-audits.ts',
   'libs/domain/src/lib/bin-audits.spec.ts',
   'libs/contract/src/lib/bin-audits.bodies.ts',
-  'libs/application/src/lib/bin-audits/bin-audits.ts',
-  'libs/application/src/lib/bin-audits/bin-audits.spec.ts',
+  'libs/application/src/lib/bin-audits/record-bin-audits.ts',
+  'libs/application/src/lib/bin-audits/record-bin-audits.spec.ts',
   'libs/persistence/src/lib/entities/bin-audits.entities.ts',
   'libs/persistence/src/lib/stores/bin-audits.store.ts',
   'libs/persistence/src/lib/repositories/bin-audits.repository.ts',
@@ -46,8 +25,7 @@ describe('the capability generator (@curbside/workspace:capability)', () => {
   const text = (file: string): string => tree.read(file, 'utf-8') ?? '';
 
   beforeEach(() => {
-    tree = createTreeWithEmptyWorkspace();
-    for (const file of EDITED) tree.write(file, readFileSync(path.join(ROOT, file), 'utf-8'));
+    tree = treeWithTheHouse();
   });
 
   const generate = (name = 'bin-audits') => capabilityGenerator(tree, { name, timestamp: 1800000000000, skipClientTypes: true });
@@ -74,7 +52,7 @@ describe('the capability generator (@curbside/workspace:capability)', () => {
     expect(migrations).toContain("import { BinAudits1800000000000 } from './1800000000000-bin-audits';");
     expect(migrations).toMatch(/MIGRATIONS = \[.*, BinAudits1800000000000\];/);
     expect(text('libs/persistence/src/lib/repositories/index.ts')).toMatch(/REPOSITORIES = \[[^\]]*BinAuditsRepository,\n\];/);
-    expect(text('libs/application/src/lib/application.module.ts')).toMatch(/USE_CASES = \[[^\]]*\bBinAudits,?\s*\];/);
+    expect(text('libs/application/src/lib/application.module.ts')).toMatch(/USE_CASES = \[[^\]]*\bRecordBinAudits,?\s*\];/);
     expect(text('apps/api/src/app.module.ts')).toMatch(/BinAuditsModule,\n\s+\.\.\.extraImports,/);
     expect(text('apps/api/src/openapi/examples.ts')).toMatch(/import \{[^}]*binAuditsCodec[^}]*\} from '@curbside\/codecs';/);
     expect(text('apps/api/src/openapi/examples.ts')).toContain('  binAuditsList: (): WireObject => binAuditsCodec.list(TRACKING_ID');

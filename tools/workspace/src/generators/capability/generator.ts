@@ -83,9 +83,9 @@ function wire(tree: Tree, n: CapabilityNames): void {
   appendLine(tree, 'libs/codecs/src/index.ts', `export { ${propertyName}Codec } from './lib/${fileName}.codec';`);
 
   const applicationModule = 'libs/application/src/lib/application.module.ts';
-  addImport(tree, applicationModule, `./${fileName}/${fileName}`, className);
-  appendToArray(tree, applicationModule, 'USE_CASES', className);
-  appendLine(tree, 'libs/application/src/index.ts', `export { ${className} } from './lib/${fileName}/${fileName}';`);
+  addImport(tree, applicationModule, `./${fileName}/record-${fileName}`, `Record${className}`);
+  appendToArray(tree, applicationModule, 'USE_CASES', `Record${className}`);
+  appendLine(tree, 'libs/application/src/index.ts', `export { Record${className} } from './lib/${fileName}/record-${fileName}';`);
 
   const appModule = 'apps/api/src/app.module.ts';
   addImport(tree, appModule, `./${fileName}/${fileName}.module`, `${className}Module`);
@@ -104,7 +104,7 @@ function wire(tree: Tree, n: CapabilityNames): void {
     tree,
     'docs/architecture.md',
     '### Where things are: capability → folder',
-    `| ${title} (a list per customer, from \`nx g @curbside/workspace:capability\`) | api \`${fileName}/\` | \`${fileName}/\` \`${className}\` | \`${fileName}.ts\` |`,
+    `| ${title} (a list per customer, from \`nx g @curbside/workspace:capability\`) | api \`${fileName}/\` | \`${fileName}/\` \`Record${className}\` | \`${fileName}.ts\` |`,
   );
 }
 

@@ -5,7 +5,8 @@ import * as codecs from '@curbside/codecs';
 import type { Customer } from '@curbside/domain';
 import { sqliteImportScratches, type RecordBatch } from '@curbside/persistence';
 import type { ImportSummary } from './customer-import';
-import { ImportRejected, LoadImportFile } from './load-import-file';
+import { CheckImportFile, ImportRejected } from './check-import-file';
+import { LoadImportFile } from './load-import-file';
 
 jest.mock('@curbside/codecs', () => {
   const actual = jest.requireActual<typeof import('@curbside/codecs')>('@curbside/codecs');
@@ -36,7 +37,7 @@ const manyTickets = (file: Json): void => {
 };
 
 /** What check gives: the checked file and how it was read, or the rejection whose message and details the CLI prints. */
-async function checked(service: LoadImportFile, file: string): Promise<Record<string, unknown>> {
+async function checked(service: CheckImportFile, file: string): Promise<Record<string, unknown>> {
   try {
     const { readWith, customers, holidays } = await service.check(file);
     const checked = { holidays, customers: [...customers.customers()] };
@@ -48,10 +49,10 @@ async function checked(service: LoadImportFile, file: string): Promise<Record<st
   }
 }
 
-describe('LoadImportFile.check: the scan and stream-json agree', () => {
+describe('CheckImportFile.check: the scan and stream-json agree', () => {
   const directory = mkdtempSync(path.join(tmpdir(), 'curbside-import-check-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
-  const service = new LoadImportFile(undefined as never, undefined as never, sqliteImportScratches, undefined as never);
+  const service = new CheckImportFile(undefined as never, sqliteImportScratches);
 
   const written = (text: string): string => {
     const file = path.join(directory, 'import.json');
@@ -119,7 +120,7 @@ describe('LoadImportFile.check: the scan and stream-json agree', () => {
       expect(checkedFile.recordsKept).toBe(false);
       expect(checkedFile.customers.count).toBe(sample.customers.length);
       expect([...checkedFile.customers.batchesOf(0)]).toEqual([]);
-      await expect(service.loadChecked(checkedFile)).rejects.toThrow('the file was checked without keeping its records');
+      await expect(new LoadImportFile(undefined as never, undefined as never, undefined as never).loadChecked(checkedFile)).rejects.toThrow('the file was checked without keeping its records');
     } finally {
       checkedFile.customers.close();
     }
@@ -137,9 +138,9 @@ describe('LoadImportFile.check: the scan and stream-json agree', () => {
         refreshStatistics: async () => undefined,
       };
       const holidays = { importHolidays: async () => ({ created: 0, replaced: 0 }) };
-      const writer = new LoadImportFile(customers as never, holidays as never, sqliteImportScratches, customers as never);
+      const writer = new LoadImportFile(customers as never, holidays as never, customers as never);
       const file = written(text);
-      const checkedFile = await writer.check(file);
+      const checkedFile = await new CheckImportFile(customers as never, sqliteImportScratches).check(file);
       for await (const summary of (await writer.loadChecked(checkedFile)).customers) expect(summary.customerId).toMatch(/^\d+$/);
       checkedFile.customers.close();
       return { count, readWith: checkedFile.readWith };

@@ -1,21 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import { Logger } from '@nestjs/common';
 import {
   addDays,
-  dueRunDay,
   firstPickupDay,
   holidayMoves,
   matchingRecipients,
   movedNotice,
-  nowLocalDateTime,
   pickupsOn,
   planDeliveries,
-  reasonOf,
   reminderNotice,
-  routeAlertNotice,
   routeOf,
-  routePickupsOn,
   type Holiday,
   type Id,
   type LocalDate,
@@ -24,7 +16,6 @@ import {
   type NoticeService,
   type OutboxEvent,
   type PreferenceCategory,
-  type RouteAlert,
 } from '@curbside/domain';
 import { HolidayRepository, inSpan, NOTICE_CHUNK, NoticeRepository } from '@curbside/persistence';
 
@@ -219,92 +210,3 @@ function noticesOf(customerId: Id, services: readonly NoticeService[], holidays:
 
 const customersOf = (notices: readonly Notice[], type: Notice['event']['type']): number =>
   new Set(notices.filter((notice) => notice.event.type === type).map((notice) => notice.event.customerId)).size;
-
-/**
- * Starts the daily run in the notifier: once the clock in `TIME_ZONE` passes `REMINDER_TIME`,
- * the first notifier to claim the day's lease runs it, renewing the lease after each chunk,
- * and marks the day done. One that dies mid-run loses the lease when it runs out; another (or
- * the restarted one) runs the day again, and the keys skip what was written.
- */
-export class NoticeScheduler {
-  readonly workerId = `${hostname()}:${process.pid}:notices:${randomBytes(3).toString('hex')}`;
-  private readonly logger = new Logger('Notices');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private readonly finished = new Set<LocalDate>();
-
-  constructor(
-    private readonly run: NoticeRun,
-    private readonly notices: NoticeRepository,
-    private readonly options: NoticeOptions,
-  ) {}
-
-  start(): void {
-    if (this.timer !== null) return;
-    const every = Math.min(60_000, Math.max(1000, this.options.pollMs));
-    this.timer = setInterval(() => void this.tick(), every);
-    void this.tick();
-  }
-
-  /** Stops checking the clock; a run in progress stops after the chunks being written (at most two). */
-  async stop(): Promise<void> {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  /** Runs the due day when no notifier has finished it and this one gets its lease. */
-  async tick(now: Date = new Date()): Promise<void> {
-    if (this.running !== null) return;
-    const day = dueRunDay(this.options.timeZone, this.options.reminderTime, now);
-    if (day === null || this.finished.has(day)) return;
-    this.running = this.runDay(day)
-      .catch((error: unknown) => this.logger.error(`the notice run of ${day} failed: ${reasonOf(error)}`))
-      .finally(() => (this.running = null));
-    await this.running;
-  }
-
-  private async runDay(day: LocalDate): Promise<void> {
-    if (await this.notices.isRunFinished(day)) {
-      this.finished.add(day);
-      return;
-    }
-    const lease = () => this.notices.claimRun(day, this.workerId, this.options.leaseSeconds);
-    if (!(await lease())) return;
-    const started = Date.now();
-    const result = await this.run.run(day, {
-      afterChunk: async () => {
-        // Stopping (SIGTERM) or outlived: leave the rest to the next holder of the lease; the keys keep what is written.
-        if (this.timer === null) throw new Error('stopped; the next notifier to hold the lease runs the rest');
-        if (!(await lease())) throw new Error('the lease on the day was lost');
-      },
-    });
-    await this.notices.finishRun(day, this.workerId);
-    this.finished.add(day);
-    this.logger.log({ ...result, ms: Date.now() - started, msg: `notice run of ${day} done at ${nowLocalDateTime()}` });
-  }
-}
-
-/** `alerts create`: an operator's message to the customers a route runs for on a day (CONTRACT §8). */
-export class RouteAlerts {
-  constructor(
-    private readonly notices: NoticeRepository,
-    private readonly holidays: HolidayRepository,
-  ) {}
-
-  async create(routeId: string, date: LocalDate, message: string): Promise<RouteAlert> {
-    const [services, holidays] = await Promise.all([
-      this.notices.scheduledServices(routeId),
-      this.holidays.list({ from: addDays(date, -14), to: date }),
-    ]);
-    const alert: RouteAlert = { id: `ra_${randomBytes(8).toString('hex')}`, routeId, date, message, customers: 0, createdAt: nowLocalDateTime() };
-    const customers = [...services].filter(([, owned]) => routePickupsOn(owned, holidays, routeId, date).length > 0).map(([id]) => id);
-    alert.customers = customers.length;
-    await this.notices.createAlert(alert, customers.map((customerId) => routeAlertNotice(customerId, alert)));
-    return alert;
-  }
-
-  list(): Promise<RouteAlert[]> {
-    return this.notices.alerts();
-  }
-}
