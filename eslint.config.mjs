@@ -18,8 +18,8 @@ const imports = {
   'scope:auth': ['scope:codecs', 'scope:contract', 'scope:domain', 'scope:persistence'],
   // Above the application: the notifier runs its delivery use cases (FanOutEvents, DeliverClaimed) and implements their ports.
   'scope:notifications': ['scope:application', 'scope:contract', 'scope:domain', 'scope:persistence', 'scope:config', 'scope:messages'],
-  // The core every door stands on: configuration, logging, persistence.
-  'scope:core': ['scope:config', 'scope:persistence'],
+  // The runtime every door stands on: configuration, logging, metrics, tracing, persistence.
+  'scope:runtime': ['scope:config', 'scope:persistence'],
   'scope:client': ['scope:contract'],
   // The demo builds its schedule with the domain's rules.
   'scope:demo': ['scope:domain'],
@@ -28,9 +28,9 @@ const imports = {
   // What residents read, in their language: catalogs and their formatting, used by delivery, the doors' pages and the calendar codec.
   'scope:messages': [],
   'scope:testing': [],
-  'scope:api': ['scope:application', 'scope:auth', 'scope:codecs', 'scope:config', 'scope:contract', 'scope:core', 'scope:demo', 'scope:domain', 'scope:messages', 'scope:notifications', 'scope:persistence'],
-  'scope:admin-cli': ['scope:application', 'scope:auth', 'scope:codecs', 'scope:config', 'scope:core', 'scope:demo', 'scope:domain', 'scope:messages', 'scope:notifications', 'scope:persistence'],
-  'scope:notifier': ['scope:application', 'scope:config', 'scope:core', 'scope:messages', 'scope:notifications', 'scope:persistence'],
+  'scope:api': ['scope:application', 'scope:auth', 'scope:codecs', 'scope:config', 'scope:contract', 'scope:runtime', 'scope:demo', 'scope:domain', 'scope:messages', 'scope:notifications', 'scope:persistence'],
+  'scope:admin-cli': ['scope:application', 'scope:auth', 'scope:codecs', 'scope:config', 'scope:runtime', 'scope:demo', 'scope:domain', 'scope:messages', 'scope:notifications', 'scope:persistence'],
+  'scope:notifier': ['scope:application', 'scope:config', 'scope:runtime', 'scope:messages', 'scope:notifications', 'scope:persistence'],
   'scope:tools': ['scope:config'],
 };
 /** Projects whose code may not import a framework. */

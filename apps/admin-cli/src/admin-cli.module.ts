@@ -4,7 +4,7 @@ import { InjectCommander } from 'nest-commander';
 import { adminProviders, ApplicationModule, noticeProviders } from '@curbside/application';
 import { AuthModule, ClientService, TokenService } from '@curbside/auth';
 import { Config } from '@curbside/config';
-import { CoreModule } from '@curbside/core';
+import { RuntimeModule } from '@curbside/runtime';
 import { NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
 import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevokeCommand } from './commands/clients.command';
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
@@ -91,7 +91,7 @@ export class AdminCliModule {
     return {
       module: AdminCliModule,
       imports: [
-        CoreModule.forRoot(config, { destination: 'stderr' }),
+        RuntimeModule.forRoot(config, { destination: 'stderr' }),
         NotificationsModule.forRoot(notifier),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ApplicationModule,

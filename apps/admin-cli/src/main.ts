@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { CommandFactory } from 'nest-commander';
 import { ImportRejected } from '@curbside/application';
 import { ConfigError, loadConfig } from '@curbside/config';
-import { runMain } from '@curbside/core';
+import { runMain } from '@curbside/runtime';
 import { reasonOf } from '@curbside/domain';
 import { Logger } from 'nestjs-pino';
 import { createCliApp } from './cli-app';

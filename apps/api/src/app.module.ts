@@ -3,7 +3,7 @@ import type { ModuleMetadata } from '@nestjs/common';
 import { ApplicationModule } from '@curbside/application';
 import { AuthModule } from '@curbside/auth';
 import type { Config } from '@curbside/config';
-import { CoreModule, MetricsModule } from '@curbside/core';
+import { RuntimeModule, MetricsModule } from '@curbside/runtime';
 import type { Logger } from 'pino';
 import { AccountModule } from './account/account.module';
 import { ActivitiesModule } from './activities/activities.module';
@@ -39,7 +39,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config, { logger }),
+        RuntimeModule.forRoot(config, { logger }),
         MetricsModule.forRoot({ port: config.metricsPort }),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ApplicationModule,

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Config } from '@curbside/config';
-import { createLogger, Metrics } from '@curbside/core';
+import { createLogger, Metrics } from '@curbside/runtime';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule, ModuleImports } from './app.module';

@@ -2,7 +2,7 @@ import './platform/telemetry/start-tracing';
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@curbside/config';
-import { logLinesWritten, MetricsServer, runMain } from '@curbside/core';
+import { logLinesWritten, MetricsServer, runMain } from '@curbside/runtime';
 import { createApp } from './app';
 import { releaseStartMemory } from './platform/lifecycle/start-memory';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, Module, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { MetricsServer } from '@curbside/core';
+import { MetricsServer } from '@curbside/runtime';
 import { parseExposition, testDatabases, type Exposition } from '@curbside/testing';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './support';

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@curbside/config';
-import { Metrics, MetricsServer, runMain } from '@curbside/core';
+import { Metrics, MetricsServer, runMain } from '@curbside/runtime';
 import { Notifier } from '@curbside/notifications';
 import { DeliveryRepository } from '@curbside/persistence';
 import { Logger } from 'nestjs-pino';

@@ -1,4 +1,4 @@
-import type { Metrics } from '@curbside/core';
+import type { Metrics } from '@curbside/runtime';
 import type { Notifier } from '@curbside/notifications';
 import type { DeliveryRepository } from '@curbside/persistence';
 import { Counter, Gauge } from 'prom-client';

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DueNoticeRun, noticeProviders } from '@curbside/application';
 import type { Config } from '@curbside/config';
-import { CoreModule, MetricsModule } from '@curbside/core';
+import { RuntimeModule, MetricsModule } from '@curbside/runtime';
 import { NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
 import { NoticeScheduler } from './notice-scheduler';
 
@@ -13,7 +13,7 @@ export class NotifierModule {
     return {
       module: NotifierModule,
       imports: [
-        CoreModule.forRoot(config),
+        RuntimeModule.forRoot(config),
         MetricsModule.forRoot({ port: config.metricsPort }),
         NotificationsModule.forRoot(notifier),
       ],

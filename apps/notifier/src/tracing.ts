@@ -1,4 +1,4 @@
-import { startTracing } from '@curbside/core/tracing';
+import { startTracing } from '@curbside/runtime/tracing';
 
 // First of all (main.ts imports this before anything else): the modules traced must load after the SDK.
 startTracing('curbside-notifier');

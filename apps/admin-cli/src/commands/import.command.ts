@@ -4,7 +4,7 @@ import { Command, CommandRunner, Option } from 'nest-commander';
 import { ImportCount } from '@curbside/persistence';
 import { CheckedFile, CheckImportFile, CustomerPlan, ImportSummary, LoadImportFile } from '@curbside/application';
 import type { Config } from '@curbside/config';
-import { CONFIG } from '@curbside/core';
+import { CONFIG } from '@curbside/runtime';
 import { output } from '../output';
 
 interface ImportOptions {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import type { Config } from '@curbside/config';
-import { CONFIG } from '@curbside/core';
+import { CONFIG } from '@curbside/runtime';
 import { checkCatalogs, languageCoverage, loadMessages } from '@curbside/messages';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import type { Config } from '@curbside/config';
-import { CONFIG } from '@curbside/core';
+import { CONFIG } from '@curbside/runtime';
 import { addDays, ID_PATTERN, todayIn, WEEKDAYS, weekdayIndex, type LocalDate } from '@curbside/domain';
 import { ExplainNotices, NoticeRun, type ExplainedNotice, type NoticeExplanation } from '@curbside/application';
 import { CliFailure, EXIT } from '../cli-failure';

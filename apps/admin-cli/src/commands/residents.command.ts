@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { ResidentLinks } from '@curbside/application';
 import type { Config } from '@curbside/config';
-import { CONFIG } from '@curbside/core';
+import { CONFIG } from '@curbside/runtime';
 import { residentPageUrl } from '@curbside/notifications';
 import { CliFailure, EXIT } from '../cli-failure';
 import { output } from '../output';

@@ -5,7 +5,7 @@ import { SetCustomerLanguage } from '@curbside/application';
 import { languageCodec, responses, type WireObject } from '@curbside/codecs';
 import type { Config } from '@curbside/config';
 import { ROUTES } from '@curbside/contract';
-import { CONFIG } from '@curbside/core';
+import { CONFIG } from '@curbside/runtime';
 import type { ApiClient, Customer, CustomerLanguage } from '@curbside/domain';
 import { CustomerRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource } from '../customer-scope';

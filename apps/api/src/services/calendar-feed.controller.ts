@@ -13,7 +13,7 @@ import { ROUTES } from '@curbside/contract';
 
 /**
  * The address of a calendar feed. The token is a path segment, not a query parameter: request
- * logs redact it (see libs/core logging.ts) and proxies do not strip it. Outside `/api`: calendar
+ * logs redact it (see libs/runtime logging.ts) and proxies do not strip it. Outside `/api`: calendar
  * apps send no Request-Tracking-Id.
  */
 export const feedUrl = (origin: string, token: string): string => `${origin}${ROUTES.getCalendarFeed.path.replace('{token}', token)}`;

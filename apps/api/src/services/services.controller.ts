@@ -2,7 +2,7 @@ import { Controller, Inject, Param, Query } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '../openapi/openapi-decorators';
 import { FeedTokenService } from '@curbside/auth';
 import type { Config } from '@curbside/config';
-import { CONFIG } from '@curbside/core';
+import { CONFIG } from '@curbside/runtime';
 import { CALENDAR_MESSAGES, responses, WireObject } from '@curbside/codecs';
 import { Messages } from '@curbside/messages';
 import {

@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ClientService, TokenService } from '@curbside/auth';
 import { decodeImportFile } from '@curbside/codecs';
 import { type Config, loadConfig } from '@curbside/config';
-import { CONFIG } from '@curbside/core';
+import { CONFIG } from '@curbside/runtime';
 import type { Id } from '@curbside/domain';
 import { HolidayRepository, openDatabase } from '@curbside/persistence';
 import type { TestDatabase, TestDatabaseKind } from '@curbside/testing';

@@ -4,7 +4,7 @@ export type { Span };
 
 /*
  * Traces, as the libs' code sees them: only `@opentelemetry/api`, which does nothing until a process
- * starts the SDK (libs/core's `startTracing`, when an OTEL_* exporter variable is set). The one home of
+ * starts the SDK (libs/runtime's `startTracing`, when an OTEL_* exporter variable is set). The one home of
  * the spans the libs make (the use cases, the notifier's work, its channels' sends): here, in
  * persistence, because the outbox carries the trace (an event and each of its deliveries keep the W3C
  * `traceparent` of what caused them, and the notifier continues that trace when it sends), and

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { Metrics } from '@curbside/core';
+import { Metrics } from '@curbside/runtime';
 import { inTransaction } from '@curbside/persistence';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Counter, Gauge } from 'prom-client';

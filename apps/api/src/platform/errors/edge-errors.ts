@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { REQUEST_ID_KEY } from '@curbside/core';
+import { REQUEST_ID_KEY } from '@curbside/runtime';
 import { API_ERRORS, ApiErrorCode } from './api.exception';
 import { described, ErrorDescription, renderProblem } from './problem';
 import { PARSER_MAX_HEADER_BYTES } from '../limits/request-limits';

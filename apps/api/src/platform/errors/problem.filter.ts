@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { redactUrl } from '@curbside/core';
+import { redactUrl } from '@curbside/runtime';
 import { ApiErrorCode } from './api.exception';
 import { ClientAborts, isClientAbort } from '../http/client-aborts';
 import { DatabaseOutage } from './database-outage';

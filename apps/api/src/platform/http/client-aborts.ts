@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Metrics } from '@curbside/core';
+import { Metrics } from '@curbside/runtime';
 import type { FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
 

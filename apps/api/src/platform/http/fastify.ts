@@ -1,6 +1,6 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { REQUEST_ID_KEY } from '@curbside/core';
-import { isTracing } from '@curbside/core/tracing';
+import { REQUEST_ID_KEY } from '@curbside/runtime';
+import { isTracing } from '@curbside/runtime/tracing';
 import { FastifyReply, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { registerBodyParsers } from './body-parsers';

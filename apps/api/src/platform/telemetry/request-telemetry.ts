@@ -1,5 +1,5 @@
 import type { ApiClient } from '@curbside/domain';
-import { type Metrics, REQUEST_ID_KEY } from '@curbside/core';
+import { type Metrics, REQUEST_ID_KEY } from '@curbside/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { Counter, Histogram } from 'prom-client';

@@ -19,9 +19,9 @@ class TracingShutdown implements OnApplicationShutdown {
 /** The validated configuration, to every module. */
 @Global()
 @Module({})
-class CoreProvidersModule {
+class RuntimeProvidersModule {
   static forRoot(config: Config): DynamicModule {
-    return { module: CoreProvidersModule, providers: [{ provide: CONFIG, useValue: config }, TracingShutdown], exports: [CONFIG] };
+    return { module: RuntimeProvidersModule, providers: [{ provide: CONFIG, useValue: config }, TracingShutdown], exports: [CONFIG] };
   }
 }
 
@@ -30,13 +30,13 @@ class CoreProvidersModule {
  * configuration, one JSON logger, and persistence (connected and migrated at start).
  */
 @Module({})
-export class CoreModule {
+export class RuntimeModule {
   static forRoot(config: Config, logger: LoggerOptions = {}): DynamicModule {
     const root = logger.logger ?? createLogger(config.logLevel, logger.destination);
     return {
-      module: CoreModule,
+      module: RuntimeModule,
       imports: [
-        CoreProvidersModule.forRoot(config),
+        RuntimeProvidersModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(root)),
         PersistenceModule.forRoot({ databaseUrl: config.databaseUrl }),
       ],
