@@ -28,15 +28,14 @@ function serialized(trackingId: string, items: ServiceTicketSummary[]): { json: 
 }
 
 describe('a list written as text from its records (WrittenList)', () => {
-  it('writes the bytes of the wire object serialized, in JSON and XML, for any records', () => {
+  it('writes the bytes of the wire object serialized, its JSON and (from its wire object) its XML, for any records', () => {
     fc.assert(
       fc.property(anyText, fc.array(summary, { maxLength: 5 }), (trackingId, items) => {
         const written = writtenResponses.ticketList(trackingId, { items });
         const expected = serialized(trackingId, items);
         expect(written.json()).toBe(expected.json);
         expect(written.untrackedJson()).toBe(expected.untracked);
-        expect(written.xml()).toBe(expected.xml);
-        expect(written.toWire()).toEqual(responses.ticketList(trackingId, { items }));
+        expect(toXml(written.toWire())).toBe(expected.xml);
       }),
       { numRuns: 300 },
     );
@@ -47,9 +46,9 @@ describe('a list written as text from its records (WrittenList)', () => {
       const items = customer.tickets.map(summarizeServiceTicket);
       const written = writtenResponses.ticketList('trk-1', { items });
       expect(items.length).toBeGreaterThan(0);
-      expect([written.json(), written.untrackedJson(), written.xml()]).toEqual(Object.values(serialized('trk-1', items)));
+      expect([written.json(), written.untrackedJson(), toXml(written.toWire())]).toEqual(Object.values(serialized('trk-1', items)));
     }
     const empty = writtenResponses.ticketList('trk-2', { items: [] });
-    expect([empty.json(), empty.untrackedJson(), empty.xml()]).toEqual(['{"request_tracking_id":"trk-2","tickets":[]}', '{"tickets":[]}', toXml({ request_tracking_id: 'trk-2', tickets: [] })]);
+    expect([empty.json(), empty.untrackedJson(), toXml(empty.toWire())]).toEqual(['{"request_tracking_id":"trk-2","tickets":[]}', '{"tickets":[]}', toXml({ request_tracking_id: 'trk-2', tickets: [] })]);
   });
 });

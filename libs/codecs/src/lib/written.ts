@@ -1,12 +1,11 @@
 import type { WireObject } from './wire';
-import { escapeText, XML_DECLARATION } from './xml';
 
 /*
- * A resource's wire shape, declared once and compiled per shape into three writers: the wire object
- * (`objectOf`), and a list's JSON and XML text (`WrittenList`) written straight from the records
- * the driver's rows became, without a wire object per record, its copy without the tracking id and a
- * walk of it for XML. The text is the bytes `JSON.stringify` and `toXml` write of the wire object
- * (written.spec.ts); a 1,000-row list costs a quarter to a third less CPU (docs/benchmarks.md, "Lists").
+ * A resource's wire shape, declared once and compiled per shape into two writers: the wire object
+ * (`objectOf`), and a list's JSON text (`WrittenList`) written straight from the records the driver's
+ * rows became, without a wire object per record nor a copy of it without the tracking id. The text is
+ * the bytes `JSON.stringify` writes of the wire object (written.spec.ts); a 1,000-row list costs a
+ * quarter to a third less CPU (docs/benchmarks.md, "Lists").
  */
 
 /** One member of a record on the wire: a string leaf, or a list of records of their own shape. */
@@ -16,7 +15,7 @@ export type MemberShape<R> = LeafMember<R> | ItemsMember<R>;
 export interface LeafMember<R> {
   name: string;
   text: (record: R) => string;
-  /** The value never holds what JSON or XML escapes (digits, a date the codecs wrote, a member of a fixed set): written as it is. */
+  /** The value never holds what JSON escapes (digits, a date the codecs wrote): written as it is. */
   plain?: true;
 }
 
@@ -47,17 +46,16 @@ const MAY_NEED_JSON_ESCAPING = /["\\\u0000-\u001F\uD800-\uDFFF]/;
 /** A string as JSON.stringify writes it, without its call for the usual value. */
 const jsonString = (text: string): string => (MAY_NEED_JSON_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`);
 
-/** A shape's writers: a record's wire object, a list of its records as a JSON array, and each record as an XML element of a given name. */
+/** A shape's writers: a record's wire object, and a list of its records as a JSON array. */
 interface ShapeWriters {
   object: (record: unknown) => WireObject;
   json: (records: readonly unknown[]) => string;
-  xml: (records: readonly unknown[], open: string, close: string) => string;
 }
 
 const compiled = new WeakMap<RecordShape<unknown>, ShapeWriters>();
 
 /**
- * A shape's writers (its wire object, its JSON and XML text) compiled into functions of their own, each member's value read at a call site of
+ * A shape's writers (its wire object, its JSON text) compiled into functions of their own, each member's value read at a call site of
  * its own: V8 then calls each reader directly, where one loop over the members calls them all from
  * one site (megamorphic) and costs more than the wire objects and `JSON.stringify` it replaces.
  * The source holds only the members' names, as JSON string literals.
@@ -77,17 +75,11 @@ function writersOf(shape: RecordShape<unknown>): ShapeWriters {
     const value = 'text' in member ? `readers[${m}](record)` : `readers[${m}](record).map(lists[${m}].object)`;
     return `${literal(member.name)}: ${value}`;
   });
-  const xml = shape.map((member, m) => {
-    const [open, close] = [literal(`<${member.name}>`), literal(`</${member.name}>`)];
-    if (!('text' in member)) return `lists[${m}].xml(readers[${m}](record), ${open}, ${close})`;
-    return member.plain ? `${open} + readers[${m}](record) + ${close}` : `${open} + escapeText(readers[${m}](record)) + ${close}`;
-  });
   // A function per shape (above); its source is made here of member names, each a JSON string literal.
   const make = new Function(
     'readers',
     'lists',
     'jsonString',
-    'escapeText',
     `return {
       object(record) {
         return { ${object.join(', ')} };
@@ -100,25 +92,16 @@ function writersOf(shape: RecordShape<unknown>): ShapeWriters {
         }
         return text + ']';
       },
-      xml(records, open, close) {
-        let text = '';
-        for (let i = 0; i < records.length; i++) {
-          const record = records[i];
-          text += open + ${xml.join(' + ')} + close;
-        }
-        return text;
-      },
     };`,
   ) as (...parts: unknown[]) => ShapeWriters;
-  writers = make(readers, lists, jsonString, escapeText);
+  writers = make(readers, lists, jsonString);
   compiled.set(shape, writers);
   return writers;
 }
 
 /**
- * A list answer written as text: `{"request_tracking_id": …, "<name>": [records]}` in JSON, the
- * same under `<response>` in XML, each written when asked for. The text is what `JSON.stringify`
- * and `toXml` write of the answer's wire object, member for member.
+ * A list answer written as JSON text, `{"request_tracking_id": …, "<name>": [records]}`: the bytes
+ * `JSON.stringify` writes of the answer's wire object (`toWire`, what XML is written from).
  */
 export class WrittenList {
   private untracked: string | undefined;
@@ -147,14 +130,7 @@ export class WrittenList {
     return `{"request_tracking_id":${JSON.stringify(this.trackingId)},${this.untrackedJson().slice(1)}`;
   }
 
-  /** The answer's XML. */
-  xml(): string {
-    let text = `${XML_DECLARATION}<response><request_tracking_id>${escapeText(this.trackingId)}</request_tracking_id>`;
-    text += writersOf(this.shape).xml(this.records, `<${this.name}>`, `</${this.name}>`);
-    return `${text}</response>`;
-  }
-
-  /** The answer as a wire object, for what reads members rather than text. */
+  /** The answer as a wire object, for what reads members rather than JSON text (`toXml`). */
   toWire(): WireObject {
     return { request_tracking_id: this.trackingId, [this.name]: this.records.map((record) => objectOf(this.shape, record)) };
   }
