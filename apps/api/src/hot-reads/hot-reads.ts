@@ -46,7 +46,7 @@ export interface HotRead<C> {
   ids: readonly string[];
   /** The query's DTO, for the validation pipe when `check` is unsure, and the check compiled from its rules; null when the handler takes no query. */
   query: { type: Type; check: QueryCheck } | null;
-  /** The answer: a wire object, or a list already written as text from its records. */
+  /** The answer: a wire object, or a list whose JSON is written from its records (`WrittenList`). */
   serve(controller: C, request: HotRequest, query: never): Promise<WireObject | WrittenList>;
 }
 
