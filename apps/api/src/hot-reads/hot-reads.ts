@@ -1,7 +1,7 @@
 import type { ArgumentMetadata, PipeTransform, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CLIENT_ADMISSION, type ClientAdmission, ClientService, CustomerAccessGuard, TokenService, trackingIdRefusal } from '@curbside/auth';
-import type { WireObject } from '@curbside/codecs';
+import type { WireObject, WrittenList } from '@curbside/codecs';
 import type { Route } from '@curbside/contract';
 import type { Customer } from '@curbside/domain';
 import { CustomerRepository } from '@curbside/persistence';
@@ -46,7 +46,8 @@ export interface HotRead<C> {
   ids: readonly string[];
   /** The query's DTO, for the validation pipe when `check` is unsure, and the check compiled from its rules; null when the handler takes no query. */
   query: { type: Type; check: QueryCheck } | null;
-  serve(controller: C, request: HotRequest, query: never): Promise<WireObject>;
+  /** The answer: a wire object, or a list whose JSON is written from its records (`WrittenList`). */
+  serve(controller: C, request: HotRequest, query: never): Promise<WireObject | WrittenList>;
 }
 
 /** A hot read as the route table holds it (the controller type erased). */

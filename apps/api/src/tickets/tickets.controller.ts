@@ -1,6 +1,6 @@
 import { Controller, Param, Query } from '@nestjs/common';
 import { ApiTags } from '../openapi/openapi-decorators';
-import { responses, WireObject } from '@curbside/codecs';
+import { responses, WireObject, WrittenList, writtenResponses } from '@curbside/codecs';
 import type { Customer, DisposalTicket } from '@curbside/domain';
 import { DisposalTicketRepository, ServiceTicketRepository } from '@curbside/persistence';
 import { CurrentCustomer, CustomerResource, RecordIdPipe } from '../customer-scope';
@@ -29,11 +29,11 @@ export class TicketsController {
     @CurrentCustomer() customer: Customer,
     @Query() query: TicketListQuery,
     @Paging() paging: ListPaging,
-  ): Promise<WireObject> {
+  ): Promise<WireObject | WrittenList> {
     if (query.ticket_type === DISPOSAL) {
       return responses.disposalList(trackingId, await paging.read('disposal-tickets', query, (list) => this.disposalTickets.list(customer.id, list)));
     }
-    return responses.ticketList(trackingId, await paging.read('service-tickets', query, (list) => this.serviceTickets.list(customer.id, list)));
+    return writtenResponses.ticketList(trackingId, await paging.read('service-tickets', query, (list) => this.serviceTickets.list(customer.id, list)));
   }
 
   @Endpoint(ROUTES.getTicket, {

@@ -38,7 +38,8 @@ import { preferenceCodec } from './preference.codec';
 import { profileCodec } from './profile.codec';
 import { type HolidayCalendar, scheduleAnswers, type ServiceSchedules } from './schedule-answers';
 import { serviceCodec } from './service.codec';
-import { serviceTicketCodec } from './service-ticket.codec';
+import { serviceTicketCodec, SUMMARY_SHAPE as SERVICE_TICKET_SUMMARY } from './service-ticket.codec';
+import { WrittenList } from './written';
 import type {
   HolidaysBody,
   ServiceSchedulesBody,
@@ -274,5 +275,16 @@ export const responses = {
   /** GET activities/notes. */
   notes(trackingId: string, notes: readonly Note[]): NotesBody {
     return { request_tracking_id: trackingId, activities: notes.map(noteCodec.encode) };
+  },
+};
+
+/**
+ * The long lists' answers written as text straight from their records (`WrittenList`): the bytes
+ * `responses` would give, serialized, without a wire object per record.
+ */
+export const writtenResponses = {
+  /** 1. GET tickets, as `responses.ticketList`. */
+  ticketList(trackingId: string, tickets: Pick<ListPage<ServiceTicketSummary>, 'items'>): WrittenList {
+    return WrittenList.of(trackingId, 'tickets', SERVICE_TICKET_SUMMARY, tickets.items);
   },
 };

@@ -3,6 +3,7 @@ import type { ServiceTicket, ServiceTicketSummary, TicketService } from '@curbsi
 import { usDateTimeShape } from './dates';
 import { type ObjectReader, dateIn, decimal, decodeStrictly, id, oneOf, text, yesNoFlag } from './reader';
 import { dateOrNull, orNull, yesNo } from './wire';
+import { items, objectOf, type RecordShape } from './written';
 import type { WireServiceTicket, WireServiceTicketSummary, WireTicketService } from '@curbside/contract';
 
 const when = dateIn(usDateTimeShape);
@@ -26,6 +27,20 @@ const readTicketHead = (r: ObjectReader): Pick<ServiceTicket, 'id' | 'status' | 
   loadDescription: r.optional('load_description', text),
   createdAt: r.required('created_date_time', when),
 });
+
+/**
+ * An entry of the ticket list (operation 1), member for member. Plain: an id is digits (`ID_PATTERN`,
+ * held at every door), a date is what `writeWhen` writes.
+ */
+export const SUMMARY_SHAPE: RecordShape<ServiceTicketSummary> = [
+  { name: 'id', text: (summary) => summary.id, plain: true },
+  { name: 'status', text: (summary) => summary.status },
+  { name: 'load_type', text: (summary) => orNull(summary.loadType) },
+  { name: 'load_description', text: (summary) => orNull(summary.loadDescription) },
+  { name: 'created_date_time', text: (summary) => writeWhen(summary.createdAt), plain: true },
+  { name: 'dispatch_date_time', text: (summary) => writeWhen(summary.dispatchedAt), plain: true },
+  items('services_info', (summary) => summary.serviceCodes, [{ name: 'code', text: (code: string) => code }]),
+];
 
 /** Reads a service ticket in the ticket detail shape. */
 export function readServiceTicket(r: ObjectReader): ServiceTicket {
@@ -65,15 +80,7 @@ export function readServiceTicketSummary(r: ObjectReader): ServiceTicketSummary 
 export const serviceTicketCodec = {
   /** An entry of the ticket list (operation 1). */
   encodeSummary(summary: ServiceTicketSummary): WireServiceTicketSummary {
-    return {
-      id: summary.id,
-      status: summary.status,
-      load_type: orNull(summary.loadType),
-      load_description: orNull(summary.loadDescription),
-      created_date_time: writeWhen(summary.createdAt),
-      dispatch_date_time: writeWhen(summary.dispatchedAt),
-      services_info: summary.serviceCodes.map((code) => ({ code })),
-    };
+    return objectOf(SUMMARY_SHAPE, summary) as unknown as WireServiceTicketSummary;
   },
 
   /** The ticket detail (operation 2), also the import-file record. */

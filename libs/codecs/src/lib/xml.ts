@@ -1,7 +1,7 @@
 import type * as Xml2js from 'xml2js';
 import { XML_UNSAFE_CHAR } from './xml-chars';
 
-const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /**
  * What text must not carry as is: markup characters, CR (XML readers turn a literal CR into LF),

@@ -1,4 +1,4 @@
-import { toXml, xmlText } from '@curbside/codecs';
+import { toXml, WrittenList, xmlText } from '@curbside/codecs';
 import { entityTag, serialize, TRACKING_MEMBER } from '../caching/entity-tag';
 import { CONTENT_TYPE, type Format } from './negotiation';
 
@@ -30,6 +30,11 @@ export interface Rendered {
  * only when the answer is to be kept (`keep`), since cutting a large body costs a pass over it.
  */
 export function represent(body: object | string, format: Format, trackingId: string, tagged: boolean, keep: boolean): Rendered {
+  if (body instanceof WrittenList) {
+    // XML from the wire objects, the ETag from JSON.stringify's text: written from the records as the JSON is,
+    // the XML cost less CPU but made the young generation churn and the peak RSS grow (docs/benchmarks.md, "Lists").
+    return format === 'xml' ? represent(body.toWire(), format, trackingId, tagged, keep) : representWritten(body, trackingId, tagged, keep);
+  }
   const contentType = CONTENT_TYPE[format];
   if (typeof body === 'string') {
     // iCalendar text: already serialized, and carries no tracking id.
@@ -41,6 +46,17 @@ export function represent(body: object | string, format: Format, trackingId: str
   if (!keep) return { text, representation: { contentType, etag, head: text, tail: null, format, replayable: false } };
   const [head, tail] = leadsWithTrackingId(body, trackingId) ? cutAroundTrackingId(text, format, trackingId) : [text, null];
   return { text, representation: { contentType, etag, head, tail, format, replayable: tail !== null || !(TRACKING_MEMBER in body) } };
+}
+
+/** As `represent`, in JSON, for a list written as text from its records. */
+function representWritten(body: WrittenList, trackingId: string, tagged: boolean, keep: boolean): Rendered {
+  const format = 'json';
+  const contentType = CONTENT_TYPE[format];
+  const etag = tagged ? entityTag(body.untrackedJson(), format) : null;
+  const text = body.json();
+  if (!keep) return { text, representation: { contentType, etag, head: text, tail: null, format, replayable: false } };
+  const [head, tail] = body.trackingId === trackingId ? cutAroundTrackingId(text, format, trackingId) : [text, null];
+  return { text, representation: { contentType, etag, head, tail, format, replayable: tail !== null } };
 }
 
 /** The body of a representation for a request with this tracking id. */

@@ -58,16 +58,29 @@ export class ServiceTicketRepository {
     });
   }
 
+  /** The detail's statements, written once: a detail is read per request, and its text is the same for each. */
+  private detailReads?: { tickets: EntityMetadata; lines: EntityMetadata; ticketSql: string; linesSql: string };
+
+  private detailRead(): NonNullable<ServiceTicketRepository['detailReads']> {
+    if (this.detailReads === undefined) {
+      const tickets = this.dataSource.getMetadata(ServiceTicketEntity);
+      const lines = this.dataSource.getMetadata(ServiceTicketServiceEntity);
+      this.detailReads = {
+        tickets,
+        lines,
+        ticketSql: `SELECT ${columnsOf(tickets)} FROM "service_tickets" WHERE "customer_id" = ? AND "id" = ?`,
+        linesSql: `SELECT ${columnsOf(lines)} FROM "service_ticket_services" WHERE "customer_id" = ? AND "ticket_id" = ? ${LINE_ORDER}`,
+      };
+    }
+    return this.detailReads;
+  }
+
   async find(customerId: Id, id: Id): Promise<ServiceTicket | null> {
-    const tickets = this.dataSource.getMetadata(ServiceTicketEntity);
-    const lines = this.dataSource.getMetadata(ServiceTicketServiceEntity);
+    const { tickets, lines, ticketSql, linesSql } = this.detailRead();
     return inPreparedRead(this.dataSource, async (select) => {
-      const [row] = await select<Record<string, unknown>>(`SELECT ${columnsOf(tickets)} FROM "service_tickets" WHERE "customer_id" = ? AND "id" = ?`, [customerId, id]);
+      const [row] = await select<Record<string, unknown>>(ticketSql, [customerId, id]);
       if (row === undefined) return null;
-      const lineRows = await select<Record<string, unknown>>(
-        `SELECT ${columnsOf(lines)} FROM "service_ticket_services" WHERE "customer_id" = ? AND "ticket_id" = ? ${LINE_ORDER}`,
-        [customerId, id],
-      );
+      const lineRows = await select<Record<string, unknown>>(linesSql, [customerId, id]);
       return toServiceTicket(
         fromRawColumns(tickets, row),
         lineRows.map((line) => fromRawColumns(lines, line)),
