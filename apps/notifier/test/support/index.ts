@@ -22,12 +22,14 @@ export const freePort = () =>
   });
 
 /**
- * Quick rounds. Leases far longer than a send takes even on a busy machine: a lease that runs out while its email
- * is on the wire lets the next round send that email again, and these suites count each email once. A suite that
- * kills a notifier adds `KILLABLE`'s short leases.
+ * Quick rounds, though not the quickest: only a round that found nothing rests NOTIFIER_POLL_MS (one with work starts
+ * the next at once), and an idle notifier cost 5.7 % of a core at 20 ms against 2.7 % at 100 ms, besides the
+ * database's answers. Leases far longer than a send takes even on a busy machine: a lease that runs out while its
+ * email is on the wire lets the next round send that email again, and these suites count each email once. A suite
+ * that kills a notifier adds `KILLABLE`'s short leases.
  */
 export const FAST = {
-  NOTIFIER_POLL_MS: '20',
+  NOTIFIER_POLL_MS: '100',
   NOTIFIER_LEASE_SECONDS: '60',
   NOTIFIER_BACKOFF_BASE_MS: '100',
   NOTIFIER_BATCH_SIZE: '20',
