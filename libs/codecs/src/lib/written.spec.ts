@@ -27,7 +27,7 @@ function serialized(trackingId: string, items: ServiceTicketSummary[]): { json: 
   return { json: JSON.stringify(body), untracked: JSON.stringify(untracked), xml: toXml(body) };
 }
 
-describe('a list written as JSON and XML from its records (WrittenList)', () => {
+describe('a list written as text from its records (WrittenList)', () => {
   it('writes the bytes of the wire object serialized, its JSON and (from its wire object) its XML, for any records', () => {
     fc.assert(
       fc.property(anyText, fc.array(summary, { maxLength: 5 }), (trackingId, items) => {
@@ -36,7 +36,6 @@ describe('a list written as JSON and XML from its records (WrittenList)', () => 
         expect(written.json()).toBe(expected.json);
         expect(written.untrackedJson()).toBe(expected.untracked);
         expect(toXml(written.toWire())).toBe(expected.xml);
-        expect(written.xmlUtf8().toString('utf8')).toBe(expected.xml);
       }),
       { numRuns: 300 },
     );
@@ -53,7 +52,6 @@ describe('a list written as JSON and XML from its records (WrittenList)', () => 
         expect(written.json()).toBe(expected.json);
         expect(written.untrackedJson()).toBe(expected.untracked);
         expect(written.utf8().bytes.equals(Buffer.from(expected.json))).toBe(true);
-        expect(written.xmlUtf8().equals(Buffer.from(expected.xml))).toBe(true);
       }),
       { numRuns: 40 },
     );
@@ -63,9 +61,7 @@ describe('a list written as JSON and XML from its records (WrittenList)', () => 
     const wide = fc.array(summary.map((item) => ({ ...item, loadDescription: `${item.loadDescription ?? ''}${'é'.repeat(300)}` })), { minLength: 20, maxLength: 63 });
     fc.assert(
       fc.property(wide, (items) => {
-        const written = writtenResponses.ticketList('trk-3', { items });
-        const expected = serialized('trk-3', items);
-        expect([written.json(), written.xmlUtf8().toString('utf8')]).toEqual([expected.json, expected.xml]);
+        expect(writtenResponses.ticketList('trk-3', { items }).json()).toBe(serialized('trk-3', items).json);
       }),
       { numRuns: 20 },
     );
@@ -76,9 +72,9 @@ describe('a list written as JSON and XML from its records (WrittenList)', () => 
       const items = customer.tickets.map(summarizeServiceTicket);
       const written = writtenResponses.ticketList('trk-1', { items });
       expect(items.length).toBeGreaterThan(0);
-      expect([written.json(), written.untrackedJson(), written.xmlUtf8().toString('utf8')]).toEqual(Object.values(serialized('trk-1', items)));
+      expect([written.json(), written.untrackedJson(), toXml(written.toWire())]).toEqual(Object.values(serialized('trk-1', items)));
     }
     const empty = writtenResponses.ticketList('trk-2', { items: [] });
-    expect([empty.json(), empty.untrackedJson(), empty.xmlUtf8().toString('utf8')]).toEqual(['{"request_tracking_id":"trk-2","tickets":[]}', '{"tickets":[]}', toXml({ request_tracking_id: 'trk-2', tickets: [] })]);
+    expect([empty.json(), empty.untrackedJson(), toXml(empty.toWire())]).toEqual(['{"request_tracking_id":"trk-2","tickets":[]}', '{"tickets":[]}', toXml({ request_tracking_id: 'trk-2', tickets: [] })]);
   });
 });

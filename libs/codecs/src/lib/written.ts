@@ -1,5 +1,4 @@
 import type { WireObject } from './wire';
-import { escapeText, XML_DECLARATION } from './xml';
 
 /*
  * A resource's wire shape, declared once and compiled per shape into two writers: the wire object
@@ -47,16 +46,11 @@ const MAY_NEED_JSON_ESCAPING = /["\\\u0000-\u001F\uD800-\uDFFF]/;
 /** A string as JSON.stringify writes it, without its call for the usual value. */
 const jsonString = (text: string): string => (MAY_NEED_JSON_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`);
 
-/**
- * A shape's writers: a record's wire object, a list of its records as a JSON array, a run of them in JSON (`from` to
- * `to`, each after a comma but the first record's), and a run in XML (each record an element `open`…`close`, as `toXml` writes an array).
- */
+/** A shape's writers: a record's wire object, a list of its records as a JSON array, and a run of them (`from` to `to`, each after a comma but the first record's). */
 interface ShapeWriters {
   object: (record: unknown) => WireObject;
   json: (records: readonly unknown[]) => string;
   run: (records: readonly unknown[], from: number, to: number) => string;
-  xmlRun: (records: readonly unknown[], from: number, to: number, open: string, close: string) => string;
-  xml: (records: readonly unknown[], open: string, close: string) => string;
 }
 
 const compiled = new WeakMap<RecordShape<unknown>, ShapeWriters>();
@@ -78,11 +72,6 @@ function writersOf(shape: RecordShape<unknown>): ShapeWriters {
     if (!('text' in member)) return `${key} + lists[${m}].json(readers[${m}](record))`;
     return member.plain ? `${key} + '"' + readers[${m}](record) + '"'` : `${key} + jsonString(readers[${m}](record))`;
   });
-  const xml = shape.map((member, m) => {
-    const [open, close] = [literal(`<${member.name}>`), literal(`</${member.name}>`)];
-    if (!('text' in member)) return `lists[${m}].xml(readers[${m}](record), ${open}, ${close})`;
-    return member.plain ? `${open} + readers[${m}](record) + ${close}` : `${open} + escapeText(readers[${m}](record)) + ${close}`;
-  });
   const object = shape.map((member, m) => {
     const value = 'text' in member ? `readers[${m}](record)` : `readers[${m}](record).map(lists[${m}].object)`;
     return `${literal(member.name)}: ${value}`;
@@ -92,7 +81,6 @@ function writersOf(shape: RecordShape<unknown>): ShapeWriters {
     'readers',
     'lists',
     'jsonString',
-    'escapeText',
     `return {
       object(record) {
         return { ${object.join(', ')} };
@@ -108,20 +96,9 @@ function writersOf(shape: RecordShape<unknown>): ShapeWriters {
         }
         return text;
       },
-      xml(records, open, close) {
-        return this.xmlRun(records, 0, records.length, open, close);
-      },
-      xmlRun(records, from, to, open, close) {
-        let text = '';
-        for (let i = from; i < to; i++) {
-          const record = records[i];
-          text += open + ${xml.join(' + ')} + close;
-        }
-        return text;
-      },
     };`,
   ) as (...parts: unknown[]) => ShapeWriters;
-  writers = make(readers, lists, jsonString, escapeText);
+  writers = make(readers, lists, jsonString);
   compiled.set(shape, writers);
   return writers;
 }
@@ -138,8 +115,8 @@ export interface WrittenBytes {
 }
 
 /**
- * A list answer written as JSON, `{"request_tracking_id": …, "<name>": [records]}`, or as XML: the bytes
- * `JSON.stringify` and `toXml` write of the answer's wire object (`toWire`). Written
+ * A list answer written as JSON, `{"request_tracking_id": …, "<name>": [records]}`: the bytes
+ * `JSON.stringify` writes of the answer's wire object (`toWire`, what XML is written from). Written
  * into one buffer a run of records at a time, not as one string: a list's text built whole is a rope
  * of every record's pieces alive until it is flattened (and flattened again with the tracking id in
  * front, and copied again to the socket), which a 10,000-row list carries through several scavenges
@@ -178,40 +155,22 @@ export class WrittenList {
     return this.utf8().bytes.toString('utf8');
   }
 
-  /** The answer as a wire object, for what reads members rather than text. */
+  /** The answer as a wire object, for what reads members rather than JSON text (`toXml`). */
   toWire(): WireObject {
     return { request_tracking_id: this.trackingId, [this.name]: this.records.map((record) => objectOf(this.shape, record)) };
   }
 
-  /**
-   * The answer's XML as UTF-8, the bytes `toXml` writes of its wire object: written a run of records at a
-   * time as the JSON is (whose ETag it carries); built as one string, its concatenations made the young
-   * generation churn and raised the peak RSS by half (docs/benchmarks.md, "Lists").
-   */
-  xmlUtf8(): Buffer {
-    const writers = writersOf(this.shape);
-    const [open, close] = [`<${this.name}>`, `</${this.name}>`];
-    const head = `${XML_DECLARATION}<response><request_tracking_id>${escapeText(this.trackingId)}</request_tracking_id>`;
-    return this.inRuns(head, (from, to) => writers.xmlRun(this.records, from, to, open, close), '</response>').bytes;
-  }
-
   private write(): WrittenBytes {
+    const { records } = this;
     const writers = writersOf(this.shape);
-    const head = `{"request_tracking_id":${JSON.stringify(this.trackingId)},`;
-    return this.inRuns(head, (from, to) => writers.run(this.records, from, to), ']}', `${JSON.stringify(this.name)}:[`);
-  }
-
-  /** `head` (its bytes are `members`), `opening`, the records' text written `run` by run, `end`. */
-  private inRuns(head: string, run: (from: number, to: number) => string, end: string, opening = ''): WrittenBytes {
-    const { length } = this.records;
-    const bytes = new Bytes(head);
+    const bytes = new Bytes(`{"request_tracking_id":${JSON.stringify(this.trackingId)},`);
     const members = bytes.length;
-    bytes.append(opening);
-    for (let from = 0; from < length; from += RUN) {
-      const to = Math.min(from + RUN, length);
-      bytes.append(run(from, to), (length - to) / RUN);
+    bytes.append(`${JSON.stringify(this.name)}:[`);
+    for (let from = 0; from < records.length; from += RUN) {
+      const to = Math.min(from + RUN, records.length);
+      bytes.append(writers.run(records, from, to), (records.length - to) / RUN);
     }
-    bytes.append(end);
+    bytes.append(']}');
     return { bytes: bytes.done(), members };
   }
 }
