@@ -28,7 +28,7 @@ export { issueActivityCodec } from './lib/issue-activity.codec';
 export { decodeImportFile, encodeImportFile, ImportFileReader, importRecordLists, type ImportFileOptions, type SeenCustomerIds } from './lib/import-file';
 export { type ImportPiece, importPieces, NotJson, NotScanned, scannedPieces } from './lib/import-stream';
 export { responses, type ListPage, writtenResponses } from './lib/responses';
-export { type ItemsMember, type LeafMember, type MemberShape, type RecordShape, WrittenList } from './lib/written';
+export { type ItemsMember, type LeafMember, type MemberShape, type RecordShape, type WrittenBytes, WrittenList } from './lib/written';
 export { escapeText as xmlText, parseXml, toXml } from './lib/xml';
 export { CALENDAR_MESSAGES, CALENDAR_WEEKS, type CalendarService, customerCalendar, pickupCalendar, type PickupCalendarRequest } from './lib/calendar';
 export { pickupCodec, encodeEta } from './lib/pickup.codec';

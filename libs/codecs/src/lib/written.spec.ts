@@ -41,6 +41,32 @@ describe('a list written as text from its records (WrittenList)', () => {
     );
   });
 
+  it('writes the same bytes across the runs of records it writes at a time, whatever each run takes of its buffer', () => {
+    // Runs of 64 records: the first run sizes the buffer, a later run of wider text grows it.
+    const narrow = fc.array(summary.map((item) => ({ ...item, loadType: null, loadDescription: null, serviceCodes: [] })), { minLength: 1, maxLength: 130 });
+    fc.assert(
+      fc.property(anyText, narrow, fc.array(summary, { minLength: 0, maxLength: 200 }), (trackingId, first, rest) => {
+        const items = [...first, ...rest];
+        const written = writtenResponses.ticketList(trackingId, { items });
+        const expected = serialized(trackingId, items);
+        expect(written.json()).toBe(expected.json);
+        expect(written.untrackedJson()).toBe(expected.untracked);
+        expect(written.utf8().bytes.equals(Buffer.from(expected.json))).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('writes a list of fewer records than a run whose text outgrows the buffer it starts with', () => {
+    const wide = fc.array(summary.map((item) => ({ ...item, loadDescription: `${item.loadDescription ?? ''}${'é'.repeat(300)}` })), { minLength: 20, maxLength: 63 });
+    fc.assert(
+      fc.property(wide, (items) => {
+        expect(writtenResponses.ticketList('trk-3', { items }).json()).toBe(serialized('trk-3', items).json);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
   it('writes the sample customers’ ticket lists and an empty list as the wire objects serialize', () => {
     for (const customer of decodeImportFile(sample).customers) {
       const items = customer.tickets.map(summarizeServiceTicket);

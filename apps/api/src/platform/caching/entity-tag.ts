@@ -33,8 +33,11 @@ export function serialize(body: object): SerializedBody {
  * so equal inputs mean equal bytes in either format. SHA-256 runs at about 1 GB/s here (a
  * 5 MB list: ~5 ms), as fast as SHA-1 or MD5 on CPUs with SHA extensions.
  */
-export function entityTag(untrackedJson: string, format: Format): string {
-  return `"${createHash('sha256').update(format).update('\n').update(untrackedJson).digest('base64url')}"`;
+export function entityTag(untrackedJson: string | readonly (string | Uint8Array)[], format: Format): string {
+  const hash = createHash('sha256').update(format).update('\n');
+  // In parts: a list written as bytes is hashed where it lies, without its text made whole (`representWritten`).
+  for (const part of typeof untrackedJson === 'string' ? [untrackedJson] : untrackedJson) hash.update(part);
+  return `"${hash.digest('base64url')}"`;
 }
 
 /** The ETag a body has in JSON (what `If-Match` is compared with). */

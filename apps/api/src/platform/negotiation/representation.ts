@@ -21,7 +21,8 @@ export interface Representation {
 
 /** A body serialized for one request, and its representation for others. */
 export interface Rendered {
-  text: string;
+  /** What is sent: text, or a list's JSON as the UTF-8 bytes it was written into. */
+  text: string | Buffer;
   representation: Representation;
 }
 
@@ -52,11 +53,15 @@ export function represent(body: object | string, format: Format, trackingId: str
 function representWritten(body: WrittenList, trackingId: string, tagged: boolean, keep: boolean): Rendered {
   const format = 'json';
   const contentType = CONTENT_TYPE[format];
-  const etag = tagged ? entityTag(body.untrackedJson(), format) : null;
-  const text = body.json();
-  if (!keep) return { text, representation: { contentType, etag, head: text, tail: null, format, replayable: false } };
-  const [head, tail] = body.trackingId === trackingId ? cutAroundTrackingId(text, format, trackingId) : [text, null];
-  return { text, representation: { contentType, etag, head, tail, format, replayable: tail !== null } };
+  const { bytes, members } = body.utf8();
+  const etag = tagged ? entityTag(['{', bytes.subarray(members)], format) : null;
+  // Not kept: only its headers are read (`replayable` false), the body sent is the bytes.
+  if (!keep) return { text: bytes, representation: { contentType, etag, head: '', tail: null, format, replayable: false } };
+  // Kept as text cut around the tracking id, whose bytes end with the comma before `members`.
+  const cut = body.trackingId === trackingId;
+  const head = cut ? `{${JSON.stringify(TRACKING_MEMBER)}:` : bytes.toString('utf8');
+  const tail = cut ? bytes.toString('utf8', members - 1) : null;
+  return { text: bytes, representation: { contentType, etag, head, tail, format, replayable: cut } };
 }
 
 /** The body of a representation for a request with this tracking id. */
