@@ -6,7 +6,7 @@ import {
   type ServiceTicketSummary,
 } from '@curbside/domain';
 import { DataSource, EntityMetadata } from 'typeorm';
-import { inPreparedRead } from '../database/index';
+import { inPreparedRead, selectRaw } from '../database/index';
 import { ServiceTicketEntity, ServiceTicketServiceEntity } from '../entities';
 import { toServiceTicket } from '../stores/service-ticket.store';
 import { selectPreparedPage, type PageTable } from '../sql/select-page';
@@ -36,9 +36,12 @@ const CODES_OF_TICKETS: ChildTable = {
   order: LINE_ORDER,
 };
 
-/** Every column of an entity by its database name, as `fromRawColumns` reads them. */
-function columnsOf(metadata: EntityMetadata): string {
-  return metadata.columns.map((column) => `"${column.databaseName}"`).join(', ');
+/** What the detail's statement names its lines' columns: `line_<database name>`, apart from the ticket's own. */
+const LINE_PREFIX = 'line_';
+
+/** Every column of an entity of the table aliased `alias`, named `<prefix><database name>` as `fromRawColumns` reads them. */
+function columnsOf(metadata: EntityMetadata, alias: string, prefix: string): string {
+  return metadata.columns.map((column) => `"${alias}"."${column.databaseName}" AS "${prefix}${column.databaseName}"`).join(', ');
 }
 
 export class ServiceTicketRepository {
@@ -58,33 +61,38 @@ export class ServiceTicketRepository {
     });
   }
 
-  /** The detail's statements, written once: a detail is read per request, and its text is the same for each. */
-  private detailReads?: { tickets: EntityMetadata; lines: EntityMetadata; ticketSql: string; linesSql: string };
+  /** The detail's statement, written once: a detail is read per request, and its text is the same for each. */
+  private detailRead?: { tickets: EntityMetadata; lines: EntityMetadata; sql: string };
 
-  private detailRead(): NonNullable<ServiceTicketRepository['detailReads']> {
-    if (this.detailReads === undefined) {
+  /**
+   * The ticket and its lines in one statement (the ticket's columns on each line's row, or on one
+   * row with null lines when it has none): one statement reads one snapshot on either driver, so
+   * the detail needs no transaction around two reads.
+   */
+  private detailStatement(): NonNullable<ServiceTicketRepository['detailRead']> {
+    if (this.detailRead === undefined) {
       const tickets = this.dataSource.getMetadata(ServiceTicketEntity);
       const lines = this.dataSource.getMetadata(ServiceTicketServiceEntity);
-      this.detailReads = {
+      this.detailRead = {
         tickets,
         lines,
-        ticketSql: `SELECT ${columnsOf(tickets)} FROM "service_tickets" WHERE "customer_id" = ? AND "id" = ?`,
-        linesSql: `SELECT ${columnsOf(lines)} FROM "service_ticket_services" WHERE "customer_id" = ? AND "ticket_id" = ? ${LINE_ORDER}`,
+        sql:
+          `SELECT ${columnsOf(tickets, 't', '')}, ${columnsOf(lines, 's', LINE_PREFIX)} FROM "service_tickets" "t" ` +
+          'LEFT JOIN "service_ticket_services" "s" ON "s"."customer_id" = "t"."customer_id" AND "s"."ticket_id" = "t"."id" ' +
+          'WHERE "t"."customer_id" = ? AND "t"."id" = ? ORDER BY "s"."position"',
       };
     }
-    return this.detailReads;
+    return this.detailRead;
   }
 
   async find(customerId: Id, id: Id): Promise<ServiceTicket | null> {
-    const { tickets, lines, ticketSql, linesSql } = this.detailRead();
-    return inPreparedRead(this.dataSource, async (select) => {
-      const [row] = await select<Record<string, unknown>>(ticketSql, [customerId, id]);
-      if (row === undefined) return null;
-      const lineRows = await select<Record<string, unknown>>(linesSql, [customerId, id]);
-      return toServiceTicket(
-        fromRawColumns(tickets, row),
-        lineRows.map((line) => fromRawColumns(lines, line)),
-      );
-    });
+    const { tickets, lines, sql } = this.detailStatement();
+    const rows = await selectRaw<Record<string, unknown>>(this.dataSource, sql, [customerId, id]);
+    if (rows.length === 0) return null;
+    const lineRows = rows[0][`${LINE_PREFIX}position`] === null ? [] : rows;
+    return toServiceTicket(
+      fromRawColumns(tickets, rows[0]),
+      lineRows.map((row) => fromRawColumns(lines, row, LINE_PREFIX)),
+    );
   }
 }
