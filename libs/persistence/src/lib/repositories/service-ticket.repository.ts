@@ -61,33 +61,48 @@ export class ServiceTicketRepository {
     });
   }
 
-  /** The detail's statement, written once: a detail is read per request, and its text is the same for each. */
-  private detailRead?: { tickets: EntityMetadata; lines: EntityMetadata; sql: string };
+  /** The detail's statements, written once: a detail is read per request, and its text is the same for each. */
+  private detailReads?: { tickets: EntityMetadata; lines: EntityMetadata; ticketSql: string; linesSql: string; joinedSql: string };
 
-  /**
-   * The ticket and its lines in one statement (the ticket's columns on each line's row, or on one
-   * row with null lines when it has none): one statement reads one snapshot on either driver, so
-   * the detail needs no transaction around two reads.
-   */
-  private detailStatement(): NonNullable<ServiceTicketRepository['detailRead']> {
-    if (this.detailRead === undefined) {
+  private detailRead(): NonNullable<ServiceTicketRepository['detailReads']> {
+    if (this.detailReads === undefined) {
       const tickets = this.dataSource.getMetadata(ServiceTicketEntity);
       const lines = this.dataSource.getMetadata(ServiceTicketServiceEntity);
-      this.detailRead = {
+      this.detailReads = {
         tickets,
         lines,
-        sql:
+        ticketSql: `SELECT ${columnsOf(tickets, 't', '')} FROM "service_tickets" "t" WHERE "t"."customer_id" = ? AND "t"."id" = ?`,
+        linesSql: `SELECT ${columnsOf(lines, 's', '')} FROM "service_ticket_services" "s" WHERE "customer_id" = ? AND "ticket_id" = ? ${LINE_ORDER}`,
+        joinedSql:
           `SELECT ${columnsOf(tickets, 't', '')}, ${columnsOf(lines, 's', LINE_PREFIX)} FROM "service_tickets" "t" ` +
           'LEFT JOIN "service_ticket_services" "s" ON "s"."customer_id" = "t"."customer_id" AND "s"."ticket_id" = "t"."id" ' +
           'WHERE "t"."customer_id" = ? AND "t"."id" = ? ORDER BY "s"."position"',
       };
     }
-    return this.detailRead;
+    return this.detailReads;
   }
 
+  /**
+   * The ticket with its lines, as each driver reads it cheapest (docs/benchmarks.md): on PostgreSQL,
+   * where each statement is a round trip, one LEFT JOIN (the ticket's columns on each line's row, or
+   * on one row with null lines when it has none; one statement sees one snapshot); on SQLite, where a
+   * statement is a call into the library, the ticket and then its lines in one read snapshot, which
+   * cost half what the join costs there.
+   */
   async find(customerId: Id, id: Id): Promise<ServiceTicket | null> {
-    const { tickets, lines, sql } = this.detailStatement();
-    const rows = await selectRaw<Record<string, unknown>>(this.dataSource, sql, [customerId, id]);
+    const { tickets, lines, ticketSql, linesSql, joinedSql } = this.detailRead();
+    if (this.dataSource.options.type === 'better-sqlite3') {
+      return inPreparedRead(this.dataSource, async (select) => {
+        const [row] = await select<Record<string, unknown>>(ticketSql, [customerId, id]);
+        if (row === undefined) return null;
+        const lineRows = await select<Record<string, unknown>>(linesSql, [customerId, id]);
+        return toServiceTicket(
+          fromRawColumns(tickets, row),
+          lineRows.map((line) => fromRawColumns(lines, line)),
+        );
+      });
+    }
+    const rows = await selectRaw<Record<string, unknown>>(this.dataSource, joinedSql, [customerId, id]);
     if (rows.length === 0) return null;
     const lineRows = rows[0][`${LINE_PREFIX}position`] === null ? [] : rows;
     return toServiceTicket(
