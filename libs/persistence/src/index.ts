@@ -46,6 +46,7 @@ export {
   type RecordBatch,
   type VersionedCustomer,
   type NewApiClient,
+  type ClientWithCustomer,
   type SigningKey,
   type SigningKeys,
   type StoredSigningKey,

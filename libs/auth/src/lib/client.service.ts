@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiClient, Id, ID_PATTERN } from '@curbside/domain';
-import { ApiClientRepository } from '@curbside/persistence';
+import { ApiClientRepository, type ClientWithCustomer } from '@curbside/persistence';
 import { hashSecret, newClientId, newClientSecret, verifySecret } from './secrets';
 
 /** A just-registered client; the only time its secret is ever visible. */
@@ -46,6 +46,11 @@ export class ClientService {
   /** The client with its grants narrowed to `customerId` (`'all'`, `[customerId]` or `[]`): one lookup by key, however many it has. */
   findForCustomer(clientId: string, customerId: Id | null): Promise<ApiClient | null> {
     return this.clients.findForCustomer(clientId, customerId);
+  }
+
+  /** `findForCustomer` and the customer with its data version (null when there is none), in one lookup: what a request under a customer reads first. */
+  findWithCustomer(clientId: string, customerId: Id): Promise<ClientWithCustomer | null> {
+    return this.clients.findWithCustomer(clientId, customerId);
   }
 
   list(): Promise<ApiClient[]> {

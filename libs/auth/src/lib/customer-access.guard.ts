@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { ApiClient, ID_PATTERN } from '@curbside/domain';
+import type { VersionedCustomer } from '@curbside/persistence';
 import { AuthErrorCode } from '@curbside/contract';
 import { bearerTokenOf, clientIdRefusal, customerRefusal } from './access-rules';
 import { AuthException } from './auth.exception';
@@ -13,6 +14,12 @@ export interface GuardedRequest {
   params?: Record<string, string | undefined>;
   /** Its grants narrowed to the request's customer (`ClientService.findForCustomer`). */
   client?: ApiClient;
+  /**
+   * The request's customer as the client's lookup read it (null: there is no such customer), left
+   * once the grant is checked, so that the customer's own guard (its 404) need not read it again;
+   * absent when not read (no customer in the path, or one not well-formed).
+   */
+  customerRead?: VersionedCustomer | null;
 }
 
 /** The response being made, as far as an admission writes to it (its headers). */
@@ -54,23 +61,32 @@ export class CustomerAccessGuard implements CanActivate {
   async check(request: GuardedRequest, response: AdmissionResponse): Promise<void> {
     const customerId = request.params?.customerId;
     const wellFormed = customerId !== undefined && ID_PATTERN.test(customerId);
-    const client = await this.authenticate(request.headers, wellFormed ? customerId : null);
+    const { client, customer } = await this.authenticate(request.headers, wellFormed ? customerId : null);
     request.client = client;
     await this.admission?.admit(client, response);
     const refusal = customerId === undefined ? null : customerRefusal(client.customers, customerId);
     if (refusal !== null) throw new AuthException(refusal);
+    if (customer !== undefined) request.customerRead = customer;
   }
 
-  /** The token's client, its grants narrowed to `customerId` (the request's customer, when well-formed). */
-  private async authenticate(headers: IncomingHttpHeaders, customerId: string | null): Promise<ApiClient> {
+  /**
+   * The token's client, its grants narrowed to `customerId` (the request's customer, when
+   * well-formed), and that customer read in the same statement (undefined when not read).
+   */
+  private async authenticate(headers: IncomingHttpHeaders, customerId: string | null): Promise<{ client: ApiClient; customer?: VersionedCustomer | null }> {
     const token = bearerTokenOf(headers);
     if (token === undefined) throw new AuthException(AuthErrorCode.MISSING_TOKEN);
     const clientId = await this.tokens.verify(token);
     const refusal = clientIdRefusal(headers, clientId);
     if (refusal !== null) throw new AuthException(refusal);
-    const client = await this.clients.findForCustomer(clientId, customerId);
-    if (client === null || client.revokedAt !== null) throw new AuthException(AuthErrorCode.UNKNOWN_CLIENT);
-    return client;
+    const found = customerId === null ? await this.clientAlone(clientId) : await this.clients.findWithCustomer(clientId, customerId);
+    if (found === null || found.client.revokedAt !== null) throw new AuthException(AuthErrorCode.UNKNOWN_CLIENT);
+    return found;
+  }
+
+  private async clientAlone(clientId: string): Promise<{ client: ApiClient } | null> {
+    const client = await this.clients.findForCustomer(clientId, null);
+    return client === null ? null : { client };
   }
 }
 

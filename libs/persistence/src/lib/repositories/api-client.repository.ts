@@ -2,7 +2,14 @@ import { nowLocalDateTime, type ApiClient, type Id } from '@curbside/domain';
 import { DataSource, IsNull } from 'typeorm';
 import { inRead, inTransaction, selectRaw } from '../database/index';
 import { ApiClientCustomerEntity, ApiClientEntity, FeedLinkRevocationEntity } from '../entities';
+import { toVersionedCustomer, type VersionedCustomer } from './customer.repository';
 import { insertRows } from '../sql/insert-rows';
+
+/** A client with its grants narrowed to a customer, and that customer as a request resolves it (null: there is none). */
+export interface ClientWithCustomer {
+  client: ApiClient;
+  customer: VersionedCustomer | null;
+}
 
 export interface NewApiClient {
   clientId: string;
@@ -23,6 +30,17 @@ const CLIENT_FOR_CUSTOMER =
   '"c"."revoked_at" AS "revokedAt", "c"."resource_server" AS "resourceServer", EXISTS (SELECT 1 FROM "api_client_customers" "g" WHERE "g"."client_id" = "c"."client_id" AND "g"."customer_id" = ?) AS "granted" ' +
   'FROM "api_clients" "c" WHERE "c"."client_id" = ?';
 
+/**
+ * CLIENT_FOR_CUSTOMER with the customer's row beside it (null columns when there is no such
+ * customer): a request under a customer reads its client, its grant and its customer in one
+ * statement, each key's lookup by its primary key.
+ */
+const CLIENT_AND_CUSTOMER =
+  'SELECT "c"."client_id" AS "clientId", "c"."name" AS "name", "c"."all_customers" AS "allCustomers", "c"."created_at" AS "createdAt", ' +
+  '"c"."revoked_at" AS "revokedAt", "c"."resource_server" AS "resourceServer", EXISTS (SELECT 1 FROM "api_client_customers" "g" WHERE "g"."client_id" = "c"."client_id" AND "g"."customer_id" = ?) AS "granted", ' +
+  '"k"."id" AS "customerId", "k"."currency" AS "currency", "k"."ivr_fee" AS "ivrFee", "k"."language" AS "language", "k"."data_version" AS "dataVersion" ' +
+  'FROM "api_clients" "c" LEFT JOIN "customers" "k" ON "k"."id" = ? WHERE "c"."client_id" = ?';
+
 /** A client's row as raw SQL answers it: SQLite answers booleans 0/1. */
 interface RawClientRow extends Omit<ApiClientEntity, 'secretHash' | 'allCustomers' | 'resourceServer'> {
   allCustomers: boolean | number;
@@ -32,6 +50,15 @@ interface RawClientRow extends Omit<ApiClientEntity, 'secretHash' | 'allCustomer
 /** A row of CLIENT_FOR_CUSTOMER. */
 interface ClientForCustomerRow extends RawClientRow {
   granted: boolean | number;
+}
+
+/** A row of CLIENT_AND_CUSTOMER: the customer's columns null when there is no such customer. */
+interface ClientAndCustomerRow extends ClientForCustomerRow {
+  customerId: string | null;
+  currency: string | null;
+  ivrFee: string | null;
+  language: string | null;
+  dataVersion: number | string | null;
 }
 
 /** A row of CLIENT_WITH_GRANTS: the client once per grant (customerId null when it has none). */
@@ -91,6 +118,19 @@ export class ApiClientRepository {
     if (row === undefined) return null;
     const granted = customerId !== null && isTrue(row.granted);
     return toApiClient(withBooleans(row), granted ? [customerId] : []);
+  }
+
+  /**
+   * `findForCustomer` and the customer with its data version (null when there is no such customer),
+   * in one statement: what a request under a customer reads before anything else.
+   */
+  async findWithCustomer(clientId: string, customerId: Id): Promise<ClientWithCustomer | null> {
+    const [row] = await selectRaw<ClientAndCustomerRow>(this.dataSource, CLIENT_AND_CUSTOMER, [customerId, customerId, clientId]);
+    if (row === undefined) return null;
+    const client = toApiClient(withBooleans(row), isTrue(row.granted) ? [customerId] : []);
+    const { customerId: id, currency, ivrFee, language, dataVersion } = row;
+    const customer = id === null ? null : toVersionedCustomer({ id, currency: currency as string, ivrFee, language, dataVersion: dataVersion as number });
+    return { client, customer };
   }
 
   /** The client and its secret hash, for checking a presented secret. */

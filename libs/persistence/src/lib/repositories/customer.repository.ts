@@ -14,7 +14,13 @@ export interface VersionedCustomer {
   dataVersion: number;
 }
 
-const toCustomer = (row: CustomerEntity): Customer => ({ id: row.id, currency: row.currency, ivrFee: row.ivrFee, language: row.language });
+/** The columns a request reads of its customer. */
+type CustomerRow = Pick<CustomerEntity, 'id' | 'currency' | 'ivrFee' | 'language' | 'dataVersion'>;
+
+const toCustomer = (row: CustomerRow): Customer => ({ id: row.id, currency: row.currency, ivrFee: row.ivrFee, language: row.language });
+
+/** A customer's row read with its data version (PostgreSQL answers the bigint as text). */
+export const toVersionedCustomer = (row: CustomerRow): VersionedCustomer => ({ customer: toCustomer(row), dataVersion: Number(row.dataVersion) });
 
 export class CustomerRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -42,7 +48,7 @@ export class CustomerRepository {
       'SELECT "id", "currency", "ivr_fee" AS "ivrFee", "language", "data_version" AS "dataVersion" FROM "customers" WHERE "id" = ?',
       [id],
     );
-    return row === undefined ? null : { customer: toCustomer(row), dataVersion: Number(row.dataVersion) };
+    return row === undefined ? null : toVersionedCustomer(row);
   }
 
   /** The stored language of each of `ids` that has one (CONTRACT §11), in one statement: what the notifier writes a batch in. */

@@ -15,7 +15,7 @@ import { DeliveryRepository } from './delivery.repository';
 import { WebhookRepository } from './webhook.repository';
 import { NoticeRepository } from './notice.repository';
 
-export { ApiClientRepository, type NewApiClient } from './api-client.repository';
+export { ApiClientRepository, type ClientWithCustomer, type NewApiClient } from './api-client.repository';
 export { CustomerRepository, type BulkImport, type BundleResource, type ImportCount, type RecordBatch, type VersionedCustomer } from './customer.repository';
 export { EventRepository } from './event.repository';
 export { SigningKeyRepository, type SigningKey, type SigningKeys, type StoredSigningKey } from './signing-key.repository';
