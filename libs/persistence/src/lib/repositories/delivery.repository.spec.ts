@@ -87,6 +87,29 @@ describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
     expect(activities.map((row) => row.id)).toEqual([activityOf(first, at).id, activityOf(second, at).id]);
   });
 
+  it("the hourly cap's window sees each message once, delivered or leased, while another lane records its sends", async () => {
+    const claimed = await claimedEmails('5100004', 60);
+    const since = nowLocalDateTime(new Date(Date.now() - 3600_000));
+    const counted: number[] = [];
+    let recording = true;
+    const reading = (async () => {
+      while (recording) {
+        const window = (await repository().sendWindows(['5100004'], since)).get('5100004');
+        counted.push((window?.deliveredAt.length ?? 0) + (window?.leasedIds.length ?? 0));
+      }
+    })();
+    await Promise.all(
+      claimed.map(async (delivery) => {
+        const at = nowLocalDateTime();
+        await repository().markDelivered([{ delivery, at, activity: activityOf(delivery, at) }]);
+      }),
+    );
+    recording = false;
+    await reading;
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted.filter((n) => n !== 60)).toEqual([]);
+  });
+
   describe('the suppression list (CONTRACT §10)', () => {
     it('a hard bounce ends the delivery dead and suppresses its address in lower case; an operator lifts it', async () => {
       const [delivery] = await claimedEmails('8800001', 1);

@@ -21,6 +21,8 @@ import { chunk, KEYS_PER_QUERY } from '../sql/chunk';
 import { claimDueRows } from '../sql/claims';
 import { currentTraceparent } from '../tracing';
 
+/** Orders local date-times (ISO text, so text order is time order). */
+const byText = (a: string | null, b: string | null): number => ((a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0);
 
 /** A delivery the other side accepted at `at`, with the email activity to record (emails only). */
 export interface SentDelivery {
@@ -172,22 +174,23 @@ export class DeliveryRepository {
     const windows = new Map<Id, CustomerSendWindow>(customerIds.map((id) => [id, { deliveredAt: [], leasedIds: [] }]));
     if (customerIds.length === 0) return windows;
     const now = nowLocalDateTime();
-    const [delivered, leased] = await inRead(this.dataSource, (manager) => {
-      const customers = { customerId: In([...customerIds]), channel: Not('Webhook') };
-      return Promise.all([
-        manager.find(DeliveryEntity, {
-          select: ['customerId', 'deliveredAt'],
-          where: { ...customers, state: 'delivered', deliveredAt: MoreThanOrEqual(since) },
-          order: { deliveredAt: 'ASC' },
-        }),
-        manager.find(DeliveryEntity, {
-          select: ['customerId', 'id', 'claimedUntil'],
-          where: { ...customers, state: 'pending', claimedUntil: MoreThanOrEqual(now) },
-          // Every lease is as long, so the lease's end orders the claims: the one claimed first counts first.
-          order: { claimedUntil: 'ASC', id: 'ASC' },
-        }),
-      ]);
-    });
+    // One statement, so one snapshot: read apart, a message delivered between the two reads (by
+    // another channel's lane) would be neither delivered nor leased, and the cap would let one more by.
+    const customers = { customerId: In([...customerIds]), channel: Not('Webhook') };
+    const rows = await inRead(this.dataSource, (manager) =>
+      manager.find(DeliveryEntity, {
+        select: ['customerId', 'id', 'state', 'deliveredAt', 'claimedUntil'],
+        where: [
+          { ...customers, state: 'delivered', deliveredAt: MoreThanOrEqual(since) },
+          { ...customers, state: 'pending', claimedUntil: MoreThanOrEqual(now) },
+        ],
+      }),
+    );
+    const delivered = rows.filter((row) => row.state === 'delivered').sort((a, b) => byText(a.deliveredAt, b.deliveredAt));
+    // Every lease is as long, so the lease's end orders the claims: the one claimed first counts first.
+    const leased = rows
+      .filter((row) => row.state === 'pending')
+      .sort((a, b) => byText(a.claimedUntil, b.claimedUntil) || Number(a.id) - Number(b.id));
     for (const row of delivered) windows.get(row.customerId)?.deliveredAt.push(row.deliveredAt as LocalDateTime);
     for (const row of leased) windows.get(row.customerId)?.leasedIds.push(Number(row.id));
     return windows;
