@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { freePort, testDatabases } from '@curbside/testing';
+import { testDatabases } from '@curbside/testing';
 import { Copy, DockerfileParser, type Instruction } from 'dockerfile-ast';
 
 /*
@@ -87,18 +87,25 @@ function runStep(instruction: Instruction, stage: Stage, stages: Map<string, Sta
   }
 }
 
-/** Runs `node <entryPoint>` in the runtime layout until its /health/ready answers 200 on `port`. */
-async function startReady(runtime: Stage, entryPoint: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
+/**
+ * Runs `node <entryPoint>` in the runtime layout with `portVariable` set to 0, until its /health/ready answers 200 on the
+ * port it says it took: one picked ahead by the test could be taken meanwhile by another suite's server, whose
+ * readiness would then pass for this one's.
+ */
+async function startReady(runtime: Stage, entryPoint: string, portVariable: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [entryPoint], {
     cwd: runtime.workdir,
-    env: { PATH: process.env.PATH, ...runtime.env, LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { PATH: process.env.PATH, ...runtime.env, LOG_LEVEL: 'info', ...env, [portVariable]: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stderr = '';
+  let [stdout, stderr] = ['', ''];
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`${entryPoint} exited (${child.exitCode}): ${stderr}`);
-    if (await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false)) return child;
+    // The start line each program logs: "listening on http://localhost:<port>", "health on http://localhost:<port>/…".
+    const port = Number(/(?:listening|health) on http:\/\/localhost:(\d+)/.exec(stdout)?.[1] ?? 0);
+    if (port !== 0 && (await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false))) return { child, port };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();
@@ -166,21 +173,23 @@ async function stopAll(children: ChildProcess[]): Promise<void> {
         });
       const demo = JSON.parse(cli(['seed', '--demo', '--json'])) as { client_id: string; client_secret: string };
 
-      const port = await freePort();
-      children.push(await startReady(runtime, 'dist/apps/api/main.js', port, { DATABASE_URL: databaseUrl, PORT: String(port) }));
-      const base = `http://127.0.0.1:${port}`;
-      const token = await fetch(`${base}/oauth/token`, {
+      const api = await startReady(runtime, 'dist/apps/api/main.js', 'PORT', { DATABASE_URL: databaseUrl });
+      children.push(api.child);
+      const base = `http://127.0.0.1:${api.port}`;
+      const granted = await fetch(`${base}/oauth/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ grant_type: 'client_credentials', client_id: demo.client_id, client_secret: demo.client_secret }),
-      }).then((r) => r.json() as Promise<{ access_token: string }>);
+      });
+      expect(granted.status).toBe(200);
+      const token = (await granted.json()) as { access_token: string };
       const tickets = await fetch(`${base}/api/v1/customers/1000001/tickets`, {
         headers: { Authorization: `Bearer ${token.access_token}`, ClientId: demo.client_id, 'Request-Tracking-Id': 'runtime-image' },
       });
       expect(tickets.status).toBe(200);
 
-      const healthPort = await freePort();
-      children.push(await startReady(runtime, 'dist/apps/notifier/main.js', healthPort, { DATABASE_URL: databaseUrl, NOTIFIER_HEALTH_PORT: String(healthPort) }));
+      const notifier = await startReady(runtime, 'dist/apps/notifier/main.js', 'NOTIFIER_HEALTH_PORT', { DATABASE_URL: databaseUrl });
+      children.push(notifier.child);
     }, 180_000);
   });
 });

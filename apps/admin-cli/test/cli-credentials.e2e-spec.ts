@@ -1,5 +1,5 @@
 import { testDatabases } from '@curbside/testing';
-import { demoImportFile, freePort, runCli, startApi, writeTempJson } from './support/cli';
+import { demoImportFile, runCli, startApi, writeTempJson } from './support/cli';
 
 // The commands that stand beside a running API (clients, keys, feed links, residents' page links): a file of their
 // own, so that Jest runs them beside the import and export suite rather than after it.
@@ -36,7 +36,7 @@ describe.each(testDatabases())('admin CLI with the API on $name: credentials and
     const token = runCli(databaseUrl, ['tokens', 'issue', '--client-id', client.client_id, '--json']).json<{ access_token: string; token_type: string }>();
     expect(token.token_type).toBe('Bearer');
 
-    const api = await startApi(databaseUrl, await freePort());
+    const api = await startApi(databaseUrl);
     try {
       const call = () =>
         fetch(`${api.url}/api/v1/customers/1000001/tickets`, {
@@ -59,7 +59,7 @@ describe.each(testDatabases())('admin CLI with the API on $name: credentials and
     const kidOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).kid as string;
     const before = issue();
 
-    const api = await startApi(databaseUrl, await freePort());
+    const api = await startApi(databaseUrl);
     try {
       const call = async (token: string) =>
         (
@@ -96,7 +96,7 @@ describe.each(testDatabases())('admin CLI with the API on $name: credentials and
     const client = runCli(databaseUrl, ['clients', 'create', '--name', 'Portal', '--customers', '1000001', '--json']).json<{ client_id: string }>();
     const token = runCli(databaseUrl, ['tokens', 'issue', '--client-id', client.client_id, '--json']).json<{ access_token: string }>().access_token;
     const publicBaseUrl = 'https://calendar.example.test';
-    const api = await startApi(databaseUrl, await freePort(), { PUBLIC_BASE_URL: publicBaseUrl });
+    const api = await startApi(databaseUrl, { PUBLIC_BASE_URL: publicBaseUrl });
     try {
       const link = async (): Promise<string> => {
         const response = await fetch(`${api.url}/api/v1/customers/1000001/services/calendar`, {
@@ -136,7 +136,7 @@ describe.each(testDatabases())('admin CLI with the API on $name: credentials and
     expect(url).toMatch(/^https:\/\/notices\.example\.test\/my\/[\w-]{43}$/);
     expect(Math.round((Date.parse(expires) - Date.now()) / 86_400_000)).toBe(7);
     expect(runCli(databaseUrl, ['residents', 'link', '9999999']).status).toBe(4);
-    const api = await startApi(databaseUrl, await freePort(), { PUBLIC_BASE_URL: publicBaseUrl });
+    const api = await startApi(databaseUrl, { PUBLIC_BASE_URL: publicBaseUrl });
     try {
       const open = async (link: string) => (await fetch(link.replace(publicBaseUrl, api.url), { redirect: 'manual' })).status;
       const second = runCli(databaseUrl, ['residents', 'link', '1000001'], { PUBLIC_BASE_URL: publicBaseUrl }).stdout.split('\n')[0];

@@ -1,6 +1,6 @@
 /** @slow `npm start` several times on each database: Jest starts it first (jest.sequencer.js). */
-import { tempFolder, testDatabases } from '@curbside/testing';
-import { demoImportFile, freePort, PROCESS_TEST_TIMEOUT_MS, runCli, startDemo, writeTempJson, type ImportFile, type RunningApi } from './support/cli';
+import { freePort, tempFolder, testDatabases } from '@curbside/testing';
+import { demoImportFile, PROCESS_TEST_TIMEOUT_MS, runCli, startDemo, writeTempJson, type ImportFile, type RunningApi } from './support/cli';
 
 /** An operator's own customer (not one of the demo's), without a holiday calendar. */
 function ownCustomers(): ImportFile {

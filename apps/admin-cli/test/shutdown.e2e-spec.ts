@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { testDatabases } from '@curbside/testing';
-import { demoImportFile, freePort, PROCESS_TEST_TIMEOUT_MS, registerClient, runCli, startApi, writeTempJson, type RunningApi } from './support/cli';
+import { demoImportFile, PROCESS_TEST_TIMEOUT_MS, registerClient, runCli, startApi, writeTempJson, type RunningApi } from './support/cli';
 
 const BIG_CUSTOMER = '1000001';
 const BIG_TICKETS = 10_000;
@@ -27,7 +27,7 @@ describe.each(testDatabases())('API shutdown on $name', (kind) => {
     try {
       expect(runCli(databaseUrl, ['import', writeTempJson(demoImportFile({ [BIG_CUSTOMER]: BIG_TICKETS }))]).status).toBe(0);
       // LIST_MAX_ITEMS: so that the list stays whole once lists page (CONTRACT §7).
-      api = await startApi(databaseUrl, await freePort(), { SHUTDOWN_DRAIN_MS: String(DRAIN_MS), SHUTDOWN_TIMEOUT_MS: '50000', LIST_MAX_ITEMS: '100000' });
+      api = await startApi(databaseUrl, { SHUTDOWN_DRAIN_MS: String(DRAIN_MS), SHUTDOWN_TIMEOUT_MS: '50000', LIST_MAX_ITEMS: '100000' });
       const { url } = api;
       const { clientId, token } = await registerClient(databaseUrl, api);
 
@@ -71,10 +71,9 @@ describe('API shutdown that cannot finish', () => {
     const { url: databaseUrl, drop } = await testDatabases()[0].create();
     let api: RunningApi | null = null;
     try {
-      const port = await freePort();
-      api = await startApi(databaseUrl, port, { SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '1500' });
+      api = await startApi(databaseUrl, { SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '1500' });
       // A request whose body never comes stays in flight.
-      const socket = connect(port, '127.0.0.1');
+      const socket = connect(api.port, '127.0.0.1');
       socket.on('error', () => undefined);
       socket.write('POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
       await delay(300);

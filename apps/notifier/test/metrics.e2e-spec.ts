@@ -1,9 +1,9 @@
 import type { NewEvent } from '@curbside/domain';
 import { CustomerImport } from '@curbside/application';
 import { EventRepository, inTransaction, openDatabase } from '@curbside/persistence';
-import { parseExposition, startSmtpSink, testDatabases, type Exposition, type SmtpSink, type TestDatabase } from '@curbside/testing';
+import { freePort, parseExposition, startSmtpSink, testDatabases, type Exposition, type SmtpSink, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
-import { customerWithEmail, FAST, freePort, startNotifier, stop, waitFor } from './support';
+import { customerWithEmail, FAST, startNotifier, stop, waitFor } from './support';
 
 jest.setTimeout(120_000);
 

@@ -9,7 +9,7 @@ export { parseExposition } from './lib/prometheus';
 export type { Exposition, MetricSample } from './lib/prometheus';
 export { startTcpProxy } from './lib/tcp-proxy';
 export type { TcpProxy } from './lib/tcp-proxy';
-export { freePort } from './lib/ports';
+export { announcedPort, freePort } from './lib/ports';
 export { programEnv } from './lib/programs';
 export { NOTICE_FIXTURE, expectedNotices, importFile, pickupsScheduled, reachedSelections, routeCustomers, wireCustomer } from './lib/notice-fixture';
 export type { ExpectedNotices, ExpectedPickup, FixtureCustomer, FixtureHoliday, FixtureSelection, FixtureService, WireWeekday } from './lib/notice-fixture';

@@ -1,10 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildDemoImportFile } from '@curbside/demo';
-import { programEnv, tempFolder } from '@curbside/testing';
+import { announcedPort, programEnv, tempFolder } from '@curbside/testing';
 
 const WORKSPACE = resolve(__dirname, '../../../..');
 /** The built CLI: `npm test` builds it before this suite runs. */
@@ -88,17 +87,9 @@ export async function registerClient(databaseUrl: string, api: RunningApi): Prom
   return { clientId: client.client_id, token };
 }
 
-/** A free TCP port on the loopback interface. */
-export const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-
 export interface RunningApi {
   url: string;
+  port: number;
   process: ChildProcess;
   /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
   exited: Promise<number | null>;
@@ -110,16 +101,16 @@ export interface RunningApi {
 }
 
 /**
- * Starts the real API process on `port`; resolves once it answers /health/ready. It drains
+ * Starts the real API process on a port of its own; resolves once it answers /health/ready. It drains
  * for no time on SIGTERM unless `env` sets SHUTDOWN_DRAIN_MS. Idle connections stay open for two
  * minutes rather than KEEP_ALIVE_TIMEOUT_SECONDS' few: `runCli` blocks the test's event loop for
  * seconds, and its fetch would then reuse a connection the API closed meanwhile.
  */
-export function startApi(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<RunningApi> {
-  return startServer(API, WORKSPACE, databaseUrl, port, { KEEP_ALIVE_TIMEOUT_SECONDS: '120', ...env });
+export function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningApi> {
+  return startServer(API, WORKSPACE, databaseUrl, 0, { KEEP_ALIVE_TIMEOUT_SECONDS: '120', ...env });
 }
 
-/** Runs `npm start`'s script (after the build) in `cwd`, where it keeps data/demo-client.json; resolves once the API is ready. */
+/** Runs `npm start`'s script (after the build) in `cwd`, where it keeps data/demo-client.json; resolves once the API is ready on `port` (its banner names it). */
 export async function startDemo(databaseUrl: string, port: number, cwd: string): Promise<RunningApi> {
   const api = await startServer(START, cwd, databaseUrl, port, {});
   // The banner comes once the API answers; it ends the start's output.
@@ -132,10 +123,15 @@ export async function startDemo(databaseUrl: string, port: number, cwd: string):
 /** The last words of `npm start`'s banner. */
 export const BANNER_END = 'Stop: Ctrl-C';
 
+/**
+ * Starts `script` with PORT=`port` (0: one the API picks); resolves once the API's start line names its port and
+ * /health/ready answers there. Readiness alone is not proof: a port picked ahead can be taken meanwhile by another
+ * suite's server.
+ */
 async function startServer(script: string, cwd: string, databaseUrl: string, port: number, env: Record<string, string>): Promise<RunningApi> {
   const child = spawn(process.execPath, [script], {
     cwd,
-    env: { ...programEnv(), DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error', SHUTDOWN_DRAIN_MS: '0', ...env },
+    env: { ...programEnv(), DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -143,7 +139,6 @@ async function startServer(script: string, cwd: string, databaseUrl: string, por
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
@@ -151,10 +146,14 @@ async function startServer(script: string, cwd: string, databaseUrl: string, por
   // Bounded, but generous: a busy 2-core CI machine can take well over 10 s to boot the API.
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}): ${stderr}`);
-    const ready = await fetch(`${url}/health/ready`).then((r) => r.ok, () => false);
-    if (ready) return { url, process: child, exited, stdout: () => stdout, stderr: () => stderr, stop };
+    const taken = announcedPort(stdout);
+    if (taken !== null && port !== 0 && taken !== port) break;
+    const url = `http://127.0.0.1:${taken}`;
+    if (taken !== null && (await fetch(`${url}/health/ready`).then((r) => r.ok, () => false))) {
+      return { url, port: taken, process: child, exited, stdout: () => stdout, stderr: () => stderr, stop };
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
-  throw new Error(`${script} did not become ready: ${stderr}`);
+  throw new Error(`${script} did not become ready on its port: ${stderr}`);
 }

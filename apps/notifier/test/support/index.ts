@@ -1,10 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { CustomerImport } from '@curbside/application';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { emptyBundle, type CustomerBundle, type NewEvent, type ServiceTicket } from '@curbside/domain';
 import { EventRepository, inTransaction, openDatabase } from '@curbside/persistence';
-import { programEnv, startSmtpSink, type SmtpSink, type TestDatabase, type TestDatabaseKind } from '@curbside/testing';
+import { freePort, programEnv, startSmtpSink, type SmtpSink, type TestDatabase, type TestDatabaseKind } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 
 const WORKSPACE = resolve(__dirname, '../../../..');
@@ -12,14 +11,6 @@ const WORKSPACE = resolve(__dirname, '../../../..');
 const NOTIFIER = join(WORKSPACE, 'dist/apps/notifier/main.js');
 const CLI = join(WORKSPACE, 'dist/apps/admin-cli/main.js');
 const API = join(WORKSPACE, 'dist/apps/api/main.js');
-
-export const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 /**
  * Quick rounds, though not the quickest: only a round that found nothing rests NOTIFIER_POLL_MS (one with work starts
