@@ -48,7 +48,7 @@ export class ClientService {
     return this.clients.findForCustomer(clientId, customerId);
   }
 
-  /** `findForCustomer` and the customer with its data version (null when there is none), in one lookup: what a request under a customer reads first. */
+  /** `findForCustomer` and the customer with its data version (null when there is none; left out where the driver reads it apart): what a request under a customer reads first. */
   findWithCustomer(clientId: string, customerId: Id): Promise<ClientWithCustomer | null> {
     return this.clients.findWithCustomer(clientId, customerId);
   }
