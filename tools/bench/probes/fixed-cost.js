@@ -17,7 +17,8 @@
  * A sample no rule recognizes counts as "other" (their leaves are listed with --unattributed).
  *
  *   npm run bench -- fixed-cost [--scenario='10 rows, JSON|ticket detail, JSON']
- *       [--requests=20000] [--baselines=independent-server] [--out=tools/bench/results/fixed-cost] [--unattributed]
+ *       [--requests=20000] [--baselines=independent-server,limit] [--out=tools/bench/results/fixed-cost] [--unattributed]
+ *   `limit` is the independent baseline keeping verified tokens (KEEP_VERIFIED_TOKENS=1), as the api scenario's limit.
  *   node tools/bench/probes/fixed-cost.js --attribute=<file.cpuprofile>   (shares of one existing profile, from its first request on)
  *   BENCH_DATABASE_URL=postgres://... for PostgreSQL
  */
@@ -34,7 +35,7 @@ const { progress } = require('../harness/report');
 const settings = {
   only: argument('scenario') ?? '10 rows, JSON|ticket detail, JSON',
   requests: Number(argument('requests') ?? 20000),
-  baselines: (argument('baselines') ?? 'independent-server').split(','),
+  baselines: (argument('baselines') ?? 'independent-server,limit').split(','),
   out: path.resolve(argument('out') ?? path.join(__dirname, '../results/fixed-cost')),
   unattributed: flag('unattributed'),
 };
@@ -55,24 +56,24 @@ const PIECES = [
   { piece: 'client + grant lookup', url: /api-client\.repository\.js|libs\/auth\/.*client\.service\.js/ },
   { piece: 'client + grant lookup', url: BASELINE, name: /^clientOf$/ },
   { piece: 'client + grant lookup', url: INDEPENDENT, name: /^customer$/ },
-  { piece: 'rate limiter', url: /platform\/rate-limits\.js|node_modules\/rate-limiter-flexible\// },
+  { piece: 'rate limiter', url: /platform\/(?:[a-z-]+\/)?rate-limits\.js|node_modules\/rate-limiter-flexible\// },
   { piece: 'access guard (bearer, ClientId, grant check)', url: /customer-access\.guard\.js/ },
   { piece: 'customer + data version lookup', url: /customer\.repository\.js|customer-exists\.guard\.js/ },
   { piece: 'customer + data version lookup', url: BASELINE, name: /^customerOf$/ },
-  { piece: 'request tracking + JSON body guards', url: /platform\/(request-tracking|json-body\.guard)\.js/, name: /canActivate/ },
+  { piece: 'request tracking + JSON body guards', url: /platform\/(?:[a-z-]+\/)?(request-tracking|json-body\.guard)\.js/, name: /canActivate/ },
   { piece: 'Nest guards runner', url: /@nestjs\/core\/guards\// },
-  { piece: 'validation pipe + parameter decorators', url: /@nestjs\/core\/pipes\/|platform\/validation\.js|record-id\.pipe\.js|\/dtos\/|route-params-factory|node_modules\/class-(transformer|validator)\// },
-  { piece: 'ETag (SHA-256)', url: /platform\/entity-tag\.js/, name: /^entityTag$/ },
+  { piece: 'validation pipe + parameter decorators', url: /@nestjs\/core\/pipes\/|platform\/(?:[a-z-]+\/)?validation\.js|record-id\.pipe\.js|\/dtos\/|route-params-factory|node_modules\/class-(transformer|validator)\// },
+  { piece: 'ETag (SHA-256)', url: /platform\/(?:[a-z-]+\/)?entity-tag\.js/, name: /^entityTag$/ },
   { piece: 'ETag (SHA-256)', url: /^node:internal\/crypto\/hash$/ },
-  { piece: 'ETag: If-None-Match check (onSend hook)', url: /platform\/entity-tag\.js/, name: /^$|noneMatch|entityTags/ },
-  { piece: 'serialization (JSON text)', url: /platform\/(entity-tag|representation)\.js/ },
+  { piece: 'ETag: If-None-Match check (onSend hook)', url: /platform\/(?:[a-z-]+\/)?entity-tag\.js/, name: /^$|noneMatch|entityTags/ },
+  { piece: 'serialization (JSON text)', url: /platform\/(?:[a-z-]+\/)?(entity-tag|representation)\.js/ },
   { piece: 'serialization (JSON text)', url: BASELINE, name: /^send$/ },
   { piece: 'headers (reply.header, Vary, Content-Type, ETag)', url: /fastify\/lib\/reply\.js$/, name: /^Reply\.(header|headers|getHeader|getHeaders|removeHeader|hasHeader)$/ },
-  { piece: 'headers (reply.header, Vary, Content-Type, ETag)', url: /platform\/repeat-reads\.js/, name: /setRepresentationHeaders/ },
-  { piece: 'negotiation (Accept, formats, repeat-read check)', url: /platform\/(negotiation|negotiation\.guard|repeat-reads|response-cache)\.js|node_modules\/(negotiator|lru-cache)\// },
+  { piece: 'headers (reply.header, Vary, Content-Type, ETag)', url: /platform\/(?:[a-z-]+\/)?repeat-reads\.js/, name: /setRepresentationHeaders/ },
+  { piece: 'negotiation (Accept, formats, repeat-read check)', url: /platform\/(?:[a-z-]+\/)?(negotiation|negotiation\.guard|repeat-reads|response-cache)\.js|node_modules\/(negotiator|lru-cache)\// },
   { piece: 'wire mapping (codecs)', url: /libs\/codecs\// },
-  { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*stores\/rows\.js/, name: /^(fromRawColumns|named|rawColumnsOf|groupBy|rawBoolean)$/ },
-  { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*(repositories|stores)\//, name: /^(to|from)[A-Z]/ },
+  { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*sql\/(raw-columns|group-by|select-rows|raw-many)\.js/, name: /^(fromRawColumns|named|rawColumnsOf|groupBy|rawBoolean)$/ },
+  { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*(repositories|stores|sql)\//, name: /^(to|from)[A-Z]/ },
   { piece: 'row mapping (persistence)', url: /libs\/(persistence\/.*(wire|dates)|domain\/)/ },
   { piece: 'wire mapping (codecs)', url: INDEPENDENT, name: /^(text|yesNo|ticketTime)$/ },
   { piece: 'statements: TypeORM runner, turn queue', url: /typeorm\/(data-source|driver\/better-sqlite3|driver\/postgres|query-runner|subscriber)\/|libs\/persistence\/.*database\/(transactions|prepared)\.js/ },
@@ -80,13 +81,13 @@ const PIECES = [
   { piece: 'statements: driver (SQLite / pg)', url: modules('better-sqlite3', 'better-sqlite3-node20', 'pg', 'pg-protocol', 'pg-types', 'postgres-array') },
   { piece: 'statements: TypeORM runner, turn queue', url: INDEPENDENT, source: /return async \(sql, values\) =>/ },
   { piece: 'query building (SQL text, parameters)', url: /typeorm\/(query-builder|entity-manager|driver)\/|libs\/persistence\// },
-  { piece: 'controller + paging', url: /apps\/api\/(tickets|lists)\// },
+  { piece: 'controller + paging', url: /apps\/api\/(tickets|lists|hot-reads)\// },
   { piece: 'controller + paging', url: BASELINE },
   { piece: 'rxjs interceptor pipeline', url: /node_modules\/rxjs\/|@nestjs\/core\/interceptors\/|^node:async_hooks$/ },
   { piece: 'rxjs interceptor pipeline', url: /^node:internal\/util$/, name: /^deprecate$|^deprecated$/ },
   { piece: 'logging (pino child per request, log line)', url: modules('pino', '@pinojs/redact', 'pino-std-serializers', 'nestjs-pino', 'sonic-boom') },
-  { piece: 'metrics (prom-client counter + histogram)', url: /platform\/request-telemetry\.js|node_modules\/prom-client\// },
-  { piece: 'onRequest hooks (tracking id, security headers, limits, shutdown)', url: /platform\/(request-tracking|security-headers|request-limits|shutdown|database-outage|edge-errors)\.js/ },
+  { piece: 'metrics (prom-client counter + histogram)', url: /platform\/(?:[a-z-]+\/)?request-telemetry\.js|node_modules\/prom-client\// },
+  { piece: 'onRequest hooks (tracking id, security headers, limits, shutdown)', url: /platform\/(?:[a-z-]+\/)?(request-tracking|security-headers|request-limits|shutdown|database-outage|edge-errors)\.js/ },
   { piece: 'Nest router (execution context, params, response)', url: /node_modules\/@nestjs\// },
   { piece: "Fastify's hooks and reply (send, onSend chain)", url: /fastify\/lib\/(hooks|reply|wrap-thenable|content-type-parser|error-handler)\.js|fastify\/fastify\.js/, name: /^(?!preRouting|routeHandler)/ },
   { piece: 'routing + request objects (find-my-way, Fastify route)', url: modules('find-my-way', 'fastify') },
@@ -296,6 +297,7 @@ function table(scenario, results) {
     `| **main thread, profiled (sum)** | ${totals.join(' | ')} | 100 % |`,
     `| process CPU per request while profiled (/proc: every thread) | ${process_.join(' | ')} | |`,
     `| ratio (baseline µs / ${api.name} µs, main thread) | ${results.map((result) => (busy(result) / result.requests / (apiBusy / api.requests)).toFixed(2)).join(' | ')} | |`,
+    `| ratio (baseline µs / ${api.name} µs, process CPU) | ${results.map((result) => (result.processCpu / api.processCpu).toFixed(2)).join(' | ')} | |`,
     '',
     `Statements by the read that ran them, µs per request (runner: TypeORM's query runner and the turn queue, or the baseline's statement cache; driver: the native call)`,
     '',
@@ -321,7 +323,7 @@ function unattributedLeaves(results) {
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** One server profiled over `requests` requests of the scenario, after a warm-up of a tenth as many. */
-async function profiled(bench, pin, name, script, env, scenario, directory) {
+async function profiled(pin, name, script, env, scenario, directory) {
   mkdirSync(directory, { recursive: true });
   // The API exits cleanly on SIGTERM (graceful shutdown); a baseline is made to, so that its profile is written.
   const exitOnSigterm = name === 'curbside' ? [] : ['--require', path.join(__dirname, 'exit-on-sigterm.js')];
@@ -361,12 +363,14 @@ async function main() {
   rmSync(settings.out, { recursive: true, force: true });
   try {
     const { customers, headers } = prepare(env, scratch);
-    const servers = [['curbside', path.join(root, 'dist/apps/api/main.js')], ...settings.baselines.map((file) => [file, path.join(__dirname, `../baseline/${file}.js`)])];
+    const baseline = (name) =>
+      name === 'limit' ? [name, path.join(__dirname, '../baseline/independent-server.js'), { KEEP_VERIFIED_TOKENS: '1' }] : [name, path.join(__dirname, `../baseline/${name}.js`), {}];
+    const servers = [['curbside', path.join(root, 'dist/apps/api/main.js'), {}], ...settings.baselines.map(baseline)];
     const chosen = requests(headers, customers).filter((s) => !s.curbsideOnly && new RegExp(settings.only).test(s.name));
     for (const scenario of chosen) {
       const results = [];
-      for (const [name, script] of servers) {
-        results.push(await profiled(bench, pin, name, script, env, scenario, path.join(settings.out, scenario.name.replace(/[^a-z0-9]+/gi, '-'), name)));
+      for (const [name, script, own] of servers) {
+        results.push(await profiled(pin, name, script, { ...env, ...own }, scenario, path.join(settings.out, scenario.name.replace(/[^a-z0-9]+/gi, '-'), name)));
       }
       process.stdout.write(`${table(scenario, results)}\n`);
       for (const result of results) writeFolded(path.join(settings.out, scenario.name.replace(/[^a-z0-9]+/gi, '-'), `${result.name}.folded`), result);
