@@ -4,7 +4,7 @@ import { InjectCommander } from 'nest-commander';
 import { adminProviders, ApplicationModule, noticeProviders } from '@curbside/application';
 import { AuthModule, ClientService, TokenService } from '@curbside/auth';
 import { Config } from '@curbside/config';
-import { RuntimeModule } from '@curbside/runtime';
+import { RuntimeModule, type LoggerOptions } from '@curbside/runtime';
 import { NotificationsModule, notifierOptionsOf } from '@curbside/notifications';
 import { ClientsCommand, ClientsCreateCommand, ClientsListCommand, ClientsRevokeCommand } from './commands/clients.command';
 import { DbCommand, DbMigrateCommand } from './commands/db.command';
@@ -86,12 +86,13 @@ export interface CliExtension {
 /** The operator's tool: the same use cases, persistence and auth libs as the API, behind commands. */
 @Module({})
 export class AdminCliModule {
-  static register(config: Config, extension: CliExtension = {}): DynamicModule {
+  /** `logTo`: where log lines go (stderr: stdout is for the commands' results). */
+  static register(config: Config, extension: CliExtension = {}, logTo: LoggerOptions['destination'] = 'stderr'): DynamicModule {
     const notifier = notifierOptionsOf(config);
     return {
       module: AdminCliModule,
       imports: [
-        RuntimeModule.forRoot(config, { destination: 'stderr' }),
+        RuntimeModule.forRoot(config, { destination: logTo }),
         NotificationsModule.forRoot(notifier),
         AuthModule.forRoot({ tokenSigningKey: config.tokenSigningKey, tokenTtlSeconds: config.tokenTtlSeconds }),
         ApplicationModule,

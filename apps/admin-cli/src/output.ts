@@ -1,7 +1,29 @@
+/** A stream the CLI writes text to. */
+export interface TextSink {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+}
+
+/** The CLI's stdout and stderr. */
+export interface OutputSinks {
+  stdout: TextSink;
+  stderr: TextSink;
+}
+
+/** The process's own streams, unless a test runs commands in its own process (`writeOutputTo`). */
+let sinks: OutputSinks = process;
+
+/** Sends what the CLI writes to `to` from now on; returns where it went before. */
+export function writeOutputTo(to: OutputSinks): OutputSinks {
+  const previous = sinks;
+  sinks = to;
+  return previous;
+}
+
 /** Where commands write: results to stdout (JSON with --json), progress and problems to stderr. */
 export const output = {
   json(value: unknown): void {
-    process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    sinks.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   },
   /**
    * Writes `shape` with its member `list` made of `items`, exactly as `json` would, the items as
@@ -21,7 +43,7 @@ export const output = {
     out.flush();
   },
   line(text = ''): void {
-    process.stdout.write(`${text}\n`);
+    sinks.stdout.write(`${text}\n`);
   },
   table(rows: Array<Record<string, string>>): void {
     if (rows.length === 0) return;
@@ -32,7 +54,15 @@ export const output = {
     for (const row of rows) output.line(format(columns.map((column) => row[column])));
   },
   problem(text: string): void {
-    process.stderr.write(`${text}\n`);
+    sinks.stderr.write(`${text}\n`);
+  },
+  /** `text` as it is: commander's help and usage errors. */
+  raw(stream: keyof OutputSinks, text: string): void {
+    sinks[stream].write(text);
+  },
+  /** Whether `stream` is a terminal (a progress bar then shows). */
+  isTerminal(stream: keyof OutputSinks): boolean {
+    return sinks[stream].isTTY === true;
   },
 };
 
@@ -46,7 +76,7 @@ class BufferedStdout {
   }
 
   flush(): void {
-    if (this.pending !== '') process.stdout.write(this.pending);
+    if (this.pending !== '') sinks.stdout.write(this.pending);
     this.pending = '';
   }
 }

@@ -63,7 +63,7 @@ describe.each(testDatabases())('writers at once on $name', (kind) => {
       const demo = demoImportFile();
       const customerIds = demo.customers.map((customer) => customer.id);
       const file = demoImportFile(Object.fromEntries(customerIds.map((id) => [id, TICKETS_PER_CUSTOMER])));
-      expect(runCli(databaseUrl, ['import', writeTempJson(demo)]).status).toBe(0);
+      expect((await runCli(databaseUrl, ['import', writeTempJson(demo)])).status).toBe(0);
       apis.push(...(await Promise.all([startApi(databaseUrl), startApi(databaseUrl)])));
       const { clientId, token } = await registerClient(databaseUrl, apis[0]);
 

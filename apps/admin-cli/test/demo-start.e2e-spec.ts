@@ -8,8 +8,8 @@ function ownCustomers(): ImportFile {
   return { customers: [{ ...model, id: '5000001' }], holidays: [] };
 }
 
-const holidaysOf = (databaseUrl: string, customerId: string) =>
-  runCli(databaseUrl, ['export', customerId]).json<ImportFile>().holidays;
+const holidaysOf = async (databaseUrl: string, customerId: string) =>
+  (await runCli(databaseUrl, ['export', customerId])).json<ImportFile>().holidays;
 
 /** `npm start` as a newcomer runs it (CONTRACT §1): the demo sandbox only ever goes into an empty database. */
 describe.each(testDatabases())('npm start and seed --demo on $name', (kind) => {
@@ -45,7 +45,7 @@ describe.each(testDatabases())('npm start and seed --demo on $name', (kind) => {
   it(
     'import, then start: runs the API on the operator’s data, loads no demo customer and no holiday, says how to register a client',
     async () => {
-      expect(runCli(databaseUrl, ['import', writeTempJson(ownCustomers())]).status).toBe(0);
+      expect((await runCli(databaseUrl, ['import', writeTempJson(ownCustomers())])).status).toBe(0);
 
       const api = await start();
       expect(api.stdout()).toMatch(/no demo sandbox loaded/);
@@ -54,18 +54,18 @@ describe.each(testDatabases())('npm start and seed --demo on $name', (kind) => {
       expect((await fetch(`${api.url}/health/ready`)).status).toBe(200);
       await api.stop();
 
-      expect(runCli(databaseUrl, ['export', '1000001']).status).toBe(4);
-      expect(holidaysOf(databaseUrl, '5000001')).toEqual([]);
+      expect((await runCli(databaseUrl, ['export', '1000001'])).status).toBe(4);
+      expect(await holidaysOf(databaseUrl, '5000001')).toEqual([]);
 
-      const refused = runCli(databaseUrl, ['seed', '--demo']);
+      const refused = await runCli(databaseUrl, ['seed', '--demo']);
       expect(refused.status).toBe(3);
       expect(refused.stderr.trim().split('\n')).toHaveLength(1);
       expect(refused.stderr).toMatch(/holds customers or holidays of its own.*--force/);
 
-      const forced = runCli(databaseUrl, ['seed', '--demo', '--force', '--json']);
+      const forced = await runCli(databaseUrl, ['seed', '--demo', '--force', '--json']);
       expect(forced.json()).toMatchObject({ seeded: true, customers: ['1000001', '1000002', '2000001'] });
-      expect(runCli(databaseUrl, ['export', '1000001']).status).toBe(0);
-      expect(holidaysOf(databaseUrl, '5000001')).toEqual([]);
+      expect((await runCli(databaseUrl, ['export', '1000001'])).status).toBe(0);
+      expect(await holidaysOf(databaseUrl, '5000001')).toEqual([]);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );
@@ -74,12 +74,12 @@ describe.each(testDatabases())('npm start and seed --demo on $name', (kind) => {
     'a database holding only a holiday calendar is not empty: nothing loaded, and seed --force leaves the calendar as it was',
     async () => {
       const calendar = [{ date: '2026-07-03', name: 'Company day', delay_days: '2' }];
-      expect(runCli(databaseUrl, ['import', writeTempJson({ customers: [], holidays: calendar })]).status).toBe(0);
+      expect((await runCli(databaseUrl, ['import', writeTempJson({ customers: [], holidays: calendar })])).status).toBe(0);
 
       // What `npm start` runs: the first test shows how the start reports it.
-      expect(runCli(databaseUrl, ['seed', '--demo', '--if-empty', '--json']).json()).toEqual({ seeded: false, customers: [] });
-      expect(runCli(databaseUrl, ['seed', '--demo', '--force']).status).toBe(0);
-      expect(holidaysOf(databaseUrl, '1000001')).toEqual(calendar);
+      expect((await runCli(databaseUrl, ['seed', '--demo', '--if-empty', '--json'])).json()).toEqual({ seeded: false, customers: [] });
+      expect((await runCli(databaseUrl, ['seed', '--demo', '--force'])).status).toBe(0);
+      expect(await holidaysOf(databaseUrl, '1000001')).toEqual(calendar);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );
@@ -89,7 +89,7 @@ describe.each(testDatabases())('npm start and seed --demo on $name', (kind) => {
     async () => {
       const first = await startAndStop();
       expect(first).toMatch(/demo sandbox loaded: customers 1000001, 1000002, 2000001/);
-      const demoHolidays = holidaysOf(databaseUrl, '1000001');
+      const demoHolidays = await holidaysOf(databaseUrl, '1000001');
       expect(demoHolidays).toHaveLength(22);
 
       const again = await start();
@@ -105,13 +105,13 @@ describe.each(testDatabases())('npm start and seed --demo on $name', (kind) => {
       await again.stop();
 
       // `seed --demo` over the demo's own database reloads its customers, and leaves its calendar alone.
-      expect(runCli(databaseUrl, ['seed', '--demo', '--json']).json()).toMatchObject({ seeded: true });
+      expect((await runCli(databaseUrl, ['seed', '--demo', '--json'])).json()).toMatchObject({ seeded: true });
 
-      expect(runCli(databaseUrl, ['import', writeTempJson(ownCustomers())]).status).toBe(0);
+      expect((await runCli(databaseUrl, ['import', writeTempJson(ownCustomers())])).status).toBe(0);
       const afterImport = await startAndStop();
       expect(afterImport).toMatch(/demo sandbox ready/);
       expect(credentialsIn(afterImport)).toEqual(credentials);
-      expect(holidaysOf(databaseUrl, '5000001')).toEqual(demoHolidays);
+      expect(await holidaysOf(databaseUrl, '5000001')).toEqual(demoHolidays);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

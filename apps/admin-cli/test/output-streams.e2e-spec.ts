@@ -1,8 +1,9 @@
-import { runCli } from './support/cli';
+import { runCliProcess } from './support/cli';
 
 describe('the CLI keeps stdout for its output', () => {
   it('prints only the result on stdout, even at the most verbose log level', () => {
-    const result = runCli('sqlite::memory:', ['clients', 'create', '--name', 'portal', '--all-customers', '--json'], { LOG_LEVEL: 'trace' });
+    // A process of its own: what reaches its stdout, logger and all.
+    const result = runCliProcess('sqlite::memory:', ['clients', 'create', '--name', 'portal', '--all-customers', '--json'], { LOG_LEVEL: 'trace' });
     expect(result.status).toBe(0);
     const created = result.json<{ client_secret: string; customers: string }>();
     expect(created.customers).toBe('all');

@@ -25,7 +25,7 @@ describe.each(testDatabases())('API shutdown on $name', (kind) => {
     const { url: databaseUrl, drop } = await kind.create();
     let api: RunningApi | null = null;
     try {
-      expect(runCli(databaseUrl, ['import', writeTempJson(demoImportFile({ [BIG_CUSTOMER]: BIG_TICKETS }))]).status).toBe(0);
+      expect((await runCli(databaseUrl, ['import', writeTempJson(demoImportFile({ [BIG_CUSTOMER]: BIG_TICKETS }))])).status).toBe(0);
       // LIST_MAX_ITEMS: so that the list stays whole once lists page (CONTRACT §7).
       api = await startApi(databaseUrl, { SHUTDOWN_DRAIN_MS: String(DRAIN_MS), SHUTDOWN_TIMEOUT_MS: '50000', LIST_MAX_ITEMS: '100000' });
       const { url } = api;

@@ -54,7 +54,7 @@ export class ImportCommand extends CommandRunner {
   }
 
   private async load(file: string, checked: CheckedFile, json: boolean): Promise<void> {
-    const progress = process.stderr.isTTY && !(json && process.stdout.isTTY) ? new SingleBar({ format: 'importing [{bar}] {value}/{total} customers | {eta_formatted} left', stream: process.stderr }) : null;
+    const progress = output.isTerminal('stderr') && !(json && output.isTerminal('stdout')) ? new SingleBar({ format: 'importing [{bar}] {value}/{total} customers | {eta_formatted} left', stream: process.stderr }) : null;
     const { holidays, customers } = await this.imports.loadChecked(checked);
     progress?.start(checked.customers.count, 0);
     const summaries = counted(customers, () => progress?.increment());

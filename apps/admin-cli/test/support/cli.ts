@@ -2,8 +2,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadConfig } from '@curbside/config';
 import { buildDemoImportFile } from '@curbside/demo';
 import { announcedPort, programEnv, tempFolder } from '@curbside/testing';
+import { writeOutputTo, type TextSink } from '../../src/output';
+import { reporter, runCommand } from '../../src/run-command';
 
 const WORKSPACE = resolve(__dirname, '../../../..');
 /** The built CLI: `npm test` builds it before this suite runs. */
@@ -20,13 +23,48 @@ export interface CliResult {
   json<T = unknown>(): T;
 }
 
-/** Runs the real CLI as an operator would, against `databaseUrl`. */
-export function runCli(databaseUrl: string, args: string[], env: Record<string, string> = {}): CliResult {
+/**
+ * Runs `curbside <args>` against `databaseUrl` in this process, its environment only `env` (as the built CLI's
+ * would be): the same output and exit code, without a Node.js process to start and load per command. For what
+ * only a process shows (a failure to start, signals, what leaves on stdout and stderr), `runCliProcess`.
+ */
+export async function runCli(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const written = { stdout: '', stderr: '' };
+  const sink = (stream: keyof typeof written): TextSink => ({ write: (text: string) => (written[stream] += text) });
+  const report = reporter(Boolean(env.DEBUG));
+  const { exit, exitCode } = process;
+  const outputBefore = writeOutputTo({ stdout: sink('stdout'), stderr: sink('stderr') });
+  let exited: number | undefined;
+  // commander ends the process on --help and usage errors: through the CLI's errorHandler for the program's own,
+  // by itself for a subcommand's (`clients --help`). Here the run ends there instead, with that exit code.
+  process.exit = (code) => {
+    exited = Number(code ?? process.exitCode ?? 0);
+    throw new ExitCalled();
+  };
+  try {
+    process.exitCode = undefined;
+    await runCommand(loadConfig(cliEnv(databaseUrl, env)), ['node', 'curbside', ...args], {
+      // What `process.exit` throws reaches commander's caller, which hands it to `report`: no failure of a command.
+      report: (error) => (error instanceof ExitCalled ? undefined : report(error)),
+      logTo: sink('stderr'),
+    });
+    return cliResult(exited ?? Number(process.exitCode ?? 0), written.stdout, written.stderr);
+  } finally {
+    writeOutputTo(outputBefore);
+    Object.assign(process, { exit, exitCode });
+  }
+}
+
+/** What `process.exit` throws while `runCli` runs a command: the run ends there, as the process would have. */
+class ExitCalled extends Error {}
+
+/** Runs the built CLI in a process of its own, as an operator would, against `databaseUrl`. */
+export function runCliProcess(databaseUrl: string, args: string[], env: Record<string, string> = {}): CliResult {
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd: WORKSPACE, encoding: 'utf8', env: cliEnv(databaseUrl, env) });
   return cliResult(result.status, result.stdout, result.stderr);
 }
 
-/** `runCli` without blocking the test: for a CLI that runs while the test does other things. */
+/** `runCliProcess` without blocking the test: for CLIs that run while the test does other things. */
 export function spawnCli(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const child = spawn(process.execPath, [CLI, ...args], { cwd: WORKSPACE, env: cliEnv(databaseUrl, env) });
   let stdout = '';
@@ -77,7 +115,7 @@ export const PROCESS_TEST_TIMEOUT_MS = 180_000;
 
 /** Registers a client granted every customer (CLI) and gets it an access token from the running API. */
 export async function registerClient(databaseUrl: string, api: RunningApi): Promise<{ clientId: string; token: string }> {
-  const client = runCli(databaseUrl, ['clients', 'create', '--name', 'test', '--all-customers', '--json']).json<{ client_id: string; client_secret: string }>();
+  const client = (await runCli(databaseUrl, ['clients', 'create', '--name', 'test', '--all-customers', '--json'])).json<{ client_id: string; client_secret: string }>();
   const response = await fetch(`${api.url}/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -103,8 +141,9 @@ export interface RunningApi {
 /**
  * Starts the real API process on a port of its own; resolves once it answers /health/ready. It drains
  * for no time on SIGTERM unless `env` sets SHUTDOWN_DRAIN_MS. Idle connections stay open for two
- * minutes rather than KEEP_ALIVE_TIMEOUT_SECONDS' few: `runCli` blocks the test's event loop for
- * seconds, and its fetch would then reuse a connection the API closed meanwhile.
+ * minutes rather than KEEP_ALIVE_TIMEOUT_SECONDS' few: a CLI run (`runCliProcess`, or a long command
+ * `runCli` runs here) holds the test's event loop for seconds, and its fetch would then reuse a
+ * connection the API closed meanwhile.
  */
 export function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningApi> {
   return startServer(API, WORKSPACE, databaseUrl, 0, { KEEP_ALIVE_TIMEOUT_SECONDS: '120', ...env });
