@@ -6,7 +6,8 @@ const builtQueries = new Map<string, string>();
 const BUILT_QUERIES_KEPT = 2_000;
 
 /**
- * What a query's SQL text depends on: everything in its expression map but the parameter values.
+ * What a query's SQL text depends on: its driver (a process may hold a data source of each) and everything in
+ * its expression map but the parameter values.
  * Null for what this does not cover (joins, subqueries, conditions that are not plain text).
  */
 function shapeOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): string | null {
@@ -14,7 +15,7 @@ function shapeOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): string 
   if (map.joinAttributes.length > 0 || map.relationIdAttributes.length > 0 || map.subQuery || map.mainAlias?.hasMetadata !== true) return null;
   if (map.wheres.some((where) => typeof where.condition !== 'string')) return null;
   const { selects, wheres, orderBys, groupBys, havings, limit, offset, skip, take, selectDistinct, lockMode, withDeleted } = map;
-  return JSON.stringify([map.mainAlias.name, map.mainAlias.metadata.tableName, selects, wheres, orderBys, groupBys, havings, limit, offset, skip, take, selectDistinct, lockMode, withDeleted]);
+  return JSON.stringify([query.connection.options.type, map.mainAlias.name, map.mainAlias.metadata.tableName, selects, wheres, orderBys, groupBys, havings, limit, offset, skip, take, selectDistinct, lockMode, withDeleted]);
 }
 
 /**
