@@ -17,7 +17,10 @@ const ALGORITHM = 'HS256';
  * rotation, an instance may sign with the previous key for up to this long.
  */
 export const KEY_REFRESH_MS = 30_000;
-/** A token naming a key this instance does not know reloads the keys, at most this often. */
+/**
+ * A token naming a key this instance does not know reloads the keys, at most this often: a token that comes sooner
+ * waits for the next reload, which every such token shares, rather than being refused.
+ */
 const UNKNOWN_KID_RELOAD_MS = 250;
 /** How many verified tokens an instance remembers (the oldest is forgotten first). */
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -86,6 +89,8 @@ interface KeyRing {
 export class TokenSigner {
   private ring: Promise<KeyRing> | null = null;
   private loadStartedAt = 0;
+  /** The reload that tokens naming an unknown key wait for, when one was made less than UNKNOWN_KID_RELOAD_MS ago. */
+  private nextReload: Promise<KeyRing> | null = null;
   /** By kind, required claims and token: a client sends the same token for its whole life, so the HMAC is checked once. */
   private readonly verified = new Map<string, VerifiedToken>();
 
@@ -208,9 +213,24 @@ export class TokenSigner {
     }
     if (typeof kid !== 'string') return null;
     const ring = await this.keys();
-    const mayBeNew = this.options.tokenSigningKey === null && this.now().getTime() - this.loadStartedAt >= UNKNOWN_KID_RELOAD_MS;
-    if (ring.verifying.has(kid) || !mayBeNew) return ring.verifying.get(kid) ?? null;
-    return (await this.keys(true)).verifying.get(kid) ?? null;
+    if (ring.verifying.has(kid) || this.options.tokenSigningKey !== null) return ring.verifying.get(kid) ?? null;
+    return (await this.reloadForUnknownKey()).verifying.get(kid) ?? null;
+  }
+
+  /**
+   * The keys read again for a token naming a key this instance does not know (one rotated in since it last read
+   * them, or a forgery): at once, or when UNKNOWN_KID_RELOAD_MS have passed since the last read, one read for every
+   * token waiting. Unknown keys cannot make an instance read more often than that, and a token signed with a key
+   * rotated a moment ago is not refused for coming too soon.
+   */
+  private reloadForUnknownKey(): Promise<KeyRing> {
+    const wait = Math.min(UNKNOWN_KID_RELOAD_MS, UNKNOWN_KID_RELOAD_MS - (this.now().getTime() - this.loadStartedAt));
+    if (wait <= 0) return this.keys(true);
+    this.nextReload ??= new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => {
+      this.nextReload = null;
+      return this.keys(true);
+    });
+    return this.nextReload;
   }
 
   /** The keys, loaded again when `reload` or when the stored ones may have been rotated meanwhile. */

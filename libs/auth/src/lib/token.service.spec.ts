@@ -204,6 +204,38 @@ describe.each(testDatabases())('TokenService on $name', (kind) => {
       expect(await refusal(tokens, late)).toBe(AuthErrorCode.INVALID_TOKEN);
     });
 
+    it('verifies a token of a key rotated in the moment after it read its keys: it waits for its next read', async () => {
+      const first = service(null, TTL, clock);
+      const second = service(null, TTL, clock);
+      await second.verify((await second.issue('cs_a')).access_token);
+      await first.rotate();
+      // The clock stands still: the second instance read its keys "just now", and reads them again shortly.
+      await expect(second.verify((await first.issue('cs_a')).access_token)).resolves.toBe('cs_a');
+    });
+
+    it('reads its keys once for any number of tokens naming keys it does not know at once', async () => {
+      const tokens = service(null, TTL, clock);
+      await tokens.verify((await tokens.issue('cs_a')).access_token);
+      const reads = jest.spyOn(SigningKeyRepository.prototype, 'getOrCreate');
+      try {
+        const { SignJWT } = await jose();
+        const forged = (n: number) =>
+          new SignJWT({ client_id: 'cs_a' })
+            .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: `unknown-${n}` })
+            .setIssuer('curbside')
+            .setAudience('curbside-api')
+            .setSubject('cs_a')
+            .setIssuedAt(Math.floor(now.getTime() / 1000))
+            .setJti(`forged-${n}`)
+            .sign(encode('a forger does not know any stored key, 32+ chars'));
+        const refusals = await Promise.all(Array.from({ length: 50 }, async (_, n) => refusal(tokens, await forged(n))));
+        expect(new Set(refusals)).toEqual(new Set([AuthErrorCode.INVALID_TOKEN]));
+        expect(reads).toHaveBeenCalledTimes(1);
+      } finally {
+        reads.mockRestore();
+      }
+    });
+
     it('lets another instance verify the new key at once and sign with it once it reloads its keys', async () => {
       const first = service(null, TTL, clock);
       const second = service(null, TTL, clock);
