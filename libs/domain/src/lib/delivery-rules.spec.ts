@@ -9,7 +9,7 @@ describe('the rules a delivery is tried by', () => {
     expect((['Email', 'Text', 'Voice', 'Webhook'] as const).map((channel) => waitsForQuietHours({ channel }))).toEqual([false, true, true, false]);
   });
 
-  it('the hourly cap counts the delivered and those leased ahead, in id order; webhooks are not counted', () => {
+  it('the hourly cap counts the delivered, then the batch\'s own in order; webhooks are not counted', () => {
     const claimed = [delivery(1, 'a'), delivery(2, 'a'), delivery(3, 'a'), delivery(4, 'a', 'Webhook'), delivery(5, 'b')];
     expect(cappedCustomers(claimed)).toEqual(['a', 'b']);
     const windows = new Map([
@@ -27,6 +27,13 @@ describe('the rules a delivery is tried by', () => {
     expect(new Date(delivered.freesAt).getTime() - new Date('2026-11-24T08:30:00.000').getTime()).toBe(3600_000);
     const [leased] = overHourlyCap([delivery(2, 'a')], new Map([['a', { deliveredAt: [], leasedIds: [1, 2] }]]), { cap: 1, now, leaseSeconds: 60 });
     expect(leased.ids).toEqual([2]);
+  });
+
+  it("counts another batch's lease ahead of this batch's messages, whatever the ids: it was kept, or will count these", () => {
+    const now = new Date('2026-11-24T09:00:00Z');
+    const [held] = overHourlyCap([delivery(1, 'a')], new Map([['a', { deliveredAt: [], leasedIds: [1, 2] }]]), { cap: 1, now, leaseSeconds: 60 });
+    expect(held.ids).toEqual([1]);
+    expect(overHourlyCap([delivery(1, 'a')], new Map([['a', { deliveredAt: [], leasedIds: [1, 2] }]]), { cap: 2, now, leaseSeconds: 60 })).toEqual([]);
   });
 
   it('a hard bounce suppresses the address, in lower case, with the reason (at most 1,000 characters)', () => {

@@ -17,10 +17,7 @@ export const waitsForQuietHours = (delivery: Pick<Delivery, 'channel'>): boolean
 export interface CustomerSendWindow {
   /** When each message in the window was delivered, oldest first. */
   deliveredAt: LocalDateTime[];
-  /**
-   * Pending messages leased to some worker right now, in the order they were claimed (then by id): each channel's
-   * lane claims on its own, so a message claimed later must count those claimed before it, whatever their ids.
-   */
+  /** Pending messages leased to some worker right now (this batch's among them), by id. */
   leasedIds: number[];
 }
 
@@ -38,9 +35,12 @@ export const cappedCustomers = (claimed: readonly Delivery[]): Id[] => [
 
 /**
  * The per-customer hourly cap: a customer's messages (webhooks are not counted) beyond `cap` in
- * the last hour, counting those delivered (`windows`, since an hour before `now`) and those
- * leased now in the order they were claimed, wait until a slot frees: an hour after the oldest delivered, or (none
- * delivered) when the lease of those ahead runs out. They wait; nothing is dropped.
+ * the last hour wait until a slot frees: an hour after the oldest delivered, or (none delivered)
+ * when the leases ahead run out. They wait; nothing is dropped. Counted ahead of this batch's own
+ * (in the order given): those delivered (`windows`, since an hour before `now`) and every message
+ * of the customer leased to another batch. Batches decide for a customer one after the other
+ * (`DeliveryRepository.holdOverCap`): another batch's lease is one it kept, or one that has yet to
+ * decide and will count this batch's in turn, so however the claims interleave, at most `cap` go.
  */
 export function overHourlyCap(
   claimed: readonly Delivery[],
@@ -50,7 +50,9 @@ export function overHourlyCap(
   const holds: CapHold[] = [];
   for (const [customerId, window] of windows) {
     const mine = claimed.filter((d) => d.customerId === customerId && d.channel !== 'Webhook');
-    const over = mine.filter((d) => window.deliveredAt.length + window.leasedIds.indexOf(d.id) + 1 > cap);
+    const mineIds = new Set(mine.map((d) => d.id));
+    const ahead = window.deliveredAt.length + window.leasedIds.filter((id) => !mineIds.has(id)).length;
+    const over = mine.filter((_, index) => ahead + index + 1 > cap);
     if (over.length === 0) continue;
     const oldest = window.deliveredAt[0];
     const freesAt = nowLocalDateTime(oldest ? new Date(new Date(oldest).getTime() + HOUR_MS) : new Date(now.getTime() + leaseSeconds * 1000));

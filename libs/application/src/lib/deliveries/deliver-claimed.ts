@@ -114,14 +114,18 @@ export class DeliverClaimed {
     return claimed.filter((delivery) => !ended.includes(delivery));
   }
 
-  /** The per-customer hourly cap (the domain's `overHourlyCap`): the messages over it go back in line until a slot frees. */
+  /**
+   * The per-customer hourly cap (the domain's `overHourlyCap`): the messages over it go back in line until a slot
+   * frees, decided for each customer while no other batch decides for it (`DeliveryRepository.holdOverCap`).
+   */
   private async holdOverCap(claimed: Delivery[]): Promise<Delivery[]> {
     const cap = this.options.customerHourlyCap;
     const now = new Date();
-    const windows = await this.deliveries.sendWindows(cappedCustomers(claimed), capWindowStart(now));
+    const holds = await this.deliveries.holdOverCap(cappedCustomers(claimed), capWindowStart(now), (windows) =>
+      overHourlyCap(claimed, windows, { cap, now, leaseSeconds: this.options.leaseSeconds }),
+    );
     const held = new Set<number>();
-    for (const { customerId, ids, freesAt } of overHourlyCap(claimed, windows, { cap, now, leaseSeconds: this.options.leaseSeconds })) {
-      await this.deliveries.release(ids, freesAt);
+    for (const { customerId, ids, freesAt } of holds) {
       for (const delivery of claimed.filter((d) => ids.includes(d.id))) {
         held.add(delivery.id);
         heldSpan('notifier.hourly_cap_hold', delivery, { 'curbside.until': freesAt });

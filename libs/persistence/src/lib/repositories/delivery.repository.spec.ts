@@ -1,4 +1,4 @@
-import { bounceSuppression, nowLocalDateTime, type Delivery, type NewDelivery } from '@curbside/domain';
+import { bounceSuppression, nowLocalDateTime, overHourlyCap, type CustomerSendWindow, type Delivery, type NewDelivery } from '@curbside/domain';
 import { testDatabases } from '@curbside/testing';
 import { useDatabase } from '../../../test/support/database';
 import { storeBundles } from '../../../test/support/stored-bundles';
@@ -94,8 +94,11 @@ describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
     let recording = true;
     const reading = (async () => {
       while (recording) {
-        const window = (await repository().sendWindows(['5100004'], since)).get('5100004');
-        counted.push((window?.deliveredAt.length ?? 0) + (window?.leasedIds.length ?? 0));
+        await repository().holdOverCap(['5100004'], since, (windows) => {
+          const window = windows.get('5100004');
+          counted.push((window?.deliveredAt.length ?? 0) + (window?.leasedIds.length ?? 0));
+          return [];
+        });
       }
     })();
     await Promise.all(
@@ -108,6 +111,19 @@ describe.each(testDatabases())('DeliveryRepository on $name', (db) => {
     await reading;
     expect(counted.length).toBeGreaterThan(0);
     expect(counted.filter((n) => n !== 60)).toEqual([]);
+  });
+
+  it("the hourly cap's batches decide for one customer one after the other: of two claimed apart under a cap of 1, one goes", async () => {
+    await storeBundles(dataSource(), emptyBundle('5100005'));
+    await repository().fanOut([{ eventId: 5100005, deliveries: [0, 1].map((k) => email(5100005, '5100005', k)) }]);
+    const first = await repository().claimDue('lane one', 1, 60);
+    const second = await repository().claimDue('lane two', 1, 60);
+    const since = nowLocalDateTime(new Date(Date.now() - 3600_000));
+    const now = new Date();
+    const decide = (batch: Delivery[]) => (windows: Map<string, CustomerSendWindow>) => overHourlyCap(batch, windows, { cap: 1, now, leaseSeconds: 60 });
+    const holds = await Promise.all([first, second].map((batch) => repository().holdOverCap(['5100005'], since, decide(batch))));
+    expect(holds.flat().flatMap(({ ids }) => ids)).toHaveLength(1);
+    expect(await count(`SELECT COUNT(*) AS "count" FROM "deliveries" WHERE "customer_id" = '5100005' AND "claimed_until" IS NULL`)).toBe(1);
   });
 
   describe('the suppression list (CONTRACT §10)', () => {

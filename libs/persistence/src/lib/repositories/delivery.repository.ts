@@ -10,6 +10,7 @@ import {
   type NewDelivery,
   type SelectionType,
   type TextEncoding,
+  type CapHold,
   type CustomerSendWindow,
   type Suppression,
 } from '@curbside/domain';
@@ -23,6 +24,25 @@ import { currentTraceparent } from '../tracing';
 
 /** Orders local date-times (ISO text, so text order is time order). */
 const byText = (a: string | null, b: string | null): number => ((a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0);
+
+/** For each customer: its messages (not webhooks) delivered since `since`, oldest first, and those leased now, by id. */
+async function sendWindows(manager: EntityManager, customerIds: readonly Id[], since: LocalDateTime): Promise<Map<Id, CustomerSendWindow>> {
+  const windows = new Map<Id, CustomerSendWindow>(customerIds.map((id) => [id, { deliveredAt: [], leasedIds: [] }]));
+  const customers = { customerId: In([...customerIds]), channel: Not('Webhook') };
+  // One statement, so one snapshot: a message is counted once, delivered or leased.
+  const rows = await manager.find(DeliveryEntity, {
+    select: ['customerId', 'id', 'state', 'deliveredAt'],
+    where: [
+      { ...customers, state: 'delivered', deliveredAt: MoreThanOrEqual(since) },
+      { ...customers, state: 'pending', claimedUntil: MoreThanOrEqual(nowLocalDateTime()) },
+    ],
+    order: { id: 'ASC' },
+  });
+  const delivered = rows.filter((row) => row.state === 'delivered').sort((a, b) => byText(a.deliveredAt, b.deliveredAt));
+  for (const row of delivered) windows.get(row.customerId)?.deliveredAt.push(row.deliveredAt as LocalDateTime);
+  for (const row of rows) if (row.state === 'pending') windows.get(row.customerId)?.leasedIds.push(Number(row.id));
+  return windows;
+}
 
 /** A delivery the other side accepted at `at`, with the email activity to record (emails only). */
 export interface SentDelivery {
@@ -169,31 +189,29 @@ export class DeliveryRepository {
     );
   }
 
-  /** For each customer: its messages (not webhooks) delivered since `since`, and those leased now. */
-  async sendWindows(customerIds: readonly Id[], since: LocalDateTime): Promise<Map<Id, CustomerSendWindow>> {
-    const windows = new Map<Id, CustomerSendWindow>(customerIds.map((id) => [id, { deliveredAt: [], leasedIds: [] }]));
-    if (customerIds.length === 0) return windows;
-    const now = nowLocalDateTime();
-    // One statement, so one snapshot: read apart, a message delivered between the two reads (by
-    // another channel's lane) would be neither delivered nor leased, and the cap would let one more by.
-    const customers = { customerId: In([...customerIds]), channel: Not('Webhook') };
-    const rows = await inRead(this.dataSource, (manager) =>
-      manager.find(DeliveryEntity, {
-        select: ['customerId', 'id', 'state', 'deliveredAt', 'claimedUntil'],
-        where: [
-          { ...customers, state: 'delivered', deliveredAt: MoreThanOrEqual(since) },
-          { ...customers, state: 'pending', claimedUntil: MoreThanOrEqual(now) },
-        ],
-      }),
-    );
-    const delivered = rows.filter((row) => row.state === 'delivered').sort((a, b) => byText(a.deliveredAt, b.deliveredAt));
-    // Every lease is as long, so the lease's end orders the claims: the one claimed first counts first.
-    const leased = rows
-      .filter((row) => row.state === 'pending')
-      .sort((a, b) => byText(a.claimedUntil, b.claimedUntil) || Number(a.id) - Number(b.id));
-    for (const row of delivered) windows.get(row.customerId)?.deliveredAt.push(row.deliveredAt as LocalDateTime);
-    for (const row of leased) windows.get(row.customerId)?.leasedIds.push(Number(row.id));
-    return windows;
+  /**
+   * The hourly cap's decision for a batch: `decide` is given each customer's send window (its messages, not
+   * webhooks, delivered since `since`, and those leased now), and the messages it holds go back in line until
+   * their `freesAt` — in one transaction in which no other batch decides for these customers (PostgreSQL: an
+   * advisory lock per customer until it ends; SQLite has one writer). Batches deciding for one customer at once
+   * (each channel's lane, other notifiers) so decide one after the other, each seeing the other's messages as
+   * held (released), kept (leased) or sent (delivered): never two at once on what the other has not decided.
+   */
+  async holdOverCap(customerIds: readonly Id[], since: LocalDateTime, decide: (windows: Map<Id, CustomerSendWindow>) => CapHold[]): Promise<CapHold[]> {
+    if (customerIds.length === 0) return [];
+    return inTransaction(this.dataSource, async (manager) => {
+      if (this.dataSource.options.type === 'postgres') {
+        // In one order, so two batches locking overlapping customers cannot wait on each other.
+        await manager.query('SELECT pg_advisory_xact_lock(hashtext(k)) FROM (SELECT k FROM unnest($1::text[]) AS k ORDER BY k) AS sorted', [
+          customerIds.map((id) => `curbside hourly cap ${id}`),
+        ]);
+      }
+      const holds = decide(await sendWindows(manager, customerIds, since));
+      for (const { ids, freesAt } of holds) {
+        await manager.update(DeliveryEntity, { id: In(ids), state: 'pending' }, { claimedBy: null, claimedUntil: null, nextAttemptAt: freesAt });
+      }
+      return holds;
+    });
   }
 
   /** Deliveries in the order they were made: all, or in one state. */
