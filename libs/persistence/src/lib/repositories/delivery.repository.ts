@@ -22,9 +22,6 @@ import { chunk, KEYS_PER_QUERY } from '../sql/chunk';
 import { claimDueRows } from '../sql/claims';
 import { currentTraceparent } from '../tracing';
 
-/** Orders local date-times (ISO text, so text order is time order). */
-const byText = (a: string | null, b: string | null): number => ((a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0);
-
 /** For each customer: its messages (not webhooks) delivered since `since`, oldest first, and those leased now, by id. */
 async function sendWindows(manager: EntityManager, customerIds: readonly Id[], since: LocalDateTime): Promise<Map<Id, CustomerSendWindow>> {
   const windows = new Map<Id, CustomerSendWindow>(customerIds.map((id) => [id, { deliveredAt: [], leasedIds: [] }]));
@@ -36,12 +33,19 @@ async function sendWindows(manager: EntityManager, customerIds: readonly Id[], s
       { ...customers, state: 'delivered', deliveredAt: MoreThanOrEqual(since) },
       { ...customers, state: 'pending', claimedUntil: MoreThanOrEqual(nowLocalDateTime()) },
     ],
-    order: { id: 'ASC' },
+    order: { deliveredAt: 'ASC', id: 'ASC' },
   });
-  const delivered = rows.filter((row) => row.state === 'delivered').sort((a, b) => byText(a.deliveredAt, b.deliveredAt));
-  for (const row of delivered) windows.get(row.customerId)?.deliveredAt.push(row.deliveredAt as LocalDateTime);
-  for (const row of rows) if (row.state === 'pending') windows.get(row.customerId)?.leasedIds.push(Number(row.id));
+  for (const row of rows) {
+    const window = windows.get(row.customerId);
+    if (row.state === 'delivered') window?.deliveredAt.push(row.deliveredAt as LocalDateTime);
+    else window?.leasedIds.push(Number(row.id));
+  }
   return windows;
+}
+
+/** Puts pending deliveries back in line, untried and unclaimed, due at `dueAt`. */
+function releaseIn(manager: EntityManager, ids: readonly number[], dueAt: LocalDateTime): Promise<unknown> {
+  return manager.update(DeliveryEntity, { id: In([...ids]), state: 'pending' }, { claimedBy: null, claimedUntil: null, nextAttemptAt: dueAt });
 }
 
 /** A delivery the other side accepted at `at`, with the email activity to record (emails only). */
@@ -180,13 +184,7 @@ export class DeliveryRepository {
   /** Gives back leased deliveries untried: due again from `dueAt` (default now), for any worker. */
   async release(ids: readonly number[], dueAt: LocalDateTime = nowLocalDateTime()): Promise<void> {
     if (ids.length === 0) return;
-    await inTransaction(this.dataSource, (manager) =>
-      manager.update(
-        DeliveryEntity,
-        { id: In([...ids]), state: 'pending' },
-        { claimedBy: null, claimedUntil: null, nextAttemptAt: dueAt },
-      ),
-    );
+    await inTransaction(this.dataSource, (manager) => releaseIn(manager, ids, dueAt));
   }
 
   /**
@@ -207,9 +205,7 @@ export class DeliveryRepository {
         ]);
       }
       const holds = decide(await sendWindows(manager, customerIds, since));
-      for (const { ids, freesAt } of holds) {
-        await manager.update(DeliveryEntity, { id: In(ids), state: 'pending' }, { claimedBy: null, claimedUntil: null, nextAttemptAt: freesAt });
-      }
+      for (const { ids, freesAt } of holds) await releaseIn(manager, ids, freesAt);
       return holds;
     });
   }
