@@ -7,17 +7,19 @@ const { busyShare, cpuTicks, processCpu } = require('./proc');
 const { SERVER_CPU } = require('./processes');
 
 /**
- * `request`: { name, path, method?, body?, headers, apiHeaders? (Curbside's only), expectStatus? }.
+ * `request`: { name, path, method?, body?, headers, apiHeaders? (Curbside's only), expectStatus? }; the round's load is
+ * `seconds` long, or `amount` requests.
  * Fails on any unexpected status, error or timeout. Returns req/s, p50/p99 ms, requests, the
  * process's CPU µs per request (and its main thread's), its share of a core and the core's busy share.
  */
-async function round(server, request, { seconds, connections, warmUp = false }) {
+async function round(server, request, { seconds, amount, connections, warmUp = false }) {
   const before = { cpu: processCpu(server.child.pid), core: cpuTicks(SERVER_CPU), at: process.hrtime.bigint() };
   const curbside = server.name.startsWith('curbside');
   const result = await autocannon({
     url: `${server.url}${request.path}`,
     connections,
-    duration: seconds,
+    // `amount` requests when given (autocannon then ignores the duration), else `seconds` of load.
+    ...(amount === undefined ? { duration: seconds } : { amount }),
     headers: { ...request.headers, ...(curbside ? request.apiHeaders : {}) },
     method: request.method ?? 'GET',
     body: request.body,

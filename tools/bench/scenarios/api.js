@@ -37,6 +37,11 @@ const settings = {
   only: option('scenario'),
   warmUp: smoke ? 0.5 : 1,
 };
+/**
+ * A smoke run's round: this many requests, not seconds (autocannon's least duration is a whole second, four of them a
+ * request), with no warm-up and no wait for quiet servers: it checks the bodies and the harness, it measures nothing.
+ */
+const SMOKE_REQUESTS = 50;
 /** The sides Curbside is compared with, by server name. */
 const SIDES = ['limit', 'independent'];
 /** The kept-answers API's bound: the API's default (docs/operators.md), as a service runs. */
@@ -106,15 +111,16 @@ async function measure(servers, started, headers, customers) {
     const bytes = request.curbsideOnly ? await assertOk(api, request) : await assertSameBodies(api, [servers.independent, servers.limit], request);
     progress(`${request.name}: ${request.curbsideOnly ? '200' : 'bodies equal'} (${bytes} bytes); measuring`);
     const seconds = Math.max(settings.seconds, request.minSeconds ?? 0);
-    for (const server of timedServers) await round(server, request, { seconds: settings.warmUp, connections: settings.connections, warmUp: true });
+    const load = smoke ? { amount: SMOKE_REQUESTS } : { seconds };
+    if (!smoke) for (const server of timedServers) await round(server, request, { seconds: settings.warmUp, connections: settings.connections, warmUp: true });
     const runs = new Map(timedServers.map((server) => [server, []]));
     for (const server of timedServers) resetPeak(server.child.pid);
     for (let n = 0; n < settings.rounds; n++) {
       // Each round in another order: what one server leaves on the core (a GC, a drain) falls on each in turn.
       const order = [...timedServers.slice(n % timedServers.length), ...timedServers.slice(0, n % timedServers.length)];
       for (const server of order) {
-        await settled(started);
-        runs.get(server).push(await round(server, request, { seconds, connections: settings.connections }));
+        if (!smoke) await settled(started);
+        runs.get(server).push(await round(server, request, { ...load, connections: settings.connections }));
       }
     }
     const row = { scenario: request.name, bodyBytes: bytes, curbside: summary(runs.get(api), peakMiB(api.child.pid)) };
@@ -175,7 +181,7 @@ function markdown(report) {
   const pair = (row, key, side = 'limit') => (row.curbside[key] === undefined ? '-' : `${row.curbside[key]} / ${row[side]?.[key] ?? '-'}`);
   const ratio = (row, side, key) => row[`vs ${side}`]?.[key] ?? '-';
   return [
-    `${report.database}, Node ${report.node}, ${report.connections} connections, ${report.rounds} round(s) of ${report.seconds} s per server (alternating, medians)${report.smoke ? ', SMOKE (not a measurement)' : ''}`,
+    `${report.database}, Node ${report.node}, ${report.connections} connections, ${report.rounds} round(s) of ${report.smoke ? `${SMOKE_REQUESTS} requests` : `${report.seconds} s`} per server (alternating, medians)${report.smoke ? ', SMOKE (not a measurement)' : ''}`,
     'CPU: the whole process (every thread, user + system) per request; core busy: CPU 0 (the servers\' core) over the rounds; ratios: Curbside over the side (CPU: the side\'s µs over Curbside\'s)',
     '',
     table(
