@@ -28,7 +28,10 @@ describe.each(testDatabases())('a resident page in headless Chromium on $name', 
 
     const expectAccessible = async (state: string) => {
       const { page } = session;
-      const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+      // Legacy mode runs axe in the page itself: the default opens a blank page for every analysis to gather the results
+      // of cross-origin frames, which the resident's page has none of (its CSP allows no frame), and that page was half
+      // of this suite's time.
+      const { violations } = await new AxeBuilder({ page }).withTags(WCAG).setLegacyMode(true).analyze();
       expect({ state, violations: violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })) }).toEqual({ state, violations: [] });
       // A string, evaluated in the page: this suite's TypeScript knows no DOM.
       const sideways = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
