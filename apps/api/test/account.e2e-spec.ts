@@ -1,4 +1,4 @@
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { expectJson, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
 import { contractSampleCustomer, fixtureCustomer, WireRecord } from './support/fixtures';
 
@@ -32,7 +32,7 @@ function customerLike(id: string, change: (customer: WireRecord) => void): WireR
 const bucket = (balances: WireRecord[], type: string) => balances.find((b) => b.type === type) as WireRecord;
 const withoutPaymentLines = (invoice: WireRecord) => ({ ...invoice, lines: invoice.lines.filter((line: WireRecord) => line.type !== '2') });
 
-describe.each(httpBehaviourDatabases())('account: balance and profiles on $name', (database) => {
+describe.each(driverIndependentDatabases())('account: balance and profiles on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

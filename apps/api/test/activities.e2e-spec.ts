@@ -1,4 +1,4 @@
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, newestFirst, startTestApp, TestApp } from './support';
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 
@@ -38,7 +38,7 @@ const KINDS = [
   },
 ];
 
-describe.each(httpBehaviourDatabases())('activities (ops 14, 15) on $name', (database) => {
+describe.each(driverIndependentDatabases())('activities (ops 14, 15) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

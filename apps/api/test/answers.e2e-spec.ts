@@ -2,7 +2,7 @@ import { CurbsideClient, type GetParams, type GetPath } from '@curbside/client';
 import { ANSWERS, type AnswerName, decodeAnswer, decodeImportFile, parseXml } from '@curbside/codecs';
 import { ROUTES } from '@curbside/contract';
 import { accountBalance, describeSchedule, nextPickupsOf, summarizeDisposalTicket, summarizeInvoice, summarizeServiceTicket, type Pickup, type Service } from '@curbside/domain';
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { startTestApp, type TestApp } from './support';
 import { fixture, pathSamplesOf, type WireRecord } from './support/fixtures';
 
@@ -183,7 +183,7 @@ describe('every answer of the SDK, read with the codecs, on SQLite', () => {
   let curbside: CurbsideClient;
 
   beforeAll(async () => {
-    t = await startTestApp(httpBehaviourDatabases()[0], { customers: [CUSTOMER], fixture: true, now: NOW });
+    t = await startTestApp(driverIndependentDatabases()[0], { customers: [CUSTOMER], fixture: true, now: NOW });
     curbside = new CurbsideClient({ baseUrl: t.url, clientId: t.client.clientId, clientSecret: t.client.clientSecret, etagCache: false });
   });
   afterAll(() => t.close());

@@ -1,5 +1,5 @@
 import { ClientService, TokenService } from '@curbside/auth';
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import type { Test } from 'supertest';
 import { expectProblem, startTestApp, TestApp } from './support';
 
@@ -13,7 +13,7 @@ const GRANTED_MISSING = '1000009';
 const NOT_GRANTED_MISSING = '9999999';
 
 /** CONTRACT §2, on a real customer route. */
-describe.each(httpBehaviourDatabases())('customer access on $name', (database) => {
+describe.each(driverIndependentDatabases())('customer access on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, newestFirst, sortableTimestamp, startTestApp, TestApp } from './support';
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 
@@ -52,7 +52,7 @@ const summaryOf = ({ case_id, description, category, category_description, reque
   ({ case_id, description, category, category_description, requested_date_time, status });
 const daysOf = (body: WireRecord) => body.cases.map((x: WireRecord) => x.requested_date_time.slice(0, 10));
 
-describe.each(httpBehaviourDatabases())('cases (op 7, cases/{caseId}) on $name', (database) => {
+describe.each(driverIndependentDatabases())('cases (op 7, cases/{caseId}) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { expectJson, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
 import { fixtureCustomer } from './support/fixtures';
 
@@ -16,7 +16,7 @@ const ONE_CONTACT_ROUTES: Array<[string, (customerId: string) => string]> = [
 ];
 const contactOf = (customerId: string, type: string) => fixtureCustomer(customerId).contacts.filter((c: { type: string }) => c.type === type);
 
-describe.each(httpBehaviourDatabases())('contacts (op 8, contacts/billing, contacts/service) on $name', (database) => {
+describe.each(driverIndependentDatabases())('contacts (op 8, contacts/billing, contacts/service) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 
@@ -46,7 +46,7 @@ const EXPECTED: Record<View, (ticket: WireRecord) => WireRecord> = {
   price: (ticket) => EXPECTED.prices(ticket),
 };
 
-describe.each(httpBehaviourDatabases())('disposal ticket materials, surcharges and prices on $name', (database) => {
+describe.each(driverIndependentDatabases())('disposal ticket materials, surcharges and prices on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, newestFirst, sortableTimestamp, startTestApp, TestApp } from './support';
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 
@@ -22,7 +22,7 @@ const summaryOf = (ticket: WireRecord) => ({
 });
 const daysOf = (body: WireRecord) => body.tickets.map((x: WireRecord) => x.date.slice(0, 10));
 
-describe.each(httpBehaviourDatabases())('disposal tickets (ops 3, 4) on $name', (database) => {
+describe.each(driverIndependentDatabases())('disposal tickets (ops 3, 4) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { ClientService, TokenService } from '@curbside/auth';
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { startTestApp, TestApp, type TestClient } from './support';
 
 const basic = (id: string, secret: string): string => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 /** POST /oauth/introspect (RFC 7662): another service asks whether a token is active, as a client of its own. */
-describe.each(httpBehaviourDatabases())('POST /oauth/introspect on $name', (database) => {
+describe.each(driverIndependentDatabases())('POST /oauth/introspect on $name', (database) => {
   let t: TestApp;
   let now = new Date('2026-06-01T12:00:00Z');
 
@@ -93,7 +93,7 @@ describe('POST /oauth/introspect: a resource server\u2019s rate limit', () => {
   const LIMIT = 3;
 
   beforeAll(async () => {
-    t = await startTestApp(httpBehaviourDatabases()[0], { customers: ['1000001'], env: { INTROSPECTIONS_PER_MINUTE: String(LIMIT) } });
+    t = await startTestApp(driverIndependentDatabases()[0], { customers: ['1000001'], env: { INTROSPECTIONS_PER_MINUTE: String(LIMIT) } });
   });
   afterAll(() => t.close());
 

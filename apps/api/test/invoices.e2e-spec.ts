@@ -1,4 +1,4 @@
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, newestFirst, startTestApp, TestApp } from './support';
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 
@@ -23,7 +23,7 @@ const summaryOf = (invoice: WireRecord) => ({
 const byDate = (invoice: WireRecord): string => invoice.date;
 const datesOf = (body: WireRecord) => body.invoices.map((invoice: WireRecord) => invoice.date);
 
-describe.each(httpBehaviourDatabases())('invoices (ops 5, 6, v1 list) on $name', (database) => {
+describe.each(driverIndependentDatabases())('invoices (ops 5, 6, v1 list) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
 import { fixtureCustomer, WireRecord } from './support/fixtures';
 
@@ -25,7 +25,7 @@ const newestFirst = (notes: WireRecord[]) =>
   [...notes].sort((a, b) => b.note_info.create_date_time.localeCompare(a.note_info.create_date_time));
 const timesOf = (body: WireRecord) => body.activities.map((n: WireRecord) => n.note_info.create_date_time);
 
-describe.each(httpBehaviourDatabases())('account notes (activities/notes) on $name', (database) => {
+describe.each(driverIndependentDatabases())('account notes (activities/notes) on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { ClientService } from '@curbside/auth';
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { startTestApp, TestApp } from './support';
 
 const basic = (id: string, secret: string): string => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 /** A token request body with the credentials in it. */
 const credentials = (client_id: string, client_secret: string, grant_type = 'client_credentials') => ({ grant_type, client_id, client_secret });
 
-describe.each(httpBehaviourDatabases())('POST /oauth/token on $name', (database) => {
+describe.each(driverIndependentDatabases())('POST /oauth/token on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

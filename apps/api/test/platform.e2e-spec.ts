@@ -1,5 +1,5 @@
 import { parseXml } from '@curbside/codecs';
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { GracefulShutdown } from '../src/platform/lifecycle/shutdown';
 import { expectProblem, expectXmlMirrorsJson, PROBLEM_CONTENT_TYPE, ProbeModule, startTestApp, TestApp } from './support';
 import { RawHttpClient } from './support/property/http';
@@ -8,7 +8,7 @@ const TICKETS = '/api/v1/customers/1000001/tickets';
 const PROBE = '/api/test/customers/1000001/probe';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe.each(httpBehaviourDatabases())('HTTP edge on $name', (database) => {
+describe.each(driverIndependentDatabases())('HTTP edge on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -208,7 +208,7 @@ describe('OpenAPI', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(httpBehaviourDatabases()[0]);
+    t = await startTestApp(driverIndependentDatabases()[0]);
   });
   afterAll(() => t.close());
 

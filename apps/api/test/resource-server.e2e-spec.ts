@@ -4,7 +4,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { ClientService, TokenService } from '@curbside/auth';
 import { CurbsideAccessGuard, CurbsideCaller, type CurbsideCallerInfo, CurbsideResourceServerModule } from '@curbside/auth/resource-server';
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { startTestApp, TestApp, TestClient } from './support';
 
 @Controller('reports')
@@ -26,7 +26,7 @@ class ReportsController {
  * against this API (no signing key of its own) and refuses with the contract's problems. What is published of it
  * is tested from outside the repository by `npm run test:publish`.
  */
-describe.each(httpBehaviourDatabases())('another service behind CurbsideAccessGuard, against the API on $name', (database) => {
+describe.each(driverIndependentDatabases())('another service behind CurbsideAccessGuard, against the API on $name', (database) => {
   let t: TestApp;
   let service: TestClient;
   let outside: NestFastifyApplication;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ClientService } from '@curbside/auth';
 import { scheduleAnswers } from '@curbside/codecs';
 import { hasPickupOn, isWorkingDay, nextPickupsOf, scheduledPickups } from '@curbside/domain';
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { sync as ical, type VEvent } from 'node-ical';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp, XML_CONTENT_TYPE } from './support';
 import type { WireRecord } from './support/fixtures';
@@ -139,7 +139,7 @@ const NEXT_PICKUPS = [
   },
 ];
 
-describe.each(httpBehaviourDatabases())('services: schedules, pickups, ETA and the calendar feed on $name', (database) => {
+describe.each(driverIndependentDatabases())('services: schedules, pickups, ETA and the calendar feed on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp } from './support';
 import { contractSampleCustomer, fixtureCustomer, WireRecord } from './support/fixtures';
 
@@ -50,7 +50,7 @@ const planOf = (p: WireRecord): WireRecord => ({
 });
 const statsOf = ({ eta: _eta, ...p }: WireRecord): WireRecord => p;
 
-describe.each(httpBehaviourDatabases())('services on $name', (database) => {
+describe.each(driverIndependentDatabases())('services on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { emptyBundle, type SelectionUpdate } from '@curbside/domain';
 import { CustomerImport, UpdatePreferences } from '@curbside/application';
 import { signTextInbound } from '@curbside/contract';
 import { PreferenceRepository } from '@curbside/persistence';
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { DataSource } from 'typeorm';
 import { expectProblem, startTestApp, TestApp } from './support';
 
@@ -35,7 +35,7 @@ function inbound(t: TestApp, members: Record<string, string>, signature = signTe
 
 const message = (from: string, body: string) => ({ MessageSid: 'SM0123', AccountSid: 'AC0123', From: from, To: '+15550009999', Body: body, NumMedia: '0' });
 
-describe.each(httpBehaviourDatabases())('inbound texts on $name', (database) => {
+describe.each(driverIndependentDatabases())('inbound texts on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -135,7 +135,7 @@ describe.each(httpBehaviourDatabases())('inbound texts on $name', (database) => 
   });
 });
 
-describe.each(httpBehaviourDatabases())('inbound texts without TEXT_PROVIDER_AUTH_TOKEN on $name', (database) => {
+describe.each(driverIndependentDatabases())('inbound texts without TEXT_PROVIDER_AUTH_TOKEN on $name', (database) => {
   let t: TestApp;
   beforeAll(async () => (t = await startTestApp(database)));
   afterAll(() => t.close());

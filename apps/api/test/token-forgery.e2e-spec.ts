@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ClientService } from '@curbside/auth';
 import { SigningKeyRepository, StoredSigningKey } from '@curbside/persistence';
-import { httpBehaviourDatabases } from '@curbside/testing';
+import { driverIndependentDatabases } from '@curbside/testing';
 import { expectProblem, ProbeModule, probeHits, startTestApp, TestApp, TestClient } from './support';
 
 const PROBE = '/api/test/customers/1000001/probe';
@@ -111,7 +111,7 @@ const FORGERIES: Array<[string, string, (context: Context) => Promise<Forgery>]>
   ],
 ];
 
-describe.each(httpBehaviourDatabases())('forged and stale tokens on $name', (database) => {
+describe.each(driverIndependentDatabases())('forged and stale tokens on $name', (database) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { emptyBundle, type PreferenceCategory, type SelectionUpdate } from '@cur
 import { drain } from '@curbside/notifications/testing';
 import { UnsubscribeTokens, type Notifier, type UnsubscribeGrant } from '@curbside/notifications';
 import { CustomerRepository, EventRepository, inTransaction, PreferenceRepository } from '@curbside/persistence';
-import { startSmtpSink, httpBehaviourDatabases, type SmtpSink } from '@curbside/testing';
+import { startSmtpSink, driverIndependentDatabases, type SmtpSink } from '@curbside/testing';
 import type { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { expectProblem, startTestApp, TestApp } from './support';
@@ -66,7 +66,7 @@ const ALL_LANGUAGES = 'en,es,zh-Hans,zh-Hant,vi,tl,ko,ar';
 const setLanguage = (t: TestApp, customerId: string, language: string | null): Promise<unknown> =>
   t.app.get(DataSource).query(`UPDATE "customers" SET "language" = ${language === null ? 'NULL' : `'${language}'`} WHERE "id" = '${customerId}'`);
 
-describe.each(httpBehaviourDatabases())('unsubscribe links on $name', (database) => {
+describe.each(driverIndependentDatabases())('unsubscribe links on $name', (database) => {
   let t: TestApp;
   let token: string;
 
@@ -268,7 +268,7 @@ describeInBrowser('unsubscribe page')('the unsubscribe page in headless Chromium
   let page: Page;
 
   beforeAll(async () => {
-    t = await startTestApp(httpBehaviourDatabases()[0], { customers: [CUSTOMER], env: { BRAND_NAME: 'Prairie Hauling', LANGUAGES: ALL_LANGUAGES } });
+    t = await startTestApp(driverIndependentDatabases()[0], { customers: [CUSTOMER], env: { BRAND_NAME: 'Prairie Hauling', LANGUAGES: ALL_LANGUAGES } });
     await seedCustomer(t, CUSTOMER);
     browser = await launchBrowser();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());

@@ -2,7 +2,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectedNotices, importFile, NOTICE_FIXTURE, reachedSelections, routeCustomers, testDatabases } from '@curbside/testing';
+import { driverIndependentDatabases, expectedNotices, importFile, NOTICE_FIXTURE, reachedSelections, routeCustomers, testDatabases } from '@curbside/testing';
 import { countRows, FAST, freshWorldEachTest, KILLABLE, runCli, seedDailyCustomers, startApi, startNotifier, stop, waitFor } from './support';
 
 /*
@@ -18,9 +18,12 @@ const FINISHED_RUNS = `SELECT COUNT(*) AS "count" FROM "notice_runs" WHERE "fini
 // Real processes on a busy machine: each start takes seconds.
 jest.setTimeout(240_000);
 
-describe.each(testDatabases())('notices through the programs on $name', (kind) => {
-  // The daily run is due all day (00:00) in UTC: the notifier runs "today" as soon as it starts.
-  const world = freshWorldEachTest(kind, { TIME_ZONE: 'UTC', REMINDER_TIME: '00:00' });
+// The daily run is due all day (00:00) in UTC: the notifier runs "today" as soon as it starts.
+const DUE_ALL_DAY = { TIME_ZONE: 'UTC', REMINDER_TIME: '00:00' };
+
+// A story through the programs, on SQLite: the run's reads and writes run on both drivers in notice-run.spec.ts.
+describe.each(driverIndependentDatabases())('notices through the programs on $name', (kind) => {
+  const world = freshWorldEachTest(kind, DUE_ALL_DAY);
 
   it('`notices run --today`: dry run, the run, a second run; the notifier sends each once and the API shows the emails; `alerts create|list`', async () => {
     const { dataSource, smtp, env } = world;
@@ -88,6 +91,11 @@ describe.each(testDatabases())('notices through the programs on $name', (kind) =
       expect(await stop(notifier)).toBe(0);
     }
   });
+});
+
+// Notifiers killed, and running at once: claims and transactions, which depend on the driver.
+describe.each(testDatabases())('notices through notifiers killed and at once on $name', (kind) => {
+  const world = freshWorldEachTest(kind, DUE_ALL_DAY);
 
   it('loses nothing and sends each reminder once when the notifier is SIGKILLed 3 times during a 10,000-customer run', async () => {
     const { dataSource, smtp, env } = world;

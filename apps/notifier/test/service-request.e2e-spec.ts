@@ -1,10 +1,10 @@
-/** @slow the notifier, the API and the CLI on each database: Jest starts it first (jest.sequencer.js). */
+/** @slow the notifier, the API and the CLI: Jest starts it first (jest.sequencer.js). */
 import { todayIn, WEEKDAYS, type Service } from '@curbside/domain';
 import { loadMessages } from '@curbside/messages';
 import { CustomerImport } from '@curbside/application';
 import { verifyWebhookSignature } from '@curbside/notifications';
 import { openDatabase } from '@curbside/persistence';
-import { startHttpReceiver, startSmtpSink, testDatabases, until, type HttpReceiver, type SmtpSink, type TestDatabase } from '@curbside/testing';
+import { driverIndependentDatabases, startHttpReceiver, startSmtpSink, until, type HttpReceiver, type SmtpSink, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 import { customerWithEmail, FAST, runCli, startApi, startNotifier, stop } from './support';
 
@@ -33,7 +33,9 @@ const everyDay: Service = {
   invoiceFees: [],
 };
 
-describe.each(testDatabases())('a resident\u2019s request, end to end, on $name', (kind) => {
+// A story through the programs, on SQLite: the ticket, its event and its deliveries are written and read on both
+// drivers in the API's service-requests suite and the repositories' specs.
+describe.each(driverIndependentDatabases())('a resident\u2019s request, end to end, on $name', (kind) => {
   let database: TestDatabase;
   let dataSource: DataSource;
   let smtp: SmtpSink;

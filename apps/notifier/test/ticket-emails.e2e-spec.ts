@@ -1,20 +1,21 @@
-/** @slow the notifier, the API and a dozen CLI runs on each database: Jest starts it first (jest.sequencer.js). */
+/** @slow the notifier, the API and a dozen CLI runs: Jest starts it first (jest.sequencer.js). */
 import { CustomerImport } from '@curbside/application';
 import { verifyWebhookSignature } from '@curbside/notifications';
-import { startHttpReceiver, testDatabases } from '@curbside/testing';
+import { driverIndependentDatabases, startHttpReceiver } from '@curbside/testing';
 import { countRows, customerWithEmail, freshWorldEachTest, openTicket, runCli, startApi, startNotifier, stop, SYSTEM_EMAILS, waitFor } from './support';
 
 /*
  * A ticket's emails through the real programs: the CLI's `tickets set-status`, the notifier process
  * sending to a real SMTP server and a webhook receiver, the API showing the email; a bounce
  * suppressed, lifted and replayed from the CLI. (Its own file beside notifier.e2e-spec.ts, so that
- * Jest's two workers share the notifier's longest suites.)
+ * Jest's two workers share the notifier's longest suites.) A story through the programs, on SQLite: the
+ * deliveries, suppressions and activities it reads and writes run on both drivers in their repositories' specs.
  */
 
 // Real processes and a dozen CLI runs: several seconds each on a busy machine.
 jest.setTimeout(240_000);
 
-describe.each(testDatabases())('notifier process on $name', (kind) => {
+describe.each(driverIndependentDatabases())('notifier process on $name', (kind) => {
   const world = freshWorldEachTest(kind);
 
   it('done when: `tickets set-status` emails the customer within seconds, it shows in GET activities/email, the webhook verifies; a bounced address is suppressed, lifted and replayed from the CLI', async () => {

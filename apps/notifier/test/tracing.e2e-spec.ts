@@ -1,6 +1,6 @@
-/** @slow the notifier, the API and the CLI on each database: Jest starts it first (jest.sequencer.js). */
+/** @slow the notifier, the API and the CLI: Jest starts it first (jest.sequencer.js). */
 import { openDatabase } from '@curbside/persistence';
-import { startHttpReceiver, startSmtpSink, testDatabases, type HttpReceiver, type SmtpSink, type TestDatabase } from '@curbside/testing';
+import { driverIndependentDatabases, startHttpReceiver, startSmtpSink, type HttpReceiver, type SmtpSink, type TestDatabase } from '@curbside/testing';
 import { FAST, runCli, seedDailyCustomers, startApi, startNotifier, stop, waitFor, type RunningProcess } from './support';
 
 /*
@@ -66,7 +66,8 @@ const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
 const CUSTOMER = '7000000';
 
-describe.each(testDatabases())('traces on $name', (kind) => {
+// What a trace holds and how it crosses the programs does not depend on the driver: SQLite alone.
+describe.each(driverIndependentDatabases())('traces on $name', (kind) => {
   let database: TestDatabase;
   let smtp: SmtpSink;
   let collector: HttpReceiver;

@@ -1,4 +1,4 @@
-export { httpBehaviourDatabases, testDatabases } from './lib/test-databases';
+export { driverIndependentDatabases, testDatabases } from './lib/test-databases';
 export { describeWith, itWith, testServerUrl } from './lib/servers';
 export { removeTempFolders, tempFolder } from './lib/temp-folders';
 export type { TestServer } from './lib/servers';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Client } from 'pg';
 import Database from 'better-sqlite3';
-import { httpBehaviourDatabases, testDatabases, type TestDatabase } from './test-databases';
+import { driverIndependentDatabases, testDatabases, type TestDatabase } from './test-databases';
 import { templateFolder } from './test-run';
 
 describe('testDatabases', () => {
@@ -12,7 +12,7 @@ describe('testDatabases', () => {
   });
 
   it('gives an HTTP-behaviour suite SQLite alone', () => {
-    expect(httpBehaviourDatabases().map((db) => db.name)).toEqual(['sqlite']);
+    expect(driverIndependentDatabases().map((db) => db.name)).toEqual(['sqlite']);
   });
 
   describe.each(testDatabases())('on $name', (kind) => {

@@ -45,11 +45,13 @@ export function testDatabases(): TestDatabaseKind[] {
 }
 
 /**
- * The database of a suite whose subject is HTTP behaviour (negotiation, problems, ETags, links,
- * validation, access): SQLite alone. What depends on the driver — persistence, plans, paging,
- * concurrency, outages, the property suite's data paths — runs on `testDatabases()`.
+ * The database of a suite whose subject does not depend on the driver: SQLite alone. That is HTTP
+ * behaviour (negotiation, problems, ETags, links, validation, access) and a story through the
+ * programs whose reads and writes the persistence specs run on both drivers. What depends on the
+ * driver — persistence, plans, paging, concurrency, outages, the property suite's data paths — runs
+ * on `testDatabases()`.
  */
-export function httpBehaviourDatabases(): TestDatabaseKind[] {
+export function driverIndependentDatabases(): TestDatabaseKind[] {
   return [SQLITE];
 }
 
