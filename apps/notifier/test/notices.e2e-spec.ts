@@ -94,7 +94,7 @@ describe.each(driverIndependentDatabases())('notices through the programs on $na
 });
 
 // Notifiers killed, and running at once: claims and transactions, which depend on the driver.
-describe.each(testDatabases())('notices through notifiers killed and at once on $name', (kind) => {
+describe.each(testDatabases())('notices through the programs on $name', (kind) => {
   const world = freshWorldEachTest(kind, DUE_ALL_DAY);
 
   it('loses nothing and sends each reminder once when the notifier is SIGKILLed 3 times during a 10,000-customer run', async () => {
