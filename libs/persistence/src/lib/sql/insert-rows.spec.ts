@@ -59,12 +59,18 @@ describe('sqliteStatementParts', () => {
     expect(sizes(700)).toEqual([512, 128, 32, 16, 8, 4]);
     expect(sizes(1_536)).toEqual([512, 512, 512]);
     expect(sizes(1_023)).toEqual([512, 256, 128, 64, 32, 16, 8, 4, 2, 1]);
+    // Each count checked by hand and the counts that fail named at the end: Jest's deep equality on 3,001 arrays of up
+    // to 3,000 rows took 19 s.
     const distinct = new Set<number>();
+    const lostOrReordered: number[] = [];
     for (let count = 0; count <= 3_000; count++) {
-      const parts = sqliteStatementParts(Array.from({ length: count }, (_, n) => n));
-      expect(parts.flat()).toEqual(Array.from({ length: count }, (_, n) => n));
-      for (const part of parts) distinct.add(part.length);
+      const joined = sqliteStatementParts(Array.from({ length: count }, (_, n) => n)).flatMap((part) => {
+        distinct.add(part.length);
+        return part;
+      });
+      if (joined.length !== count || joined.some((row, n) => row !== n)) lostOrReordered.push(count);
     }
+    expect(lostOrReordered).toEqual([]);
     expect([...distinct].sort((a, b) => a - b)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512]);
   });
 });
