@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ClientService } from '@curbside/auth';
 import { scheduleAnswers } from '@curbside/codecs';
 import { hasPickupOn, isWorkingDay, nextPickupsOf, scheduledPickups } from '@curbside/domain';
-import { driverIndependentDatabases } from '@curbside/testing';
+import { driverIndependentDatabases, tampered } from '@curbside/testing';
 import { sync as ical, type VEvent } from 'node-ical';
 import { expectJson, expectProblem, expectXmlMirrorsJson, itEnforcesCustomerScope, startTestApp, TestApp, XML_CONTENT_TYPE } from './support';
 import type { WireRecord } from './support/fixtures';
@@ -429,10 +429,9 @@ describe.each(driverIndependentDatabases())('services: schedules, pickups, ETA a
       const url = await calendarUrl();
       const [, token] = /\/feeds\/calendar\/([^/]+)\//.exec(url) ?? [];
       // Sealed (JWE): the customer cannot be swapped in the clear; any changed byte fails the seal.
-      const [header, key, iv, ciphertext, tag] = token.split('.');
+      const ciphertext = token.split('.')[3];
       expect(Buffer.from(ciphertext, 'base64url').toString('latin1')).not.toContain(CUSTOMER);
-      const flipped = (part: string): string => Buffer.from(Buffer.from(part, 'base64url').map((byte, i) => (i === 0 ? byte ^ 1 : byte))).toString('base64url');
-      for (const altered of [[header, key, iv, flipped(ciphertext), tag].join('.'), [header, key, iv, ciphertext, `${tag.slice(0, -3)}abc`].join('.'), 'not-a-token']) {
+      for (const altered of [tampered(token, 3), tampered(token, 4), 'not-a-token']) {
         const feed = await getWithoutHeaders(url.replace(token, altered));
         expect(feed.status).toBe(404);
         expect(feed.text).not.toContain('BEGIN:VCALENDAR');

@@ -11,5 +11,6 @@ export { startTcpProxy } from './lib/tcp-proxy';
 export type { TcpProxy } from './lib/tcp-proxy';
 export { announcedPort, freePort } from './lib/ports';
 export { programEnv } from './lib/programs';
+export { tampered } from './lib/tampering';
 export { NOTICE_FIXTURE, expectedNotices, importFile, pickupsScheduled, reachedSelections, routeCustomers, wireCustomer } from './lib/notice-fixture';
 export type { ExpectedNotices, ExpectedPickup, FixtureCustomer, FixtureHoliday, FixtureSelection, FixtureService, WireWeekday } from './lib/notice-fixture';

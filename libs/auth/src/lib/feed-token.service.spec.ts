@@ -1,5 +1,5 @@
 import { ApiClientRepository, inTransaction, openDatabase, revokeFeedLink, SigningKeyRepository } from '@curbside/persistence';
-import { testDatabases, type TestDatabase } from '@curbside/testing';
+import { tampered, testDatabases, type TestDatabase } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 import { AuthErrorCode } from '@curbside/contract';
 import { AuthException } from './auth.exception';
@@ -59,10 +59,10 @@ describe.each(testDatabases())('FeedTokenService on $name', (kind) => {
 
   it('refuses an altered token', async () => {
     const { clientId } = await clients.create('Portal', ['1000001', '1000002']);
-    const [header, key, iv, ciphertext, tag] = (await feeds.issue({ clientId, customerId: '1000001' })).split('.');
-    const flipped = (part: string): string => Buffer.from(Buffer.from(part, 'base64url').map((byte, i) => (i === 0 ? byte ^ 1 : byte))).toString('base64url');
-    for (const altered of [[header, key, iv, flipped(ciphertext), tag], [header, key, iv, ciphertext, flipped(tag)], [header, key, flipped(iv), ciphertext, tag]]) {
-      expect(await refusal(feeds.verify(altered.join('.')))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+    const token = await feeds.issue({ clientId, customerId: '1000001' });
+    for (const part of ['ciphertext', 'tag', 'iv']) {
+      const altered = tampered(token, ['header', 'key', 'iv', 'ciphertext', 'tag'].indexOf(part));
+      expect(await refusal(feeds.verify(altered))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
     }
   });
 
@@ -84,10 +84,10 @@ describe.each(testDatabases())('FeedTokenService on $name', (kind) => {
         .sign(new TextEncoder().encode(secret));
     const old = await signed('1000001');
     await expect(feeds.verify(old)).resolves.toEqual({ clientId, customerId: '1000001' });
-    const [header, payload, signature] = old.split('.');
+    const [header, , signature] = old.split('.');
     const otherCustomer = (await signed('1000002')).split('.')[1];
     expect(await refusal(feeds.verify(`${header}.${otherCustomer}.${signature}`))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
-    expect(await refusal(feeds.verify(`${header}.${payload}.${signature.slice(0, -2)}AA`))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
+    expect(await refusal(feeds.verify(tampered(old)))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
   });
 
   it('dies when its client is revoked', async () => {
