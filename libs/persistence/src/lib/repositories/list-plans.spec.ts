@@ -212,14 +212,15 @@ describe.each(testDatabases())('the dated lists’ statements as $name plans the
     for (const read of Object.values(LIST_READS)) expect((await statementsOf(read)).some(({ sql }) => afterCursor(sql))).toBe(true);
   });
 
-  // SQLite's plan does not hang on the limit (TypeORM writes numbers into SQLite's text).
-  (db.name === 'postgres' ? it : it.skip)('sends every page on PostgreSQL as a named statement with its limit bound (one plan for every limit)', async () => {
-    for (const [name, read] of Object.entries(LIST_READS)) {
-      const pages = (await statementsOf(read)).filter(({ sql }) => /\bLIMIT\b/.test(sql));
-      expect(pages.length).toBeGreaterThan(0);
-      for (const { sql, named } of pages) expect({ name, named, sql }).toEqual({ name, named: true, sql: expect.stringMatching(/LIMIT \$\d+$/) });
-    }
-  });
+  // PostgreSQL's alone: SQLite's plan does not hang on the limit (TypeORM writes numbers into SQLite's text).
+  if (db.name === 'postgres')
+    it('sends every page on PostgreSQL as a named statement with its limit bound (one plan for every limit)', async () => {
+      for (const [name, read] of Object.entries(LIST_READS)) {
+        const pages = (await statementsOf(read)).filter(({ sql }) => /\bLIMIT\b/.test(sql));
+        expect(pages.length).toBeGreaterThan(0);
+        for (const { sql, named } of pages) expect({ name, named, sql }).toEqual({ name, named: true, sql: expect.stringMatching(/LIMIT \$\d+$/) });
+      }
+    });
 
   it('plans every statement through an index condition, unsorted, before the tables have statistics', async () => {
     expect(await problems()).toEqual([]);
