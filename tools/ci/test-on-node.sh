@@ -79,6 +79,14 @@ echo "  in $(pwd)"
 echo "=================================================================="
 
 fail() { echo "FAIL on Node $(node -v): $*" >&2; exit 1; }
+# A failed case's report again, at the end of the log where a reader looks first: the whole suite prints thousands of
+# lines, and a failure in the first minute is otherwise buried under everything that passed after it.
+failures() {
+  sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '
+    /● / && !/● Console/ { left = 40 }
+    / FAIL |Failed tasks:|tests? failed|Tests:.*failed|worker|SIGSEGV|SIGABRT|Segmentation|out of memory/ { if (left < 1) left = 1 }
+    left > 0 && shown < 400 { print; left--; shown++ }'
+}
 
 started=$SECONDS
 npm install
@@ -101,7 +109,11 @@ if [ -n "$smoke" ]; then
   TMPDIR="$tests_tmp" node tools/ci/smoke.js
   echo "smoke on Node $(node -v): passed in $((SECONDS - started)) s"
 else
-  TMPDIR="$tests_tmp" npm test
+  if ! TMPDIR="$tests_tmp" npm test 2>&1 | tee "$scratch/npm-test.log"; then
+    echo "== what failed (again, from the log above) =="
+    failures "$scratch/npm-test.log"
+    fail "npm test"
+  fi
   echo "npm test on Node $(node -v)${newcomer:+ (no PostgreSQL, no Redis)}: passed in $((SECONDS - started)) s"
 fi
 left_behind
