@@ -9,7 +9,7 @@ export { parseExposition } from './lib/prometheus';
 export type { Exposition, MetricSample } from './lib/prometheus';
 export { startTcpProxy } from './lib/tcp-proxy';
 export type { TcpProxy } from './lib/tcp-proxy';
-export { announcedPort, freePort } from './lib/ports';
+export { announcedPort, freePort, listensOn } from './lib/ports';
 export { programEnv } from './lib/programs';
 export { tampered } from './lib/tampering';
 export { NOTICE_FIXTURE, expectedNotices, importFile, pickupsScheduled, reachedSelections, routeCustomers, wireCustomer } from './lib/notice-fixture';

@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { CustomerImport } from '@curbside/application';
 import { join, resolve } from 'node:path';
 import { emptyBundle, type CustomerBundle, type NewEvent, type ServiceTicket } from '@curbside/domain';
 import { EventRepository, inTransaction, openDatabase } from '@curbside/persistence';
-import { freePort, programEnv, startSmtpSink, type SmtpSink, type TestDatabase, type TestDatabaseKind } from '@curbside/testing';
+import { freePort, listensOn, programEnv, startSmtpSink, type SmtpSink, type TestDatabase, type TestDatabaseKind } from '@curbside/testing';
 import type { DataSource } from 'typeorm';
 
 const WORKSPACE = resolve(__dirname, '../../../..');
@@ -88,15 +89,14 @@ export function runNotifier(env: Record<string, string>) {
 
 /** Starts the real notifier process; resolves once its health endpoint says ready. */
 export async function startNotifier(env: Record<string, string>): Promise<RunningProcess & { healthUrl: string }> {
-  const port = await freePort();
   // Texts and calls wait out QUIET_HOURS (21:00-08:00 by default): a suite run at night must not wait with them.
-  const notifier = start(NOTIFIER, { LOG_LEVEL: 'warn', QUIET_HOURS: 'off', ...env, NOTIFIER_HEALTH_PORT: String(port) });
-  const healthUrl = `http://127.0.0.1:${port}/health/ready`;
-  await waitFor(async () => {
-    if (notifier.child.exitCode !== null) throw new Error(`notifier exited (${notifier.child.exitCode}): ${notifier.output()}`);
-    return fetch(healthUrl).then((response) => response.ok, () => false);
-  }, 60_000);
-  return { ...notifier, healthUrl };
+  const { process: notifier, port } = await startOnFreePort('notifier', NOTIFIER, '/health/ready', (port) => ({
+    LOG_LEVEL: 'warn',
+    QUIET_HOURS: 'off',
+    ...env,
+    NOTIFIER_HEALTH_PORT: String(port),
+  }));
+  return { ...notifier, healthUrl: `http://127.0.0.1:${port}/health/ready` };
 }
 
 /**
@@ -105,14 +105,39 @@ export async function startNotifier(env: Record<string, string>): Promise<Runnin
  * fetch would then reuse a connection the API closed meanwhile.
  */
 export async function startApi(env: Record<string, string>): Promise<RunningProcess & { url: string }> {
-  const port = await freePort();
-  const api = start(API, { LOG_LEVEL: 'error', KEEP_ALIVE_TIMEOUT_SECONDS: '120', ...env, PORT: String(port) });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    if (api.child.exitCode !== null) throw new Error(`API exited (${api.child.exitCode}): ${api.output()}`);
-    return fetch(`${url}/health/ready`).then((response) => response.ok, () => false);
-  }, 60_000);
-  return { ...api, url };
+  const { process: api, port } = await startOnFreePort('API', API, '/health/ready', (port) => ({
+    LOG_LEVEL: 'error',
+    KEEP_ALIVE_TIMEOUT_SECONDS: '120',
+    ...env,
+    PORT: String(port),
+  }));
+  return { ...api, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Starts `program` on a port picked ahead and waits until `readyPath` answers there from that very process: these
+ * suites run the programs at LOG_LEVEL warn, so no start line says which port a program took, and another suite's
+ * server may take the picked port first. The program then cannot listen and exits; it is started again on another.
+ */
+async function startOnFreePort(
+  name: string,
+  program: string,
+  readyPath: string,
+  envFor: (port: number) => Record<string, string>,
+): Promise<{ process: RunningProcess; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const started = start(program, envFor(port));
+    const exited = await waitFor(async () => {
+      if (started.child.exitCode !== null || started.child.signalCode !== null) return true;
+      const ready = await fetch(`http://127.0.0.1:${port}${readyPath}`).then((response) => response.ok, () => false);
+      return ready && listensOn(started.child.pid as number, port);
+    }, 60_000).then(() => started.child.exitCode !== null || started.child.signalCode !== null);
+    if (!exited) return { process: started, port };
+    // Its last words may still be in the pipes when it has exited.
+    await Promise.all([started.child.stdout, started.child.stderr].map((stream) => (stream && !stream.readableEnded ? once(stream, 'end') : undefined)));
+    if (attempt === 3 || !started.output().includes('EADDRINUSE')) throw new Error(`${name} exited (${started.child.exitCode}): ${started.output()}`);
+  }
 }
 
 export async function stop(process: RunningProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
