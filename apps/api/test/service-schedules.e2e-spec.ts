@@ -429,6 +429,7 @@ describe.each(driverIndependentDatabases())('services: schedules, pickups, ETA a
       const url = await calendarUrl();
       const [, token] = /\/feeds\/calendar\/([^/]+)\//.exec(url) ?? [];
       // Sealed (JWE): the customer cannot be swapped in the clear; any changed byte fails the seal.
+      // A compact JWE's parts: header.key.iv.ciphertext.tag.
       const ciphertext = token.split('.')[3];
       expect(Buffer.from(ciphertext, 'base64url').toString('latin1')).not.toContain(CUSTOMER);
       for (const altered of [tampered(token, 3), tampered(token, 4), 'not-a-token']) {

@@ -60,10 +60,8 @@ describe.each(testDatabases())('FeedTokenService on $name', (kind) => {
   it('refuses an altered token', async () => {
     const { clientId } = await clients.create('Portal', ['1000001', '1000002']);
     const token = await feeds.issue({ clientId, customerId: '1000001' });
-    for (const part of ['ciphertext', 'tag', 'iv']) {
-      const altered = tampered(token, ['header', 'key', 'iv', 'ciphertext', 'tag'].indexOf(part));
-      expect(await refusal(feeds.verify(altered))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
-    }
+    // A compact JWE's parts: header.key.iv.ciphertext.tag; the ciphertext, the tag and the iv altered in turn.
+    for (const part of [3, 4, 2]) expect(await refusal(feeds.verify(tampered(token, part)))).toBe(AuthErrorCode.INVALID_FEED_TOKEN);
   });
 
   it('keeps verifying the readable links issued before links were sealed, and refuses them altered', async () => {
