@@ -128,12 +128,11 @@ async function startOnFreePort(
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const started = start(program, envFor(port));
-    const exited = await waitFor(async () => {
-      if (started.child.exitCode !== null || started.child.signalCode !== null) return true;
-      const ready = await fetch(`http://127.0.0.1:${port}${readyPath}`).then((response) => response.ok, () => false);
-      return ready && listensOn(started.child.pid as number, port);
-    }, 60_000).then(() => started.child.exitCode !== null || started.child.signalCode !== null);
-    if (!exited) return { process: started, port };
+    const exited = () => started.child.exitCode !== null || started.child.signalCode !== null;
+    // Bounded: whatever holds the port may never answer.
+    const ready = () => fetch(`http://127.0.0.1:${port}${readyPath}`, { signal: AbortSignal.timeout(2_000) }).then((response) => response.ok, () => false);
+    await waitFor(async () => exited() || ((await ready()) && listensOn(started.child.pid as number, port)), 60_000);
+    if (!exited()) return { process: started, port };
     // Its last words may still be in the pipes when it has exited.
     await Promise.all([started.child.stdout, started.child.stderr].map((stream) => (stream && !stream.readableEnded ? once(stream, 'end') : undefined)));
     if (attempt === 3 || !started.output().includes('EADDRINUSE')) throw new Error(`${name} exited (${started.child.exitCode}): ${started.output()}`);
