@@ -80,12 +80,24 @@ echo "=================================================================="
 
 fail() { echo "FAIL on Node $(node -v): $*" >&2; exit 1; }
 # A failed case's report again, at the end of the log where a reader looks first: the whole suite prints thousands of
-# lines, and a failure in the first minute is otherwise buried under everything that passed after it.
+# lines, and a failure in the first minute is otherwise buried under everything that passed after it. A task that
+# fails with no failed case (a script such as the bench's smoke run, lint, a crashed Jest) gets the end of its own
+# output: in Nx's stream output each of its lines starts with its project's name.
 failures() {
-  sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '
+  local plain="$1.plain" task
+  sed 's/\x1b\[[0-9;]*m//g' "$1" >"$plain"
+  awk '
     /● / && !/● Console/ { left = 40 }
-    / FAIL |Failed tasks:|tests? failed|Tests:.*failed|worker|SIGSEGV|SIGABRT|Segmentation|out of memory/ { if (left < 1) left = 1 }
-    left > 0 && shown < 400 { print; left--; shown++ }'
+    / FAIL |tests? failed|Tests:.*failed|worker|SIGSEGV|SIGABRT|Segmentation|out of memory/ { if (left < 1) left = 1 }
+    left > 0 && shown < 400 { print; left--; shown++ }' "$plain"
+  for task in $(failed_tasks "$plain"); do
+    echo "-- the last 60 lines of ${task}'s project's output --"
+    awk -v prefix="${task%:*}: " 'index($0, prefix) == 1' "$plain" | tail -n 60
+  done
+}
+# The tasks Nx names under "Failed tasks:" ("- <project>:<target>" lines), one per line.
+failed_tasks() {
+  awk '/Failed tasks:/ { on = 1; next } on && /^ *- / { print $2; next } on && !/^ *$/ { on = 0 }' "$1"
 }
 
 started=$SECONDS
@@ -112,7 +124,7 @@ else
   if ! TMPDIR="$tests_tmp" npm test 2>&1 | tee "$scratch/npm-test.log"; then
     echo "== what failed (again, from the log above) =="
     failures "$scratch/npm-test.log"
-    fail "npm test"
+    fail "npm test: failed tasks: $(failed_tasks "$scratch/npm-test.log.plain" | paste -sd ' ')"
   fi
   echo "npm test on Node $(node -v)${newcomer:+ (no PostgreSQL, no Redis)}: passed in $((SECONDS - started)) s"
 fi
