@@ -3,7 +3,8 @@
  * The public libs' API reports (libs/<lib>/<lib>.api.md, API Extractor): `node tools/release/api-report.js`
  * builds the libs' declarations and fails when an export changed without its report changing; with
  * `--update` it writes the reports instead (commit them with the change: a reviewer sees the API's diff).
- * `npm test` runs the check (the `release:api-report` target).
+ * `npm test` runs the check (the `release:api-report` target) after the workspace's build: both compile the libs
+ * into the same folders, and two compilers writing one file at once can each read the other's half-written output.
  */
 const { execFileSync } = require('node:child_process');
 const { readdirSync } = require('node:fs');
