@@ -1,12 +1,7 @@
-const { createServer } = require('node:net');
+/*
+ * Ports for the servers a bench starts: @curbside/testing's, loaded from its source (Node strips the types), so that
+ * the check that a started server is the one listening on its port has one home for tests and bench alike.
+ */
+const { freePort, listensOn } = require('../../../libs/testing/src/lib/ports.ts');
 
-/** A port the system has just handed out on loopback (an ephemeral one: nothing is fixed). */
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-module.exports = { freePort };
+module.exports = { freePort, listensOn };

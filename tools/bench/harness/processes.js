@@ -6,6 +6,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const { readFileSync, rmSync } = require('node:fs');
 const { cpus } = require('node:os');
 const path = require('node:path');
+const { freePort, listensOn } = require('./ports');
 const { peakKiB } = require('./proc');
 const { note } = require('./report');
 
@@ -37,17 +38,36 @@ function cli(env, ...args) {
   return JSON.parse(result.stdout);
 }
 
-/** A server started on CPU 0 and answering /health/ready (`env.PORT`). */
+/** Starts of a server before it counts as failed: a port picked ahead can be taken before the server binds it. */
+const STARTS = 3;
+
+/**
+ * A server started on CPU 0 and answering /health/ready on `env.PORT` as the process listening there. When another
+ * program took the port first (the server then exits, or another server answers for it), it is started again on a
+ * port picked anew: npm test runs the smoke beside suites that start servers of their own.
+ */
 async function startServer(name, pin, script, env, nodeOptions = []) {
-  const child = spawnPinned(pin, SERVER_CPU, [...nodeOptions, script], env);
-  const url = `http://127.0.0.1:${env.PORT}`;
+  let port = Number(env.PORT);
+  for (let start = 1; start <= STARTS; start++) {
+    const child = spawnPinned(pin, SERVER_CPU, [...nodeOptions, script], { ...env, PORT: String(port) });
+    const url = `http://127.0.0.1:${port}`;
+    if (await ready(child, url, port)) return { name, child, url };
+    child.kill();
+    note(`${name} did not start on port ${port}${start < STARTS ? '; started again on another' : ''}`);
+    port = await freePort();
+  }
+  throw new Error(`${name} did not start`);
+}
+
+/** Whether `child` answers /health/ready at `url` and is the one listening on `port` (a minute at most). */
+async function ready(child, url, port) {
   for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) break;
-    if (await fetch(`${url}/health/ready`).then((r) => r.ok, () => false)) return { name, child, url };
+    if (child.exitCode !== null) return false;
+    const answered = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+    if (answered && listensOn(child.pid, port)) return true;
     await new Promise((r) => setTimeout(r, 50));
   }
-  child.kill();
-  throw new Error(`${name} did not start`);
+  return false;
 }
 
 /** What a probe preloaded into a server (probes/memory-probe.js, probes/gc-probe.js) writes to `file` when sent SIGUSR2, parsed. */
