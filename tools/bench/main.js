@@ -22,6 +22,7 @@ const SCENARIOS = {
 };
 const PROBES = {
   profile: ['probes/profile.js', "where a request's CPU goes: the API under load with --cpu-prof, summed by package and function", true],
+  'process-profile': ['probes/process-profile.js', "where the whole process's CPU per request goes (every thread, user and kernel), the API and the limit under perf record, piece by piece", true],
   'fixed-cost': ['probes/fixed-cost.js', "what each piece of a request's path costs, the API and the baseline profiled over the same requests", true],
   'cpu-per-request': ['probes/cpu-per-request.js', 'CPU per request of one or more API builds against the baseline, alternating rounds (--apis, --traced)', true],
   'instructions-per-request': ['probes/instructions-per-request.js', "instructions per request under Valgrind's callgrind, whatever the machine's load", true],

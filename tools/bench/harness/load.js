@@ -73,4 +73,15 @@ async function settled(servers, maxMs = 3000) {
   }
 }
 
-module.exports = { round, drained, settled };
+/**
+ * `amount` requests of `request` to `server` over 10 connections, as fast as it answers (Curbside's own headers to a
+ * server named curbside…); fails on any status but 2xx and on any error. The probes' way of sending a fixed load.
+ */
+async function send(server, request, amount) {
+  const headers = { ...request.headers, ...(server.name.startsWith('curbside') ? request.apiHeaders : {}) };
+  const result = await autocannon({ url: `${server.url}${request.path}`, connections: 10, amount, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${server.name}: ${result.non2xx} non-2xx, ${result.errors} errors on ${request.name}`);
+  return result;
+}
+
+module.exports = { round, drained, settled, send };

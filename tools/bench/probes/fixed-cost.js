@@ -24,14 +24,15 @@
  */
 const { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
-const autocannon = require('autocannon');
 
-const { environment, prepare, requests } = require('../fixtures/api');
+const { comparedServers, environment, prepare, requests } = require('../fixtures/api');
 const { option: argument, flag } = require('../harness/args');
+const { send } = require('../harness/load');
 const { freePort } = require('../harness/ports');
 const { cpuMs } = require('../harness/proc');
-const { root, pinning, startServer } = require('../harness/processes');
+const { pinning, startServer } = require('../harness/processes');
 const { progress } = require('../harness/report');
+const { PIECES, ORDER, INDEPENDENT, matches, sourceLines, pieceOf } = require('./request-pieces');
 const settings = {
   only: argument('scenario') ?? '10 rows, JSON|ticket detail, JSON',
   requests: Number(argument('requests') ?? 20000),
@@ -39,63 +40,6 @@ const settings = {
   out: path.resolve(argument('out') ?? path.join(__dirname, '../results/fixed-cost')),
   unattributed: flag('unattributed'),
 };
-
-const modules = (...names) => new RegExp(`node_modules/(${names.join('|')})/`);
-const BASELINE = /tools\/bench\/baseline\//;
-/** The independent baseline: its handlers build the wire objects inline, so their own time is 'controller + paging'. */
-const INDEPENDENT = /tools\/bench\/baseline\/independent-server\.js$/;
-
-/**
- * The pieces of a request's path, each a test of one stack frame: its file (`url`) and, when the file
- * holds more than one piece, its function's name (`name`) or the text of the function's first line (`source`). For each sample the innermost frame any rule
- * matches decides; among rules matching the same frame, the first listed wins.
- */
-const PIECES = [
-  { piece: 'token verification', url: /libs\/auth\/.*token-(signer|service)\.js|node_modules\/jose\// },
-  { piece: 'token verification', url: BASELINE, name: /^clientIdOf$/ },
-  { piece: 'client + grant lookup', url: /api-client\.repository\.js|libs\/auth\/.*client\.service\.js/ },
-  { piece: 'client + grant lookup', url: BASELINE, name: /^clientOf$/ },
-  { piece: 'client + grant lookup', url: INDEPENDENT, name: /^customer$/ },
-  { piece: 'rate limiter', url: /platform\/(?:[a-z-]+\/)?rate-limits\.js|node_modules\/rate-limiter-flexible\// },
-  { piece: 'access guard (bearer, ClientId, grant check)', url: /customer-access\.guard\.js/ },
-  { piece: 'customer + data version lookup', url: /customer\.repository\.js|customer-exists\.guard\.js/ },
-  { piece: 'customer + data version lookup', url: BASELINE, name: /^customerOf$/ },
-  { piece: 'request tracking + JSON body guards', url: /platform\/(?:[a-z-]+\/)?(request-tracking|json-body\.guard)\.js/, name: /canActivate/ },
-  { piece: 'Nest guards runner', url: /@nestjs\/core\/guards\// },
-  { piece: 'validation pipe + parameter decorators', url: /@nestjs\/core\/pipes\/|platform\/(?:[a-z-]+\/)?validation\.js|record-id\.pipe\.js|\/dtos\/|route-params-factory|node_modules\/class-(transformer|validator)\// },
-  { piece: 'ETag (SHA-256)', url: /platform\/(?:[a-z-]+\/)?entity-tag\.js/, name: /^entityTag$/ },
-  { piece: 'ETag (SHA-256)', url: /^node:internal\/crypto\/hash$/ },
-  { piece: 'ETag: If-None-Match check (onSend hook)', url: /platform\/(?:[a-z-]+\/)?entity-tag\.js/, name: /^$|noneMatch|entityTags/ },
-  { piece: 'serialization (JSON text)', url: /platform\/(?:[a-z-]+\/)?(entity-tag|representation)\.js/ },
-  { piece: 'serialization (JSON text)', url: BASELINE, name: /^send$/ },
-  { piece: 'headers (reply.header, Vary, Content-Type, ETag)', url: /fastify\/lib\/reply\.js$/, name: /^Reply\.(header|headers|getHeader|getHeaders|removeHeader|hasHeader)$/ },
-  { piece: 'headers (reply.header, Vary, Content-Type, ETag)', url: /platform\/(?:[a-z-]+\/)?repeat-reads\.js/, name: /setRepresentationHeaders/ },
-  { piece: 'negotiation (Accept, formats, repeat-read check)', url: /platform\/(?:[a-z-]+\/)?(negotiation|negotiation\.guard|repeat-reads|response-cache)\.js|node_modules\/(negotiator|lru-cache)\// },
-  { piece: 'wire mapping (codecs)', url: /libs\/codecs\// },
-  { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*sql\/(raw-columns|group-by|select-rows|raw-many)\.js/, name: /^(fromRawColumns|named|rawColumnsOf|groupBy|rawBoolean)$/ },
-  { piece: 'row mapping (persistence)', url: /libs\/persistence\/.*(repositories|stores|sql)\//, name: /^(to|from)[A-Z]/ },
-  { piece: 'row mapping (persistence)', url: /libs\/(persistence\/.*(wire|dates)|domain\/)/ },
-  { piece: 'wire mapping (codecs)', url: INDEPENDENT, name: /^(text|yesNo|ticketTime)$/ },
-  { piece: 'statements: TypeORM runner, turn queue', url: /typeorm\/(data-source|driver\/better-sqlite3|driver\/postgres|query-runner|subscriber)\/|libs\/persistence\/.*database\/(transactions|prepared)\.js/ },
-  { piece: 'statements: TypeORM runner, turn queue', url: /typeorm\/driver\/sqlite-abstract\/AbstractSqliteDriver\.js/, name: /^(?!escape)/ },
-  { piece: 'statements: driver (SQLite / pg)', url: modules('better-sqlite3', 'better-sqlite3-node20', 'pg', 'pg-protocol', 'pg-types', 'postgres-array') },
-  { piece: 'statements: TypeORM runner, turn queue', url: INDEPENDENT, source: /return async \(sql, values\) =>/ },
-  { piece: 'query building (SQL text, parameters)', url: /typeorm\/(query-builder|entity-manager|driver)\/|libs\/persistence\// },
-  { piece: 'controller + paging', url: /apps\/api\/(tickets|lists|hot-reads)\// },
-  { piece: 'controller + paging', url: BASELINE },
-  { piece: 'rxjs interceptor pipeline', url: /node_modules\/rxjs\/|@nestjs\/core\/interceptors\/|^node:async_hooks$/ },
-  { piece: 'rxjs interceptor pipeline', url: /^node:internal\/util$/, name: /^deprecate$|^deprecated$/ },
-  { piece: 'logging (pino child per request, log line)', url: modules('pino', '@pinojs/redact', 'pino-std-serializers', 'nestjs-pino', 'sonic-boom') },
-  { piece: 'metrics (prom-client counter + histogram)', url: /platform\/(?:[a-z-]+\/)?request-telemetry\.js|node_modules\/prom-client\// },
-  { piece: 'onRequest hooks (tracking id, security headers, limits, shutdown)', url: /platform\/(?:[a-z-]+\/)?(request-tracking|security-headers|request-limits|shutdown|database-outage|edge-errors)\.js/ },
-  { piece: 'Nest router (execution context, params, response)', url: /node_modules\/@nestjs\// },
-  { piece: "Fastify's hooks and reply (send, onSend chain)", url: /fastify\/lib\/(hooks|reply|wrap-thenable|content-type-parser|error-handler)\.js|fastify\/fastify\.js/, name: /^(?!preRouting|routeHandler)/ },
-  { piece: 'routing + request objects (find-my-way, Fastify route)', url: modules('find-my-way', 'fastify') },
-  { piece: 'Node HTTP server and sockets', url: /^node:(_http|net|internal\/streams|stream|internal\/stream_base_commons|events|internal\/http|buffer|internal\/url)/ },
-  { piece: 'Node HTTP server and sockets', url: /^$/, name: /^(writev|writeUtf8String|writeLatin1String|writeBuffer|shutdown|readStop|readStart)$/ },
-  { piece: 'garbage collector', url: /^$/, name: /^\(garbage collector\)$/ },
-  { piece: 'event loop, microtasks, timers', url: /^node:internal\/(process\/task_queues|timers|process\/promises)$|^$/, name: /^(processTicksAndRejections|runMicrotasks|processImmediate|listOnTimeout|processTimers|processPromiseRejections|insert|nextTick|\(program\))$/ },
-];
 
 /** The driver's native call inside the frame that makes it (its self time there is the database's work). */
 const DRIVER_CALLS = [
@@ -105,18 +49,6 @@ const DRIVER_CALLS = [
 ];
 
 const IDLE = new Set(['(idle)']);
-const sources = new Map();
-/** The lines of a frame's source file (for rules on a function's first line, and line ticks). */
-function sourceLines(url) {
-  if (!sources.has(url)) sources.set(url, url.startsWith('file://') ? readFileSync(url.slice('file://'.length), 'utf8').split('\n') : []);
-  return sources.get(url);
-}
-/** Whether a rule matches a frame: its file, and its function's name or first line where the rule gives one. */
-const matches = (rule, frame) =>
-  rule.url.test(frame.url.replace('file://', '')) &&
-  (rule.name === undefined || rule.name.test(frame.functionName)) &&
-  (rule.source === undefined || rule.source.test(sourceLines(frame.url)[frame.lineNumber] ?? ''));
-
 /** The samples, each with its stack (leaf first), node and duration in µs (the time to the next sample). */
 function samplesOf(profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -163,14 +95,6 @@ function pieceStack(frames) {
     if (piece !== undefined && piece !== pieces.at(-1)) pieces.push(piece);
   }
   return pieces;
-}
-
-function pieceOf(frames) {
-  for (const frame of frames) {
-    const rule = PIECES.find((candidate) => matches(candidate, frame));
-    if (rule !== undefined) return rule.piece;
-  }
-  return 'other';
 }
 
 /** Every piece with a frame on the stack, each frame in the first piece that matches it (a piece's inclusive time counts each sample once). */
@@ -238,40 +162,6 @@ function attribute(profile, from = -Infinity, to = Infinity) {
   return { pieces, inclusive, statements, idle, leaves, folded };
 }
 
-/** The pieces in the order a request meets them. */
-const ORDER = [
-  'Node HTTP server and sockets',
-  'routing + request objects (find-my-way, Fastify route)',
-  'onRequest hooks (tracking id, security headers, limits, shutdown)',
-  'Nest router (execution context, params, response)',
-  'Nest guards runner',
-  'request tracking + JSON body guards',
-  'access guard (bearer, ClientId, grant check)',
-  'token verification',
-  'client + grant lookup',
-  'rate limiter',
-  'customer + data version lookup',
-  'validation pipe + parameter decorators',
-  'rxjs interceptor pipeline',
-  'negotiation (Accept, formats, repeat-read check)',
-  'controller + paging',
-  'query building (SQL text, parameters)',
-  'statements: TypeORM runner, turn queue',
-  'statements: driver (SQLite / pg)',
-  'row mapping (persistence)',
-  'wire mapping (codecs)',
-  'serialization (JSON text)',
-  'ETag (SHA-256)',
-  'headers (reply.header, Vary, Content-Type, ETag)',
-  'ETag: If-None-Match check (onSend hook)',
-  "Fastify's hooks and reply (send, onSend chain)",
-  'metrics (prom-client counter + histogram)',
-  'logging (pino child per request, log line)',
-  'event loop, microtasks, timers',
-  'garbage collector',
-  'other',
-];
-
 function table(scenario, results) {
   const [api, ...baselines] = results;
   const busy = (result) => [...result.attribution.pieces.values()].reduce((a, b) => a + b, 0);
@@ -328,14 +218,9 @@ async function profiled(pin, name, script, env, scenario, directory) {
   // The API exits cleanly on SIGTERM (graceful shutdown); a baseline is made to, so that its profile is written.
   const exitOnSigterm = name === 'curbside' ? [] : ['--require', path.join(__dirname, 'exit-on-sigterm.js')];
   const server = await startServer(name, pin, script, { ...env, PORT: String(await freePort()) }, ['--cpu-prof', `--cpu-prof-dir=${directory}`, ...exitOnSigterm]);
-  const headers = { ...scenario.headers, ...(name === 'curbside' ? scenario.apiHeaders : {}) };
-  const run = async (amount) => {
-    const result = await autocannon({ url: `${server.url}${scenario.path}`, connections: 10, amount, headers });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors on ${scenario.name}`);
-  };
-  await run(Math.max(200, Math.ceil(settings.requests / 10)));
+  await send(server, scenario, Math.max(200, Math.ceil(settings.requests / 10)));
   const [cpuBefore, from] = [1000 * cpuMs(server.child.pid), monotonicUs()];
-  await run(settings.requests);
+  await send(server, scenario, settings.requests);
   const [cpuAfter, to] = [1000 * cpuMs(server.child.pid), monotonicUs()];
   await new Promise((done) => server.child.once('exit', done).kill('SIGTERM'));
   const [file] = readdirSync(directory).filter((entry) => entry.endsWith('.cpuprofile'));
@@ -363,9 +248,7 @@ async function main() {
   rmSync(settings.out, { recursive: true, force: true });
   try {
     const { customers, headers } = prepare(env, scratch);
-    const baseline = (name) =>
-      name === 'limit' ? [name, path.join(__dirname, '../baseline/independent-server.js'), { KEEP_VERIFIED_TOKENS: '1' }] : [name, path.join(__dirname, `../baseline/${name}.js`), {}];
-    const servers = [['curbside', path.join(root, 'dist/apps/api/main.js'), {}], ...settings.baselines.map(baseline)];
+    const servers = comparedServers(settings.baselines);
     const chosen = requests(headers, customers).filter((s) => !s.curbsideOnly && new RegExp(settings.only).test(s.name));
     for (const scenario of chosen) {
       const results = [];
