@@ -98,7 +98,9 @@ describe('requests an attacker would send', () => {
     expect(statusOf(connection.answer())).toBe(200);
     const idle = ((await connection.closed) - answered) / 1000;
     expect(idle).toBeGreaterThanOrEqual(KEEP_ALIVE_TIMEOUT_SECONDS - 0.1);
-    expect(idle).toBeLessThan(KEEP_ALIVE_TIMEOUT_SECONDS + 1.5);
+    // The server shares its process with the suite and a loaded machine fires its timer late (1.5 s late was seen):
+    // the bound leaves room for that and still tells the setting from Node's own default of 5 s.
+    expect(idle).toBeLessThan(KEEP_ALIVE_TIMEOUT_SECONDS + 2.5);
   });
 
   it.each([
