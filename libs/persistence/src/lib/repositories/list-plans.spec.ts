@@ -85,8 +85,14 @@ async function selectsOf(dataSource: DataSource, read: () => Promise<unknown>): 
   return [...new Map(sent.filter(({ sql }) => /^\s*SELECT\b/i.test(sql)).map((s) => [s.sql, s])).values()];
 }
 
-/** The statement reads the rows after a cursor: its conditions compare ids (`LENGTH(id)`), not only its order. */
-const afterCursor = (sql: string): boolean => /LENGTH\(/.test(sql.split(/\bORDER BY\b/)[0]);
+/**
+ * The statement reads the rows after a cursor: its conditions compare ids (`LENGTH(id)`), not only its order. Its own
+ * ORDER BY is the last one (a subquery's, such as the ticket list's codes on PostgreSQL, comes earlier).
+ */
+function afterCursor(sql: string): boolean {
+  const order = sql.lastIndexOf('ORDER BY');
+  return /LENGTH\(/.test(order < 0 ? sql : sql.slice(0, order));
+}
 
 /**
  * What is wrong with the plan of `sent` as the driver runs it: scans without an index condition, filters by a list of keys, sorts;
