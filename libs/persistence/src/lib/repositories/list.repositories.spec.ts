@@ -123,6 +123,15 @@ describe.each(testDatabases())('record lists on $name', (db) => {
     expect(summaries.find((summary) => summary.id === '9')?.serviceCodes).toEqual([]);
   });
 
+  it('gives back service codes exactly as stored, whatever their text (PostgreSQL reads them as an array)', async () => {
+    const customer = '2000003';
+    const awkward = ['A,B', 'x"y', 'NULL', '', ' spaced ', '{b}', 'back\\slash', 'Ünï ✓'];
+    const services = awkward.map((code) => ({ code, description: null, quantity: null, cost: null, specialDescription: null }));
+    await storeBundles(dataSource(), { ...emptyBundle(customer), tickets: [serviceTicket('1', TIMES[0][1], { services })] });
+    const [ticket] = (await new ServiceTicketRepository(dataSource()).list(customer, wholeList())).items;
+    expect(ticket.serviceCodes).toEqual(awkward);
+  });
+
   it('gives each ticket its own service codes on a partial page as on the whole list (read by key, not by customer)', async () => {
     const repository = new ServiceTicketRepository(dataSource());
     const codes = (items: readonly ServiceTicketSummary[]) => items.map((ticket) => [ticket.id, ticket.serviceCodes] as const);
