@@ -62,7 +62,7 @@ async function startServer(name, pin, script, env, nodeOptions = []) {
 /** Whether `child` answers /health/ready at `url` and is the one listening on `port` (a minute at most). */
 async function ready(child, url, port) {
   for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) return false;
+    if (child.exitCode !== null || child.signalCode !== null) return false;
     const answered = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
     if (answered && listensOn(child.pid, port)) return true;
     await new Promise((r) => setTimeout(r, 50));

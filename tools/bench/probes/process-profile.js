@@ -51,7 +51,6 @@ const KERNEL_ALONE = 'kernel, under no JavaScript frame (epoll, timers, page fau
 const NATIVE_ALONE = "native, under no JavaScript frame (V8's runtime and compiler, libuv)";
 const HELPERS = "V8's helper threads (concurrent marking and sweeping, compiling)";
 const POOL = "libuv's pool";
-
 const HEAP = "C heap (malloc and free, under callers not known: libc keeps no frame pointers)";
 
 /** Native frames a piece is known by: SQLite's library, V8's collector, Node's sockets and HTTP parser, the event loop. */
@@ -111,9 +110,9 @@ function frameOf(address, symbol, dso, jit) {
   const js = /^JS:[~*^+]?(.*?) ?(\S+):(\d+):(\d+)$/.exec(name);
   if (js !== null) {
     const url = js[2].startsWith('/') ? `file://${js[2]}` : js[2];
-    return { functionName: js[1], url, lineNumber: Number(js[3]) - 1, native: false, symbol: name, dso };
+    return { functionName: js[1], url, lineNumber: Number(js[3]) - 1, symbol: name, dso };
   }
-  return { functionName: name, url: '', lineNumber: -1, native: true, symbol: name, dso };
+  return { functionName: name, url: '', lineNumber: -1, symbol: name, dso };
 }
 
 const isKernel = (frame) => frame.dso === '[kernel.kallsyms]' || frame.dso.startsWith('[kernel');
@@ -283,11 +282,7 @@ async function main() {
   progress(`tables in ${path.join(settings.out, 'tables.md')}`);
 }
 
-if (require.main === module) {
-  main().catch((error) => {
-    process.stderr.write(`process-profile failed: ${error.stack}\n`);
-    process.exit(1);
-  });
-}
-
-module.exports = { attribute };
+main().catch((error) => {
+  process.stderr.write(`process-profile failed: ${error.stack}\n`);
+  process.exit(1);
+});
