@@ -83,3 +83,30 @@ describe('every path a doc or a comment names', () => {
     expect(missing(SOURCES, comments)).toEqual([]);
   });
 });
+
+/*
+ * A tracker's issue number points where a reader of a clone cannot follow: a comment says why, a doc says what, and
+ * either may name a commit or another doc. The lock file is left out: it holds registry hashes, not prose.
+ */
+const TRACKER_NUMBER = /\bissues? #?\d+/gi;
+const TEXT_FILES = TRACKED.filter((file) => file !== 'package-lock.json' && !/\.(png|jpe?g|gif|ico|woff2?|ttf|pdf|gz|tgz|zip|db|sqlite)$/i.test(file));
+
+function trackerNumbers(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return [...text.matchAll(TRACKER_NUMBER)].map((match) => `${file}:${text.slice(0, match.index).split('\n').length}: ${match[0]}`);
+}
+
+describe("no tracked file cites a tracker's issue number", () => {
+  it('finds one written as a reader would meet it, and not a word that only starts alike', () => {
+    // Written in pieces, so that this file holds no citation of its own.
+    const words = (...pieces: string[]) => pieces.join(' ');
+    const cited = words('see', 'issue', '21,', 'Issues', '#4', 'and', 'issue', '18.7');
+    expect([...cited.matchAll(TRACKER_NUMBER)].map((match) => match[0])).toEqual([words('issue', '21'), words('Issues', '#4'), words('issue', '18')]);
+    expect(words('issued 3 tokens;', 'an issue of 2;', 'tissue 5').match(TRACKER_NUMBER)).toBeNull();
+  });
+
+  it('in the README, docs/, sources, tests, CI and configuration', () => {
+    expect(TEXT_FILES).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', '.ci/run', 'apps/api/src/main.ts']));
+    expect(TEXT_FILES.flatMap(trackerNumbers)).toEqual([]);
+  });
+});
